@@ -1,0 +1,100 @@
+"""RPLOPS (versions 1 and 2) and PLOPS: placement points weighted by player count and game length.
+
+Source: ../shared/seeds/000_3384471a66e1fffb.txt (the RPLOPS page, after Peter Clinch's PLOPS).
+
+Version 1 gives the player at place ``r`` of an ``n``-player game of ``h`` hours
+
+    RPLOPS = (n + 1 - r) * h * 2x / (n + 1)
+
+so that the points of a game average ``x`` per player per hour; a win is worth more in a bigger game. Version 2
+treats all winners alike:
+
+    RPLOPS2 = (n - r) / (n - 1) * h * 2x
+
+PLOPS is version 1 with ``x = 50`` and game length ignored (the source's RPLOPS_0(50)). Tied players get the mean
+of the points of the places they occupy: in a 5-player game with a tie for 2nd, each tied player gets the mean of
+the points for 2nd and 3rd (66.67 and 50, so 58.33; 62.5 under version 2).
+
+Decisions where the source is silent or slips:
+
+* The version-1 table prints 28.58 for rank 5 of 6; the formula gives 2 * 50 * 2 / 7 = 28.571..., so 28.57.
+  xlscore follows the formula.
+* Points are not rounded; the source's tables print two decimals (one in the version-2 table).
+* A game has at least 2 players (version 2 divides by n - 1), hours and x must be greater than 0.
+* A tie may be written as the shared place with ``tied`` (RANK.EQ and COUNTIF) or as the average place alone
+  (RANK.AVG, 2.5 for a tie over 2nd and 3rd); both give the same points because the rule is linear in the place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xlscore.core.errors import InputError
+from xlscore.core.placement import mean_place, places_from_values
+from xlscore.core.validate import count, number, whole
+
+__all__ = ["PLOPS_X", "plops", "rplops", "rplops2", "rplops_game"]
+
+PLOPS_X = 50.0
+"""PLOPS sets the average points per player per game at 50."""
+
+
+def _checked(n: object, hours: object, x: object) -> tuple[int, float, float]:
+    return count("n", n, 2), number("hours", hours, positive=True), number("x", x, positive=True)
+
+
+def rplops(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1) -> float:
+    """RPLOPS version 1: (n + 1 - rank) * hours * 2x / (n + 1); a tie gets the mean over the places it shares.
+
+    rank: the finishing place, 1 for the winner; a shared place with ``tied``, or an average place (RANK.AVG).
+    n: the number of players in the game, at least 2.
+    hours: the game's length in hours (1 ignores game length).
+    x: the average points per player per hour (50 as in PLOPS).
+    tied: how many players share ``rank`` (1 when not tied).
+    """
+    players, h, avg = _checked(n, hours, x)
+    r = mean_place(rank, players, tied)
+    return (players + 1 - r) * h * 2 * avg / (players + 1)
+
+
+def rplops2(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1) -> float:
+    """RPLOPS version 2: (n - rank) / (n - 1) * hours * 2x, every winner alike; a tie gets the mean of its places.
+
+    rank: the finishing place, 1 for the winner; a shared place with ``tied``, or an average place (RANK.AVG).
+    n: the number of players in the game, at least 2.
+    hours: the game's length in hours (1 ignores game length).
+    x: the average points per player per hour (50 as in PLOPS).
+    tied: how many players share ``rank`` (1 when not tied).
+    """
+    players, h, avg = _checked(n, hours, x)
+    r = mean_place(rank, players, tied)
+    return (players - r) / (players - 1) * h * 2 * avg
+
+
+def plops(rank: float, n: int, tied: int = 1) -> float:
+    """PLOPS: RPLOPS version 1 with x = 50 and game length ignored (the source's RPLOPS_0(50)).
+
+    rank: the finishing place, 1 for the winner; a shared place with ``tied``, or an average place (RANK.AVG).
+    n: the number of players in the game, at least 2.
+    tied: how many players share ``rank`` (1 when not tied).
+    """
+    return rplops(rank, n, 1, PLOPS_X, tied)
+
+
+def rplops_game(
+    scores: Sequence[float], hours: float = 1, x: float = 50, version: int = 1, higher_is_better: bool = True
+) -> tuple[float, ...]:
+    """Every player's RPLOPS points for one game, from the game's scores; equal scores are ties.
+
+    scores: each player's score in the game (higher is better), or each player's place with higher_is_better
+        set to False.
+    hours: the game's length in hours (1 ignores game length).
+    x: the average points per player per hour (50 as in PLOPS).
+    version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
+    higher_is_better: True when ``scores`` are scores, False when they are places.
+    """
+    rule = rplops if whole("version", version, 1, 2) == 1 else rplops2
+    places = places_from_values(scores, higher_is_better=higher_is_better, name="scores")
+    if len(places) < 2:
+        raise InputError(f"scores has {len(places)} value; expected at least 2 players")
+    return tuple(rule(place, len(places), hours, x, tied) for place, tied in places)

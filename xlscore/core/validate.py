@@ -1,0 +1,126 @@
+"""Shared checks for every argument that enters a rule.
+
+Each check takes the argument's name as the coordinator knows it, returns the cleaned value and raises
+:class:`~xlscore.core.errors.InputError` with a message of the form ``"rank 6 is outside 1..5"``. Values arrive as
+Python or Excel sends them: ``3`` and ``3.0`` are the same whole number, ``None`` is a blank cell, ``True`` is not a
+number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from numbers import Real
+
+from xlscore.core.errors import InputError
+
+__all__ = ["count", "number", "numbers", "whole", "wholes"]
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "blank"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, bool):
+        return f"the logical value {str(value).upper()}"
+    return f"{value!r}"
+
+
+def _as_real(name: str, value: object, expected: str) -> float:
+    if value is None or isinstance(value, (str, bool)) or not isinstance(value, Real):
+        raise InputError(f"{name} is {_describe(value)}; expected {expected}")
+    result = float(value)
+    if not math.isfinite(result):
+        raise InputError(f"{name} is {value!r}; expected {expected}")
+    return result
+
+
+def _bounds(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"{lo:g}..{hi:g}"
+    if lo is not None:
+        return f"at least {lo:g}"
+    if hi is not None:
+        return f"at most {hi:g}"
+    return ""
+
+
+def number(
+    name: str,
+    value: object,
+    lo: float | None = None,
+    hi: float | None = None,
+    *,
+    positive: bool = False,
+) -> float:
+    """Return ``value`` as a finite float, checking ``lo <= value <= hi`` (and ``value > 0`` when ``positive``)."""
+    expected = "a number greater than 0" if positive else f"a number {_bounds(lo, hi)}".rstrip()
+    result = _as_real(name, value, expected)
+    if positive and result <= 0:
+        raise InputError(f"{name} is {result:g}; expected a number greater than 0")
+    if (lo is not None and result < lo) or (hi is not None and result > hi):
+        raise InputError(f"{name} {result:g} is outside {_bounds(lo, hi)}")
+    return result
+
+
+def whole(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
+    """Return ``value`` as an int, accepting ``3.0`` but refusing ``2.5``, and check ``lo <= value <= hi``."""
+    expected = f"a whole number {_bounds(lo, hi)}".rstrip()
+    result = _as_real(name, value, expected)
+    if not result.is_integer():
+        raise InputError(f"{name} is {result:g}; expected {expected}")
+    as_int = int(result)
+    if (lo is not None and as_int < lo) or (hi is not None and as_int > hi):
+        if lo is not None and hi is not None:
+            raise InputError(f"{name} {as_int} is outside {lo}..{hi}")
+        raise InputError(f"{name} is {as_int}; expected {expected}")
+    return as_int
+
+
+def count(name: str, value: object, lo: int = 1, hi: int | None = None) -> int:
+    """A whole number of things (players, tied players, powers): at least ``lo``."""
+    return whole(name, value, lo, hi)
+
+
+def numbers(
+    name: str,
+    values: Iterable[object],
+    lo: float | None = None,
+    hi: float | None = None,
+    *,
+    min_len: int = 1,
+    max_len: int | None = None,
+) -> tuple[float, ...]:
+    """Check every value of a list argument; the message names the position (``scores[3]``), counted from 1."""
+    if isinstance(values, (str, bytes)):
+        raise InputError(f"{name} is the text {values!r}; expected a list of numbers")
+    result = tuple(number(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(values, start=1))
+    _check_length(name, len(result), min_len, max_len, "numbers")
+    return result
+
+
+def wholes(
+    name: str,
+    values: Iterable[object],
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    min_len: int = 1,
+    max_len: int | None = None,
+) -> tuple[int, ...]:
+    """Like :func:`numbers` for whole numbers."""
+    if isinstance(values, (str, bytes)):
+        raise InputError(f"{name} is the text {values!r}; expected a list of whole numbers")
+    result = tuple(whole(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(values, start=1))
+    _check_length(name, len(result), min_len, max_len, "whole numbers")
+    return result
+
+
+def _check_length(name: str, length: int, min_len: int, max_len: int | None, what: str) -> None:
+    if min_len == max_len and length != min_len:
+        raise InputError(f"{name} has {length} values; expected exactly {min_len} {what}")
+    if length < min_len:
+        raise InputError(f"{name} has {length} values; expected at least {min_len} {what}")
+    if max_len is not None and length > max_len:
+        raise InputError(f"{name} has {length} values; expected at most {max_len} {what}")
