@@ -5,16 +5,36 @@ the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.
 """
 
 from xlscore.core.errors import InputError, TableError, XlscoreError
+from xlscore.core.puffing_billy import (
+    pb_board,
+    pb_bonus,
+    pb_final,
+    pb_final_ratio,
+    pb_game_score,
+    pb_standings,
+    pb_winner_bonus,
+)
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
+from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_standings
 
 __all__ = [
     "InputError",
     "TableError",
     "XlscoreError",
+    "pb_board",
+    "pb_bonus",
+    "pb_final",
+    "pb_final_ratio",
+    "pb_game_score",
+    "pb_standings",
+    "pb_winner_bonus",
     "plops",
     "rplops",
     "rplops2",
     "rplops_game",
+    "size_matters",
+    "size_matters_board",
+    "size_matters_standings",
 ]
 
 __version__ = "0.1.0"

@@ -63,8 +63,7 @@ def shared_places(place: object, n: int, tied: object = 1, *, name: str = "place
     last = first + ties - 1
     if last > n:
         raise InputError(
-            f"{name} {first} shared by {ties} players needs places {first}..{last}, "
-            f"but the game has only {n} players"
+            f"{name} {first} shared by {ties} players needs places {first}..{last}, but the game has only {n} players"
         )
     return range(first, last + 1)
 

@@ -60,7 +60,9 @@ def number(
     if positive and result <= 0:
         raise InputError(f"{name} is {result:g}; expected a number greater than 0")
     if (lo is not None and result < lo) or (hi is not None and result > hi):
-        raise InputError(f"{name} {result:g} is outside {_bounds(lo, hi)}")
+        if lo is not None and hi is not None:
+            raise InputError(f"{name} {result:g} is outside {_bounds(lo, hi)}")
+        raise InputError(f"{name} is {result:g}; expected {expected}")
     return result
 
 

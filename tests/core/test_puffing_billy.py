@@ -1,0 +1,169 @@
+"""Puffing Billy against the TGA's mock Empire Builder board and its finals examples."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.reference import printed
+from tests.reference import puffing_billy_board as tga
+from xlscore import (
+    InputError,
+    TableError,
+    pb_board,
+    pb_bonus,
+    pb_final,
+    pb_final_ratio,
+    pb_game_score,
+    pb_standings,
+    pb_winner_bonus,
+)
+
+JENNY, DAMIEN, STEPHEN, SYBIL, BEN = tga.MONEY
+
+
+def test_bonuses_of_the_mock_board() -> None:
+    winner = JENNY
+    for name, money in zip(tga.PLAYERS[1:4], tga.MONEY[1:4], strict=True):
+        assert pb_bonus(money, winner) == tga.BONUSES[name]
+    assert pb_winner_bonus(list(tga.BONUSES.values())) == tga.WINNER_BONUS
+
+
+def test_board_scores_of_the_mock_board() -> None:
+    scores = pb_board(list(tga.MONEY))
+    assert scores[:4] == tuple(tga.BOARD_SCORES[p] for p in tga.PLAYERS[:4])
+    assert scores[4] is None  # Ben, 5th: no score for the board
+
+
+def test_finishing_order_not_money_decides_the_placement_score() -> None:
+    # Rail Baron: the 2nd place finisher out-scored the winner and gets the 0.5 cap.
+    scores = pb_board([100, 150, 50, 25])
+    assert scores[1] == 2 + 0.5
+    # The winner: 3 + 0.03 x (0.5 + 0.25 + 0.125) = 3 + 0.02625, to the thousandth half-up 3.026.
+    assert scores[0] == 3.026
+
+
+def test_winner_bonus_cap_is_0_045() -> None:
+    assert pb_winner_bonus([0.5, 0.5, 0.5]) == 0.045
+
+
+def test_rounding_is_half_up_not_half_even() -> None:
+    # 0.5 x 5 / 8 = 0.3125 exactly: half-up gives 0.313, Python's round() would give 0.312.
+    assert round(0.5 * 5 / 8, 3) == 0.312
+    assert pb_bonus(5, 8) == 0.313
+    # 0.03 x (0.25 + 0.25 + 0.25) = 0.0225: half-up 0.023.
+    assert pb_winner_bonus([0.25, 0.25, 0.25]) == 0.023
+
+
+def test_final_ratio_of_jennys_board() -> None:
+    board = list(tga.MONEY[:4])
+    assert pb_final_ratio(JENNY, board) == pytest.approx(JENNY / tga.TOP_FOUR_MEAN)
+    assert printed(pb_final_ratio(JENNY, board), tga.JENNY_RATIO)
+    assert printed(pb_final_ratio(DAMIEN, board), tga.DAMIEN_RATIO)
+    # 5th and 6th place scores do not enter the average.
+    assert pb_final_ratio(JENNY, list(tga.MONEY)) == pb_final_ratio(JENNY, board)
+
+
+def _board_with_winner_ratio(ratio: float) -> list[float]:
+    """A board whose winner's score is ``ratio`` times its top-four mean: winner w, three others of 1000 each."""
+    # w / ((w + 3000) / 4) = ratio  ->  w = 3000 ratio / (4 - ratio)
+    return [3000 * ratio / (4 - ratio), 1000, 1000, 1000]
+
+
+def test_three_board_final_places_the_winners_by_ratio() -> None:
+    jennys = list(tga.MONEY[:4])
+    board_a = _board_with_winner_ratio(tga.BOARD_A_WINNER_RATIO)
+    board_b = _board_with_winner_ratio(tga.BOARD_B_WINNER_RATIO)
+    final = pb_final([jennys, board_a, board_b])
+    # Jenny 1st (0.3), board B's winner 2nd (0.2), board A's winner 3rd (0.1): the page says "board B" twice.
+    assert [(f.board, f.board_place, f.bonus) for f in final] == [(1, 1, 0.3), (3, 1, 0.2), (2, 1, 0.1)]
+
+
+def test_two_board_final_third_place_goes_to_the_better_second() -> None:
+    jennys = list(tga.MONEY[:4])
+    board_a = [200_000, 150_000, 180_000, 130_000]  # A's runner-up: 150 / 165 < 1, below the table average
+    final = pb_final([jennys, board_a])
+    assert [(f.board, f.board_place) for f in final] == [(1, 1), (2, 1), (1, 2)]  # Damien takes 3rd
+
+
+def test_single_board_final_is_the_boards_top_three() -> None:
+    final = pb_final([list(tga.MONEY)])
+    assert [(f.board_place, f.bonus) for f in final] == [(1, 0.3), (2, 0.2), (3, 0.1)]
+
+
+def test_final_bonus_goes_to_the_best_score_of_the_game() -> None:
+    assert pb_game_score([tga.JENNY_PRELIMINARY, tga.JENNY_FINAL_LOW], 0.3) == tga.JENNY_GAME_SCORE_LOW
+    assert pb_game_score([tga.JENNY_PRELIMINARY, tga.JENNY_FINAL_HIGH], 0.3) == tga.JENNY_GAME_SCORE_HIGH
+    assert pb_game_score([tga.JENNY_PRELIMINARY, tga.JENNY_FINAL_LOW], 0.2) == 3.228
+
+
+RESULTS = [
+    ["player", "game", "score", "final_bonus"],
+    ["Jenny", "Empire Builder", 3.028, None],
+    ["Jenny", "Empire Builder", 3.01, 0.3],
+    ["Jenny", "Rail Baron", 1.2, None],
+    ["Jenny", "Age of Steam", 0.5, None],
+    ["Damien", "Empire Builder", 2.492, None],
+    ["Damien", "Rail Baron", 3.02, None],
+    ["Damien", "Age of Steam", 2.1, None],
+]
+
+
+def test_standings_sum_every_game_by_default() -> None:
+    table = pb_standings(RESULTS)
+    assert [(s.player, s.total) for s in table] == [
+        ("Damien", 2.492 + 3.02 + 2.1),
+        ("Jenny", 3.328 + 1.2 + 0.5),
+    ]
+    assert [s.place for s in table] == [1, 2]
+
+
+def test_standings_best_n_and_required_games() -> None:
+    best_two = {s.player: s.total for s in pb_standings(RESULTS, best=2)}
+    assert best_two == {"Jenny": pytest.approx(3.328 + 1.2), "Damien": pytest.approx(3.02 + 2.492)}
+    required = {s.player: s.total for s in pb_standings(RESULTS, best=1, required=["Age of Steam"])}
+    assert required == {"Jenny": pytest.approx(0.5 + 3.328), "Damien": pytest.approx(2.1 + 3.02)}
+
+
+def test_standings_accept_a_dataframe_and_share_places() -> None:
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"Player": ["A", "B", "C"], "Game": ["EB", "EB", "EB"], "Score": [2.5, 2.5, 1.0]})
+    table = pb_standings(frame)
+    assert [(s.place, s.player) for s in table] == [(1, "A"), (1, "B"), (3, "C")]
+
+
+@given(st.lists(st.integers(0, 500_000), min_size=3, max_size=3), st.integers(1, 500_000))
+def test_board_score_stays_within_its_placement_band(others: list[int], winner: int) -> None:
+    scores = pb_board([winner, *others])
+    assert 3 <= scores[0] <= 3.045  # type: ignore[operator]
+    for place, score in enumerate(scores[1:], start=1):
+        assert 3 - place <= score <= 3 - place + 0.5  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: pb_bonus(100, 0), InputError, "winner_score is 0; expected a number greater than 0"),
+        (lambda: pb_bonus(-1, 10), InputError, "score is -1; expected a number at least 0"),
+        (lambda: pb_board([100]), InputError, "scores has 1 values; expected 2 to 6 players"),
+        (lambda: pb_board([100, None, 3]), InputError, "scores[2] is blank"),
+        (lambda: pb_board([1, 2, 3, 4, 5, 6, 7]), InputError, "expected 2 to 6 players"),
+        (lambda: pb_winner_bonus([0.6]), InputError, "bonuses[1] 0.6 is outside 0..0.5"),
+        (lambda: pb_final_ratio(5, [10, 9, 8, 7]), InputError, "score 5 is not among the board's first four"),
+        (lambda: pb_final([]), InputError, "boards is empty"),
+        (lambda: pb_game_score([3.0], 0.25), InputError, "final_bonus is 0.25; expected 0, 0.3, 0.2 or 0.1"),
+        (lambda: pb_standings([["player", "score"], ["A", 1]]), TableError, "results has no column 'game'"),
+        (
+            lambda: pb_standings([["player", "game", "score"], ["", "EB", 1]]),
+            TableError,
+            "player in row 2 is blank",
+        ),
+    ],
+)
+def test_bad_input_names_the_argument(call: object, error: type[Exception], message: str) -> None:
+    assert callable(call)
+    with pytest.raises(error, match=re.escape(message)):
+        call()

@@ -1,0 +1,69 @@
+"""The shared pieces: argument checks, places and ties, half-up rounding, table reading."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from xlscore.core.errors import InputError, TableError
+from xlscore.core.placement import mean_place, mean_places, places_from_values, shared_places
+from xlscore.core.rounding import round_half_up
+from xlscore.core.rows import read_rows
+from xlscore.core.validate import number, whole
+
+
+def test_whole_accepts_excel_floats_and_refuses_fractions() -> None:
+    assert whole("place", 3.0, 1, 5) == 3
+    with pytest.raises(InputError, match=re.escape("place is 2.5; expected a whole number 1..5")):
+        whole("place", 2.5, 1, 5)
+    with pytest.raises(InputError, match=re.escape("place 6 is outside 1..5")):
+        whole("place", 6, 1, 5)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (None, "hours is blank; expected a number greater than 0"),
+        ("2h", "hours is the text '2h'; expected a number greater than 0"),
+        (False, "hours is the logical value FALSE"),
+        (float("nan"), "hours is nan"),
+        (-0.5, "hours is -0.5; expected a number greater than 0"),
+    ],
+)
+def test_number_messages(value: object, message: str) -> None:
+    with pytest.raises(InputError, match=re.escape(message)):
+        number("hours", value, positive=True)
+
+
+def test_places_from_values_is_competition_ranking() -> None:
+    assert places_from_values([90, 80, 80, 70]) == ((1, 1), (2, 2), (2, 2), (4, 1))
+    assert places_from_values([1, 2, 2, 3], higher_is_better=False) == ((1, 1), (2, 2), (2, 2), (4, 1))
+    assert mean_places([1, 2, 2, 4]) == (1, 2.5, 2.5, 4)
+    tie = (2 + 3 + 4) / 3  # three players tied behind the winner occupy places 2, 3 and 4
+    assert mean_places([3, 1, 3, 3]) == (tie, 1, tie, tie)
+
+
+def test_mean_place_and_shared_places() -> None:
+    assert mean_place(2, 5, 2) == 2.5
+    assert mean_place(2.5, 5) == 2.5
+    assert shared_places(2, 4, 3) == range(2, 5)
+    with pytest.raises(InputError, match=re.escape("place is 2.5; expected a whole number 1..4")):
+        shared_places(2.5, 4)
+
+
+def test_round_half_up_on_the_printed_decimal() -> None:
+    assert round_half_up(0.3125, 3) == 0.313
+    assert round_half_up(2.675, 2) == 2.68  # the float is 2.67499999..., but it prints as 2.675
+    assert round_half_up(-0.0005, 3) == -0.001
+
+
+def test_read_rows_from_sequences_mappings_and_header_case() -> None:
+    rows = read_rows([["Player", "PLACE"], ["Ann", 1], [None, None], ["Bo", 2]], ["player", "place"])
+    assert [(r["player"], r["place"], r["_row"]) for r in rows] == [("Ann", 1, 2), ("Bo", 2, 4)]
+    mapped = read_rows([{"player": "Ann", "place": 1}], ["player", "place"], ["pool"])
+    assert mapped[0]["pool"] is None
+    with pytest.raises(TableError, match=re.escape("results has no column 'place'")):
+        read_rows([["player"], ["Ann"]], ["player", "place"])
+    with pytest.raises(TableError, match="expected a table"):
+        read_rows(42, ["player"])

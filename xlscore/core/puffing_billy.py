@@ -1,0 +1,282 @@
+"""The Train Gamers Association's Puffing Billy: board scores that reward close play, finals, tournament standings.
+
+Source: ../shared/seeds/002_14661db876957472.txt (TGA, "The Puffing Billy: Explanation of Scoring", 1998).
+
+A board lists its players in finishing order (the order they placed, not their money), up to six.
+
+* Standard placement score: 3, 2, 1, 0 for places 1 to 4; 5th and 6th get no score for the board.
+* Bonus for places 2 to 4: 0.5 x score / winner's score, rounded to the nearest thousandth; 0.5 when the
+  player out-scored the winner (Rail Baron).
+* Winner's bonus: 0.03 x the sum of the others' bonuses, rounded likewise (at most 0.045).
+* Board score = placement score + bonus. The seed's Empire Builder board (252,000; 248,000; 121,000; 98,000)
+  gives Jenny 3.028, Damien 2.492, Stephen 1.240, Sybil 0.194, and Ben no score.
+
+Finals:
+
+* In a single-board final the board's top three are the final's top three; the board winner wins the game.
+* The top three of a final add 0.3, 0.2 and 0.1 (a tenth of their placement score) to their best score in that
+  game; the final's own board score counts if it is their best.
+* In a multi-board final each board winner's ratio is their raw score over the mean of their board's top four
+  raw scores; winners are placed by ratio. With only two boards, third place goes to whichever of the two boards'
+  second-place finishers has the better ratio.
+
+Tournament standing: a player's score in a game is their best board score plus any final bonus; the overall
+standing sums those over the games that count.
+
+Decisions where the source is silent or slips:
+
+* Rounding is decimal half-up on the thousandth (0.3125 -> 0.313), as on a paper sheet; Python's round() would
+  give 0.312. Scores are read as the decimals they print as.
+* The three-board final example names board B twice ("The winner of board B takes home a .1"); by the rule, the
+  third place is board A's winner (20.6%, below B's 35.8%). xlscore follows the rule.
+* The final ratio is not rounded (the source prints 1.402 for 252,000 / 179,750 = 1.40194...); rounding would
+  create ties between boards that the raw ratio separates.
+* Equal final ratios: the larger raw score places higher, then the board listed first (our rule; the source has
+  none).
+* A board of fewer than four players averages the scores it has for the final ratio.
+* Which games count towards the overall standing differs between events, so it is a setting: by default every
+  game counts; ``required`` games always count (a missing one scores 0) and ``best`` keeps only the best N of
+  the other games.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from xlscore.core.errors import InputError, TableError
+from xlscore.core.rounding import as_decimal, round_half_up
+from xlscore.core.rows import read_rows
+from xlscore.core.validate import count, number, numbers
+
+__all__ = [
+    "BOARD_MAX_PLAYERS",
+    "FINAL_BONUS",
+    "PLACEMENT_SCORE",
+    "FinalPlace",
+    "GameStanding",
+    "Standing",
+    "pb_board",
+    "pb_bonus",
+    "pb_final",
+    "pb_final_ratio",
+    "pb_game_score",
+    "pb_standings",
+    "pb_winner_bonus",
+]
+
+PLACEMENT_SCORE: tuple[int, ...] = (3, 2, 1, 0)
+"""Standard placement score for places 1 to 4; later places get no board score."""
+
+FINAL_BONUS: tuple[float, ...] = (0.3, 0.2, 0.1)
+"""Added to the best score in the game of the final's 1st, 2nd and 3rd (a tenth of the placement score)."""
+
+BOARD_MAX_PLAYERS = 6
+BONUS_CAP = Decimal("0.5")
+WINNER_BONUS_RATE = Decimal("0.03")
+DIGITS = 3
+
+
+def pb_bonus(score: float, winner_score: float) -> float:
+    """Bonus of a 2nd to 4th place finisher: 0.5 x score / winner's score to 3 decimals, 0.5 if above the winner.
+
+    score: the player's raw game score (money), at least 0.
+    winner_score: the raw game score of the board's winner, greater than 0.
+    """
+    own = number("score", score, lo=0)
+    top = number("winner_score", winner_score, positive=True)
+    if own >= top:
+        return float(BONUS_CAP)
+    return round_half_up(BONUS_CAP * as_decimal(own) / as_decimal(top), DIGITS)
+
+
+def pb_winner_bonus(bonuses: Sequence[float]) -> float:
+    """The winner's bonus: 0.03 x the sum of the 2nd to 4th place bonuses, to 3 decimals.
+
+    bonuses: the bonuses of the board's 2nd, 3rd and 4th place finishers (each 0 to 0.5; blanks are left out).
+    """
+    present = [b for b in bonuses if b is not None]
+    checked = numbers("bonuses", present, lo=0, hi=float(BONUS_CAP), min_len=0, max_len=len(PLACEMENT_SCORE) - 1)
+    total = sum((as_decimal(b) for b in checked), Decimal(0))
+    return round_half_up(WINNER_BONUS_RATE * total, DIGITS)
+
+
+def _board_scores(scores: Sequence[float | None]) -> tuple[float, ...]:
+    """The raw scores of the scored places (1 to 4), checked; 5th and 6th may be blank."""
+    listed = list(scores)
+    if not 2 <= len(listed) <= BOARD_MAX_PLAYERS:
+        raise InputError(
+            f"scores has {len(listed)} values; expected 2 to {BOARD_MAX_PLAYERS} players in finishing order"
+        )
+    scored = listed[: len(PLACEMENT_SCORE)]
+    checked = numbers("scores", scored, lo=0)
+    if checked[0] <= 0:
+        raise InputError(f"scores[1] is {checked[0]:g}; expected the winner's score, greater than 0")
+    for i, extra in enumerate(listed[len(PLACEMENT_SCORE) :], start=len(PLACEMENT_SCORE) + 1):
+        if extra is not None:
+            number(f"scores[{i}]", extra, lo=0)
+    return checked
+
+
+def pb_board(scores: Sequence[float | None]) -> tuple[float | None, ...]:
+    """Every listed player's board score: placement score 3/2/1/0 plus bonus; None (no score) for 5th and 6th.
+
+    scores: the players' raw game scores listed in finishing order, 2 to 6 players (5th and 6th may be blank).
+    """
+    raw = _board_scores(scores)
+    bonuses = [pb_bonus(s, raw[0]) for s in raw[1:]]
+    winner = as_decimal(PLACEMENT_SCORE[0]) + as_decimal(pb_winner_bonus(bonuses))
+    result: list[float | None] = [round_half_up(winner, DIGITS)]
+    result += [
+        round_half_up(as_decimal(PLACEMENT_SCORE[place]) + as_decimal(bonus), DIGITS)
+        for place, bonus in enumerate(bonuses, start=1)
+    ]
+    result += [None] * (len(scores) - len(raw))
+    return tuple(result)
+
+
+def pb_final_ratio(score: float, board_scores: Sequence[float | None]) -> float:
+    """A finalist's ratio: raw score over the mean of the raw scores of the board's first four finishers.
+
+    score: the finalist's raw game score.
+    board_scores: the raw game scores of the final board, listed in finishing order (only the first four count).
+    """
+    raw = _board_scores(board_scores)
+    own = number("score", score, lo=0)
+    if own not in raw:
+        listed = ", ".join(f"{s:g}" for s in raw)
+        raise InputError(f"score {own:g} is not among the board's first four scores ({listed})")
+    mean = sum((as_decimal(s) for s in raw), Decimal(0)) / len(raw)
+    return float(as_decimal(own) / mean)
+
+
+@dataclass(frozen=True)
+class FinalPlace:
+    """One of the top three of a final: which board, the finishing place on it, the ratio and the bonus."""
+
+    final_place: int
+    board: int
+    board_place: int
+    ratio: float
+    bonus: float
+
+
+def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]:
+    """The top three of a final: the board (1-based), the place on it, the ratio and the bonus added.
+
+    boards: each final board's raw game scores listed in finishing order; one board for a single-board final.
+    """
+    board_list = list(boards)
+    if not board_list:
+        raise InputError("boards is empty; expected at least one final board of raw scores")
+    raws = [_board_scores(b) for b in board_list]
+    if len(raws) == 1:
+        # A single board: the board's own top three are the final's top three.
+        raw = raws[0]
+        return tuple(
+            FinalPlace(i + 1, 1, i + 1, pb_final_ratio(raw[i], raw), FINAL_BONUS[i])
+            for i in range(min(len(FINAL_BONUS), len(raw)))
+        )
+    candidates = [(pb_final_ratio(raw[0], raw), raw[0], b, 1) for b, raw in enumerate(raws, start=1)]
+    if len(raws) == 2:
+        seconds = [(pb_final_ratio(raw[1], raw), raw[1], b, 2) for b, raw in enumerate(raws, start=1)]
+        seconds.sort(key=lambda c: (-c[0], -c[1], c[2]))
+        ordered = sorted(candidates, key=lambda c: (-c[0], -c[1], c[2])) + seconds[:1]
+    else:
+        ordered = sorted(candidates, key=lambda c: (-c[0], -c[1], c[2]))[: len(FINAL_BONUS)]
+    return tuple(
+        FinalPlace(place, board, board_place, ratio, FINAL_BONUS[place - 1])
+        for place, (ratio, _, board, board_place) in enumerate(ordered, start=1)
+    )
+
+
+def pb_game_score(board_scores: Sequence[float | None], final_bonus: float = 0) -> float:
+    """A player's score in one game: the best of their board scores (the final's included) plus any final bonus.
+
+    board_scores: the player's board scores in that game (blanks are left out).
+    final_bonus: 0.3, 0.2 or 0.1 for the final's 1st, 2nd or 3rd place, else 0.
+    """
+    present = [s for s in board_scores if s is not None]
+    checked = numbers("board_scores", present, lo=0)
+    bonus = number("final_bonus", final_bonus, lo=0)
+    if bonus not in (0, *FINAL_BONUS):
+        raise InputError(f"final_bonus is {bonus:g}; expected 0, 0.3, 0.2 or 0.1")
+    best = max(as_decimal(s) for s in checked)
+    return round_half_up(best + as_decimal(bonus), DIGITS)
+
+
+@dataclass(frozen=True)
+class GameStanding:
+    """A player's score in one game (category) of the tournament and whether it counts."""
+
+    game: str
+    score: float
+    counted: bool
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A row of the overall standings: shared places for equal totals."""
+
+    place: int
+    player: str
+    total: float
+    games: tuple[GameStanding, ...]
+
+
+def pb_standings(results: object, best: int | None = None, required: Sequence[str] = ()) -> tuple[Standing, ...]:
+    """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
+
+    results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
+        board played (a DataFrame, mappings, or rows with a header).
+    best: count only the best N games of each player besides the required ones (None: every game counts).
+    required: games that always count, scoring 0 for a player who has none.
+    """
+    rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")
+    keep = None if best is None else count("best", best, 1)
+    must = tuple(str(g) for g in required)
+    boards: dict[tuple[str, str], list[float]] = defaultdict(list)
+    bonuses: dict[tuple[str, str], float] = {}
+    players: list[str] = []
+    for row in rows:
+        player, game = _text(row, "player"), _text(row, "game")
+        key = (player, game)
+        boards[key].append(number(f"score in row {row['_row']}", row["score"], lo=0))
+        if row["final_bonus"] is not None:
+            bonus = number(f"final_bonus in row {row['_row']}", row["final_bonus"], lo=0)
+            if bonuses.get(key, bonus) != bonus:
+                raise TableError(f"final_bonus in row {row['_row']} differs from an earlier row of {player} in {game}")
+            bonuses[key] = bonus
+        if player not in players:
+            players.append(player)
+    per_player: dict[str, list[GameStanding]] = {p: [] for p in players}
+    for (player, game), scores in boards.items():
+        per_player[player].append(GameStanding(game, pb_game_score(scores, bonuses.get((player, game), 0)), True))
+    totals: list[tuple[str, float, tuple[GameStanding, ...]]] = []
+    for player, games in per_player.items():
+        counted = _counted(games, keep, must)
+        total = round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
+        totals.append((player, total, counted))
+    totals.sort(key=lambda t: -t[1])
+    return tuple(
+        Standing(1 + sum(1 for _, other, _ in totals if other > total), player, total, games)
+        for player, total, games in totals
+    )
+
+
+def _counted(games: list[GameStanding], keep: int | None, must: tuple[str, ...]) -> tuple[GameStanding, ...]:
+    required = [g for g in games if g.game in must]
+    missing = [GameStanding(g, 0.0, True) for g in must if g not in {r.game for r in required}]
+    others = sorted((g for g in games if g.game not in must), key=lambda g: -g.score)
+    kept = others if keep is None else others[:keep]
+    dropped = [GameStanding(g.game, g.score, False) for g in others[len(kept) :]]
+    return tuple(required + missing + kept + dropped)
+
+
+def _text(row: dict[str, object], column: str) -> str:
+    value = row[column]
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise TableError(f"{column} in row {row['_row']} is blank; expected a name")
+    return str(value).strip()

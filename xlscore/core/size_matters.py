@@ -1,0 +1,224 @@
+"""Size Matters: draw-size based Diplomacy scoring with a supply-centre modifier.
+
+Source: ../shared/seeds/003_782ad8ccb673dfe3.txt (the Size Matters article).
+
+A board has seven powers, each ending on 0 to 34 supply centres (SCs), at most 34 in all.
+
+* Draw of ``n`` powers (every power that ended with centres, 2 to 7): draw score D = 210 / n, except 15 for a
+  7-way draw; base SC score B = 34 / n; modifier m = s / B for a power on ``s`` centres; score = D x m, but never
+  below 6/7 of D. Eliminated powers score 0.
+* Solo (a power on 18 or more centres): the soloist scores 210; every other power that ended with centres scores
+  s x (s / B) with B = 34 / n; eliminated powers score 0.
+
+Decisions where the source is silent or slips:
+
+* In a solo, ``n`` counts every power that ended with centres, the soloist included: the article defines B as
+  "the average number of SCs ... if all surviving powers had an equal share", and the soloist survives. (Its
+  example "five players ended with SCs" does not say whether the soloist is one of the five.)
+* The article rounds the modifier to two decimals in its examples (4-way draw, 12 centres: 52.5 x 1.41 = 74.03;
+  solo, 5 of 5 survivors: 5 x 0.74 = 3.7). Exact arithmetic gives 74.12 and 3.68. xlscore computes exactly by
+  default; ``modifier_digits=2`` rounds the modifier half-up as the article does.
+* A game in which a single power holds centres but fewer than 18 is refused: it is neither a draw nor a solo.
+* Tournament standings: the article suggests Comparative Points Difference (CPD) and head to head as tie-breaks
+  and says a soloist should be placed above a player with two 2-way draws. CPD is not defined in any public source
+  we found, so it is left out. Equal totals are separated by the number of solos, then by head to head: the sum,
+  over the boards two tied players shared, of the difference between their scores.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from xlscore.core.errors import InputError, TableError
+from xlscore.core.rounding import as_decimal, round_half_up
+from xlscore.core.rows import read_rows
+from xlscore.core.validate import whole, wholes
+
+__all__ = [
+    "POWERS",
+    "SOLO_CENTRES",
+    "SOLO_SCORE",
+    "TOTAL_CENTRES",
+    "SizeMattersStanding",
+    "draw_score",
+    "size_matters",
+    "size_matters_board",
+    "size_matters_standings",
+]
+
+POWERS = 7
+TOTAL_CENTRES = 34
+SOLO_CENTRES = 18
+SOLO_SCORE = 210.0
+DRAW_SCORES: dict[int, float] = {n: SOLO_SCORE / n for n in range(2, POWERS + 1)} | {7: 15.0}
+"""Draw-size score: 210 / n, except 15 for a 7-way draw."""
+FLOOR = 6 / 7
+"""A drawing power never scores below 6/7 of the draw score."""
+
+
+def draw_score(n: int) -> float:
+    """The draw-size score D of an n-way draw: 210 / n, except 15 for a 7-way draw."""
+    size = whole("n", n, 2, POWERS)
+    return DRAW_SCORES[size]
+
+
+def _board(board_centres: Sequence[int]) -> tuple[int, ...]:
+    board = wholes("board_centres", board_centres, 0, TOTAL_CENTRES, min_len=POWERS, max_len=POWERS)
+    total = sum(board)
+    if total > TOTAL_CENTRES:
+        raise InputError(f"board_centres add up to {total}; expected at most {TOTAL_CENTRES} supply centres")
+    survivors = sum(1 for c in board if c > 0)
+    if survivors == 1 and max(board) < SOLO_CENTRES:
+        raise InputError(
+            f"board_centres has one power with centres, on {max(board)}; "
+            f"expected a solo ({SOLO_CENTRES} or more) or at least 2 powers with centres"
+        )
+    if survivors == 0:
+        raise InputError("board_centres are all 0; expected at least one power with centres")
+    return board
+
+
+def _scaled(centres: int, survivors: int, factor: float, digits: int | None) -> float:
+    """``factor`` x the modifier s / (34 / n); with ``digits`` the modifier is rounded half-up first and the product
+    is taken in decimal, so 52.5 x 1.41 is 74.025 exactly, as the article's hand arithmetic has it."""
+    if digits is None:
+        return factor * centres * survivors / TOTAL_CENTRES
+    modifier = Decimal(centres * survivors) / TOTAL_CENTRES
+    return float(as_decimal(factor) * as_decimal(round_half_up(modifier, digits)))
+
+
+def _score(centres: int, board: tuple[int, ...], digits: int | None) -> float:
+    survivors = sum(1 for c in board if c > 0)
+    if centres == 0:
+        return 0.0
+    if max(board) >= SOLO_CENTRES:
+        return SOLO_SCORE if centres >= SOLO_CENTRES else _scaled(centres, survivors, centres, digits)
+    draw = DRAW_SCORES[survivors]
+    return max(_scaled(centres, survivors, draw, digits), FLOOR * draw)
+
+
+def _digits(modifier_digits: int | None) -> int | None:
+    return None if modifier_digits is None else whole("modifier_digits", modifier_digits, 0, 15)
+
+
+def size_matters(centres: int, board_centres: Sequence[int], modifier_digits: int | None = None) -> float:
+    """The Size Matters score of a power that ended on ``centres``, on a board of seven final centre counts.
+
+    centres: the power's supply centres at the end of the game (one of ``board_centres``).
+    board_centres: the seven powers' final supply-centre counts (a solo when one holds 18 or more, otherwise a
+        draw shared by every power with centres).
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    """
+    board = _board(board_centres)
+    own = whole("centres", centres, 0, TOTAL_CENTRES)
+    if own not in board:
+        raise InputError(f"centres {own} is not one of board_centres ({', '.join(map(str, board))})")
+    return _score(own, board, _digits(modifier_digits))
+
+
+def size_matters_board(board_centres: Sequence[int], modifier_digits: int | None = None) -> tuple[float, ...]:
+    """All seven powers' Size Matters scores for one board, in the order of ``board_centres``.
+
+    board_centres: the seven powers' final supply-centre counts.
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    """
+    board = _board(board_centres)
+    digits = _digits(modifier_digits)
+    return tuple(_score(c, board, digits) for c in board)
+
+
+@dataclass(frozen=True)
+class SizeMattersStanding:
+    """A row of the tournament table; ``decided_by`` says what put it below the row above."""
+
+    place: int
+    player: str
+    total: float
+    solos: int
+    head_to_head: float
+    boards: int
+    decided_by: str
+
+
+def size_matters_standings(results: object, modifier_digits: int | None = None) -> tuple[SizeMattersStanding, ...]:
+    """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
+
+    results: a table with columns board, player, centres: seven rows per board (a DataFrame, mappings, or rows
+        with a header).
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    """
+    rows = read_rows(results, ["board", "player", "centres"], name="results")
+    digits = _digits(modifier_digits)
+    boards: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for row in rows:
+        board_id = _cell_text(row, "board")
+        player = _cell_text(row, "player")
+        centres = whole(f"centres in row {row['_row']}", row["centres"], 0, TOTAL_CENTRES)
+        if any(p == player for p, _ in boards[board_id]):
+            raise TableError(f"player {player!r} appears twice on board {board_id!r} (row {row['_row']})")
+        boards[board_id].append((player, centres))
+    scores: dict[str, dict[str, float]] = defaultdict(dict)
+    solos: dict[str, int] = defaultdict(int)
+    for board_id, seats in boards.items():
+        if len(seats) != POWERS:
+            raise TableError(f"board {board_id!r} has {len(seats)} rows; expected one per power, {POWERS}")
+        try:
+            board = _board([c for _, c in seats])
+        except InputError as exc:
+            raise TableError(f"board {board_id!r}: {exc}") from exc
+        for player, centres in seats:
+            scores[player][board_id] = _score(centres, board, digits)
+            solos[player] += centres >= SOLO_CENTRES
+    totals = {p: sum(s.values()) for p, s in scores.items()}
+    return _rank(scores, totals, solos)
+
+
+def _rank(
+    scores: dict[str, dict[str, float]], totals: dict[str, float], solos: dict[str, int]
+) -> tuple[SizeMattersStanding, ...]:
+    def key(p: str) -> tuple[float, int]:
+        return (round(totals[p], 9), solos[p])
+
+    groups: dict[tuple[float, int], list[str]] = defaultdict(list)
+    for player in scores:
+        groups[key(player)].append(player)
+    h2h: dict[str, float] = {}
+    for tied in groups.values():
+        for p in tied:
+            h2h[p] = round(
+                sum(scores[p][b] - scores[q][b] for q in tied if q != p for b in scores[p] if b in scores[q]),
+                9,
+            )
+    order = sorted(scores, key=lambda p: (-key(p)[0], -key(p)[1], -h2h[p]))
+    result: list[SizeMattersStanding] = []
+    for i, player in enumerate(order):
+        full = (key(player), h2h[player])
+        if i == 0:
+            decided, place = "", 1
+        else:
+            above = order[i - 1]
+            if key(above)[0] != key(player)[0]:
+                decided = "total"
+            elif key(above)[1] != key(player)[1]:
+                decided = "solos"
+            elif h2h[above] != h2h[player]:
+                decided = "head to head"
+            else:
+                decided = "tied"
+            place = result[-1].place if full == (key(above), h2h[above]) else i + 1
+        result.append(
+            SizeMattersStanding(place, player, totals[player], solos[player], h2h[player], len(scores[player]), decided)
+        )
+    return tuple(result)
+
+
+def _cell_text(row: dict[str, object], column: str) -> str:
+    value = row[column]
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise TableError(f"{column} in row {row['_row']} is blank; expected a name")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
