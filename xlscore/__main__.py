@@ -1,0 +1,7 @@
+"""``python -m xlscore`` runs the command line."""
+
+import sys
+
+from xlscore.cli import main
+
+sys.exit(main())
