@@ -166,7 +166,8 @@ class FinalPlace:
 def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]:
     """The top three of a final: the board (1-based), the place on it, the ratio and the bonus added.
 
-    boards: each final board's raw game scores listed in finishing order; one board for a single-board final.
+    boards: each final board's raw game scores listed in finishing order (in a sheet, one column per board);
+        one board for a single-board final.
     """
     board_list = list(boards)
     if not board_list:

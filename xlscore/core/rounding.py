@@ -7,7 +7,7 @@ Puffing Billy score sheet wants ``0.313``. Here the float is first read as the s
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 __all__ = ["as_decimal", "round_half_up"]
 
@@ -21,5 +21,7 @@ def as_decimal(value: float | int | Decimal) -> Decimal:
 
 def round_half_up(value: float | int | Decimal, digits: int) -> float:
     """Round to ``digits`` decimals, a tie (…5) going away from zero."""
-    quantum = Decimal(1).scaleb(-digits)
-    return float(as_decimal(value).quantize(quantum, rounding=ROUND_HALF_UP))
+    exact = as_decimal(value)
+    # Enough digits for any size of number: the default context (28 digits) cannot quantize 1e25 to 0.001.
+    context = Context(prec=max(28, exact.adjusted() + digits + 2))
+    return float(exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP, context=context))

@@ -1,0 +1,206 @@
+"""The one catalogue of spreadsheet functions: name, core function, arguments, return shape, category, help.
+
+Argument names, defaults and meanings are read from the core function's signature and docstring (its
+``name: meaning`` lines), so the rule's own text is what a coordinator reads in Excel's function wizard, in the
+docs and in Python's help. The xlwings layer (:mod:`xlscore.excel.udfs`), the headless engine and
+``docs/reference/functions.md`` are generated from this catalogue, and tests check them against it.
+
+Each argument has a kind:
+
+* ``value``: one value; given a range instead, the function is applied cell by cell and returns the same shape,
+  like Excel's own arithmetic (``=RPLOPS(A2:A9, B2:B9)`` fills a column);
+* ``list``: a range read as a list, in reading order, blank cells at its end dropped;
+* ``table``: a range whose first row is a header, read as rows;
+* ``columns``: a range read as a list of its columns (one final board per column), blank cells at their ends
+  dropped.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from xlscore.core import puffing_billy, rplops, size_matters
+
+__all__ = ["CATALOGUE", "Argument", "Example", "SheetFunction"]
+
+Kind = Literal["value", "list", "table", "columns"]
+Returns = Literal["value", "list", "table"]
+REQUIRED: Any = inspect.Parameter.empty
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a spreadsheet function, as the function wizard and the docs show it."""
+
+    name: str
+    doc: str
+    kind: Kind = "value"
+    default: Any = REQUIRED
+
+    @property
+    def optional(self) -> bool:
+        return self.default is not REQUIRED
+
+
+@dataclass(frozen=True)
+class Example:
+    """A formula for the docs, with the source's published figure it gives (checked by a test)."""
+
+    args: tuple[Any, ...]
+    shows: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SheetFunction:
+    """A spreadsheet function: the core function it calls and how its cells are read and written."""
+
+    name: str
+    core: Callable[..., Any]
+    arguments: tuple[Argument, ...]
+    returns: Returns
+    category: str
+    help: str
+    examples: tuple[Example, ...] = ()
+    present: Callable[[Any], Any] | None = field(default=None, compare=False)
+
+    @property
+    def doc(self) -> str:
+        """The core function's docstring: the same text for the cell, for Python and for the docs."""
+        return inspect.getdoc(self.core) or ""
+
+
+_ARG_LINE = re.compile(r"^(\w+): (.*)$")
+
+
+def argument_docs(doc: str) -> dict[str, str]:
+    """The ``name: meaning`` lines of a core docstring, continuation lines joined."""
+    docs: dict[str, str] = {}
+    current = ""
+    for line in doc.splitlines():
+        match = _ARG_LINE.match(line)
+        if match:
+            current = match.group(1)
+            docs[current] = match.group(2).strip()
+        elif current and line.startswith("    ") and line.strip():
+            docs[current] += " " + line.strip()
+        else:
+            current = ""
+    return docs
+
+
+def _function(
+    core: Callable[..., Any],
+    *,
+    category: str,
+    returns: Returns = "value",
+    lists: tuple[str, ...] = (),
+    tables: tuple[str, ...] = (),
+    columns: tuple[str, ...] = (),
+    examples: tuple[Example, ...] = (),
+    present: Callable[[Any], Any] | None = None,
+) -> SheetFunction:
+    doc = inspect.getdoc(core) or ""
+    docs = argument_docs(doc)
+    arguments = []
+    for parameter in inspect.signature(core).parameters.values():
+        if parameter.name not in docs:
+            raise RuntimeError(f"{core.__name__}: argument {parameter.name!r} has no 'name: meaning' line")
+        kind: Kind = (
+            "list"
+            if parameter.name in lists
+            else "table"
+            if parameter.name in tables
+            else "columns"
+            if parameter.name in columns
+            else "value"
+        )
+        arguments.append(Argument(parameter.name, docs[parameter.name], kind, parameter.default))
+    return SheetFunction(
+        name=core.__name__.upper(),
+        core=core,
+        arguments=tuple(arguments),
+        returns=returns,
+        category=category,
+        help=doc.splitlines()[0] if doc else "",
+        examples=examples,
+        present=present,
+    )
+
+
+JENNYS_BOARD = (252_000, 248_000, 121_000, 98_000, 60_000)
+
+_FUNCTIONS = (
+    _function(
+        rplops.rplops,
+        category="RPLOPS",
+        examples=(
+            Example((2, 5, None, None, 2), "58.33", "a tie for 2nd of 5: the mean of 66.67 and 50"),
+            Example((2.5, 5), "58.33", "the same tie from RANK.AVG's average place"),
+        ),
+    ),
+    _function(rplops.rplops2, category="RPLOPS", examples=(Example((2, 5, None, None, 2), "62.5"),)),
+    _function(rplops.plops, category="RPLOPS", examples=(Example((5, 6), "28.57", "the page prints 28.58"),)),
+    _function(
+        rplops.rplops_game,
+        category="RPLOPS",
+        returns="list",
+        lists=("scores",),
+        examples=(Example(((120, 95, 95, 60, 30),), "83.33; 58.33; 58.33; 33.33; 16.67"),),
+    ),
+    _function(puffing_billy.pb_bonus, category="Puffing Billy", examples=(Example((248_000, 252_000), "0.492"),)),
+    _function(
+        puffing_billy.pb_winner_bonus,
+        category="Puffing Billy",
+        lists=("bonuses",),
+        examples=(Example(((0.492, 0.240, 0.194),), "0.028"),),
+    ),
+    _function(
+        puffing_billy.pb_board,
+        category="Puffing Billy",
+        returns="list",
+        lists=("scores",),
+        examples=(Example((JENNYS_BOARD,), "3.028; 2.492; 1.24; 0.194; (blank)", "the TGA's Empire Builder board"),),
+    ),
+    _function(
+        puffing_billy.pb_final_ratio,
+        category="Puffing Billy",
+        lists=("board_scores",),
+        examples=(Example((252_000, JENNYS_BOARD[:4]), "1.402"),),
+    ),
+    _function(
+        puffing_billy.pb_game_score,
+        category="Puffing Billy",
+        lists=("board_scores",),
+        examples=(Example(((3.028, 3.01), 0.3), "3.328"),),
+    ),
+    _function(puffing_billy.pb_final, category="Puffing Billy", returns="table", columns=("boards",)),
+    _function(
+        puffing_billy.pb_standings, category="Puffing Billy", returns="table", tables=("results",), lists=("required",)
+    ),
+    _function(
+        size_matters.size_matters,
+        category="Size Matters",
+        lists=("board_centres",),
+        examples=(
+            Example((12, (12, 8, 7, 7, 0, 0, 0)), "74.12", "a 4-way draw; the article's rounding gives 74.03"),
+            Example((12, (12, 8, 7, 7, 0, 0, 0), 2), "74.03", "the modifier rounded to 2 decimals"),
+        ),
+    ),
+    _function(
+        size_matters.size_matters_board,
+        category="Size Matters",
+        returns="list",
+        lists=("board_centres",),
+        examples=(Example(((18, 5, 9, 1, 1, 0, 0), 2), "210; 3.7; 11.88; 0.15; 0.15; 0; 0", "a solo"),),
+    ),
+    _function(size_matters.size_matters_standings, category="Size Matters", returns="table", tables=("results",)),
+)
+
+CATALOGUE: Mapping[str, SheetFunction] = MappingProxyType({f.name: f for f in _FUNCTIONS})
+"""Every spreadsheet function by its name in the sheet."""
