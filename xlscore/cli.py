@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import click
 
@@ -63,6 +64,33 @@ def examples() -> None:
     for example in EXAMPLES:
         click.echo("\n".join(example()))
         click.echo()
+
+
+@cli.command()
+@click.option(
+    "--write",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write the files into this folder instead of printing them.",
+)
+def addin(folder: Path | None) -> None:
+    """Print (or write) the files that install xlscore's functions into Excel.
+
+    classic/xlwings.conf for classic xlwings on Windows, lite/main.py and lite/requirements.txt for xlwings Lite;
+    addin/README.md in the repository has the steps.
+
+    Example: xlscore addin --write addin
+    """
+    from xlscore import __version__
+    from xlscore.excel.addin import addin_files, write_addin
+
+    if folder is not None:
+        for path in write_addin(folder, __version__):
+            click.echo(f"wrote {path}")
+        return
+    for name, text in addin_files(__version__).items():
+        click.echo(f"==> {name} <==")
+        click.echo(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

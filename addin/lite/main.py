@@ -1,0 +1,9 @@
+"""xlscore in xlwings Lite: paste this file into the Lite editor's main.py.
+
+Functions: PB_BOARD, PB_BONUS, PB_FINAL, PB_FINAL_RATIO, PB_GAME_SCORE, PB_STANDINGS,
+PB_WINNER_BONUS, PLOPS, RPLOPS, RPLOPS2, RPLOPS_GAME, SIZE_MATTERS, SIZE_MATTERS_BOARD,
+SIZE_MATTERS_STANDINGS.
+"""
+
+# The functions are made from xlscore's catalogue when the module is imported.
+from xlscore.excel.udfs import *  # noqa: F403
