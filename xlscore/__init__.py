@@ -5,6 +5,24 @@ the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.
 """
 
 from xlscore.core.errors import InputError, TableError, XlscoreError
+from xlscore.core.league import (
+    LeagueGame,
+    LeagueSeat,
+    LeagueSize,
+    LeagueStanding,
+    LifetimeStanding,
+    SeasonWinner,
+    league_formation,
+    league_game_name,
+    league_lifetime,
+    league_name,
+    league_points,
+    league_schedule,
+    league_season_games,
+    league_season_winners,
+    league_sizes,
+    league_standings,
+)
 from xlscore.core.puffing_billy import (
     pb_board,
     pb_bonus,
@@ -19,8 +37,24 @@ from xlscore.core.size_matters import size_matters, size_matters_board, size_mat
 
 __all__ = [
     "InputError",
+    "LeagueGame",
+    "LeagueSeat",
+    "LeagueSize",
+    "LeagueStanding",
+    "LifetimeStanding",
+    "SeasonWinner",
     "TableError",
     "XlscoreError",
+    "league_formation",
+    "league_game_name",
+    "league_lifetime",
+    "league_name",
+    "league_points",
+    "league_schedule",
+    "league_season_games",
+    "league_season_winners",
+    "league_sizes",
+    "league_standings",
     "pb_board",
     "pb_bonus",
     "pb_final",

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import puffing_billy, rplops, size_matters
+from xlscore.core import league, puffing_billy, rplops, size_matters
 
 __all__ = ["CATALOGUE", "Argument", "Example", "SheetFunction"]
 
@@ -109,6 +109,8 @@ def _function(
     docs = argument_docs(doc)
     arguments = []
     for parameter in inspect.signature(core).parameters.values():
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
+            continue  # a Python-only setting (a custom points chart), not a sheet argument
         if parameter.name not in docs:
             raise RuntimeError(f"{core.__name__}: argument {parameter.name!r} has no 'name: meaning' line")
         kind: Kind = (
@@ -135,7 +137,7 @@ def _function(
 
 JENNYS_BOARD = (252_000, 248_000, 121_000, 98_000, 60_000)
 
-_FUNCTIONS = (
+_FUNCTIONS: tuple[SheetFunction, ...] = (
     _function(
         rplops.rplops,
         category="RPLOPS",
@@ -200,6 +202,27 @@ _FUNCTIONS = (
         examples=(Example(((18, 5, 9, 1, 1, 0, 0), 2), "210; 3.7; 11.88; 0.15; 0.15; 0; 0", "a solo"),),
     ),
     _function(size_matters.size_matters_standings, category="Size Matters", returns="table", tables=("results",)),
+)
+
+_FUNCTIONS += (
+    _function(
+        league.league_points,
+        category="Meeple League",
+        examples=(Example((1, 4), "10"), Example((2, 4, 2), "4.5", "a tie for 2nd and 3rd splits 6 + 3")),
+    ),
+    _function(
+        league.league_standings, category="Meeple League", returns="table", tables=("results",), lists=("prior",)
+    ),
+    _function(
+        league.league_schedule,
+        category="Meeple League",
+        returns="table",
+        lists=("players",),
+        present=lambda games: [
+            [f"seat {s}" for s in range(1, len(games[0]) + 1)],
+            *[list(game) for game in games],
+        ],
+    ),
 )
 
 CATALOGUE: Mapping[str, SheetFunction] = MappingProxyType({f.name: f for f in _FUNCTIONS})

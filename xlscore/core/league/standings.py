@@ -1,0 +1,340 @@
+"""Meeple League standings: league points, then eight tie-breaks, with the tie-break that decided each row.
+
+Source: ../shared/seeds/004_b7436f24da9b0589.txt (the Meeple League rules, Scoring).
+
+Each league is ranked on its own. Players are sorted by, in order:
+
+1. league points (:mod:`xlscore.core.league.points`);
+2. games won;
+3. 2nd places;
+4. 3rd places;
+5. percentage of the winner's score: 100 x (the sum over the player's games of score / winner's score) / games
+   played;
+6. margin of victory;
+7. game points: the total of the player's scores in all games;
+8. head-to-head net score;
+9. prior ranking: the higher ranked player coming into the season stays higher.
+
+Each row's ``decided_by`` names the first of these that separates it from the row above (:data:`TIE_BREAKS`),
+``"tied"`` when none does (the two share a place), and is blank on a league's first row.
+
+The results table has one row per player per game:
+
+* ``game``: the game's name or number (rows of one game share it);
+* ``player``: the player's name;
+* ``score``: the player's game score, at least 0 (may be blank for a drop-out);
+* ``place`` (optional): the finishing place, 1 for the winner; equal places are a tie (1, 2, 2, 4 and the dense
+  1, 2, 2, 3 are read alike). When a game's places are all blank, they come from its scores, higher better;
+* ``dropped`` (optional): TRUE, yes or x for a player who dropped out of the game;
+* ``division`` and ``league`` (optional): the league the game belongs to, such as 3 and B for L3-B; a table for
+  one league may leave them out (read as division 1, league A).
+
+Decisions where the source is silent:
+
+* Margin of victory: for each game, the player's score minus the best score among the other players of that
+  game (positive by the margin of a win, negative by how far the player trailed the winner, 0 in a tie for
+  1st), summed over the player's games.
+* Head-to-head net score: computed among the players of a league still tied after the first seven tie-breaks:
+  for each such player, the sum over every game they played with another of those players of (own score -
+  that player's score). Two tied players who never met score 0 each. It is not reapplied to a smaller group
+  left tied after it; prior ranking follows. For a player tied with no one it is 0.
+* Winner's score: the best score among the players placed 1st. A game whose winner scored 0 is refused, since
+  the percentage of the winner's score divides by it.
+* A tie counts as the shared place: two players tied for 1st have each won, a tie for 2nd and 3rd is a 2nd
+  place for both.
+* Drop-outs: a player who drops out of a game scores 0 league points and 0 game points for it, whatever the row
+  says, and is placed below every finisher; the finishers' places run 1, 2, ... among themselves and are scored
+  on the chart of the number of players who started. The game still counts as played (0 % of the winner's
+  score; margin 0 minus the best other score).
+* Prior ranking is the order of ``prior`` (best first), typically the season's seeding list
+  (:func:`~xlscore.core.league.formation.league_formation`). A player missing from it ranks below those in it.
+* League points for player counts other than 4 use the charts of :mod:`xlscore.core.league.points` (ours).
+* Rows of a league are listed in the sort order; players still tied are listed by name.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from xlscore.core.errors import InputError, TableError
+from xlscore.core.league._tables import cell_name, cell_number, cell_whole, flag, names
+from xlscore.core.league.naming import checked_league, league_name, league_number
+from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points
+from xlscore.core.placement import places_from_values
+from xlscore.core.rows import Row, read_rows
+from xlscore.core.validate import count
+
+__all__ = ["TIED", "TIE_BREAKS", "LeagueStanding", "league_standings"]
+
+TIE_BREAKS: tuple[str, ...] = (
+    "league points",
+    "games won",
+    "2nd places",
+    "3rd places",
+    "percentage of winner's score",
+    "margin of victory",
+    "game points",
+    "head-to-head net score",
+    "prior ranking",
+)
+"""The sort order of the standings, as ``decided_by`` names it."""
+
+TIED = "tied"
+"""``decided_by`` of a row that nothing separates from the row above: it shares that row's place."""
+
+
+@dataclass(frozen=True)
+class LeagueStanding:
+    """A row of a league's standings; ``decided_by`` names the tie-break that put it below the row above."""
+
+    division: int
+    league: str
+    place: int
+    player: str
+    games: int
+    league_points: float
+    games_won: int
+    second_places: int
+    third_places: int
+    percent_of_winner: float
+    margin_of_victory: float
+    game_points: float
+    head_to_head: float
+    prior_rank: int | None
+    decided_by: str
+
+
+@dataclass
+class _Record:
+    """A player's season so far, in exact arithmetic so that equal results compare equal in any row order."""
+
+    division: int
+    league: str
+    first_row: int
+    games: int = 0
+    points: Fraction = Fraction(0)
+    won: int = 0
+    seconds: int = 0
+    thirds: int = 0
+    share: Fraction = Fraction(0)
+    margin: Fraction = Fraction(0)
+    scored: Fraction = Fraction(0)
+    scores: dict[str, Fraction] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """One row of the results table, checked."""
+
+    row: int
+    player: str
+    score: Fraction
+    place: int | None
+    dropped: bool
+    division: int
+    league: str
+
+
+def league_standings(
+    results: object,
+    prior: Iterable[str] = (),
+    *,
+    charts: Mapping[int, Sequence[float]] | None = None,
+) -> tuple[LeagueStanding, ...]:
+    """Each league's standings, sorted by league points and the tie-breaks, naming the one that decided each row.
+
+    results: a table with columns game, player, score and optionally place, dropped, division and league, one
+        row per player per game (a DataFrame, mappings, or rows with a header); places come from the scores
+        when a game's places are blank.
+    prior: the players' ranking coming into the season, best first (the season's seeding list): the last
+        tie-break.
+    charts: league points charts by player count, to use instead of the default charts for those counts.
+    """
+    rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])
+    ranking = {player: rank for rank, player in enumerate(names("prior", prior), start=1)}
+    custom = {} if charts is None else _charts(charts)
+    games: dict[str, list[_Seat]] = defaultdict(list)
+    for row in rows:
+        seat = _seat(row)
+        game = cell_name(row, "game")
+        if any(other.player == seat.player for other in games[game]):
+            raise TableError(f"player {seat.player!r} is in game {game!r} twice (row {row['_row']})")
+        games[game].append(seat)
+    records: dict[str, _Record] = {}
+    for game, seats in games.items():
+        _score_game(game, seats, records, custom)
+    leagues: dict[tuple[int, str], list[str]] = defaultdict(list)
+    for player, record in records.items():
+        leagues[(record.division, record.league)].append(player)
+    ordered = sorted(leagues, key=lambda key: (key[0], league_number(key[1])))
+    return tuple(row for key in ordered for row in _rank(leagues[key], records, ranking))
+
+
+def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...]]:
+    if not isinstance(charts, Mapping):
+        raise InputError(f"charts is {type(charts).__name__}; expected a mapping of player count to chart")
+    result: dict[int, tuple[float, ...]] = {}
+    for n, chart in charts.items():
+        try:
+            result[count("n", n, 2)] = league_chart(n, chart)
+        except InputError as exc:
+            raise InputError(f"charts[{n!r}]: {exc}") from exc
+    return result
+
+
+def _seat(row: Row) -> _Seat:
+    player = cell_name(row, "player")
+    dropped = flag(row, "dropped")
+    division = 1 if row["division"] is None else cell_whole(row, "division", 1)
+    league = "A"
+    if row["league"] is not None:
+        try:
+            league = checked_league(f"league in row {row['_row']}", row["league"], division)
+        except InputError as exc:
+            raise TableError(str(exc)) from exc
+    if dropped:
+        return _Seat(row["_row"], player, Fraction(0), None, True, division, league)
+    score = Fraction(cell_number(row, "score", 0))
+    place = None if row["place"] is None else cell_whole(row, "place", 1)
+    return _Seat(row["_row"], player, score, place, False, division, league)
+
+
+def _score_game(
+    game: str, seats: list[_Seat], records: dict[str, _Record], charts: dict[int, tuple[float, ...]]
+) -> None:
+    first = seats[0]
+    for seat in seats[1:]:
+        if (seat.division, seat.league) != (first.division, first.league):
+            raise TableError(
+                f"game {game!r} is in {league_name(first.division, first.league)} in row {first.row} "
+                f"and in {league_name(seat.division, seat.league)} in row {seat.row}; expected one league per game"
+            )
+    n = len(seats)
+    if n < 2:
+        raise TableError(f"game {game!r} has 1 player (row {first.row}); expected at least 2")
+    if n in charts:
+        chart = charts[n]
+    elif n in LEAGUE_CHARTS:
+        chart = LEAGUE_CHARTS[n]
+    else:
+        raise TableError(
+            f"game {game!r} has {n} players; expected {min(LEAGUE_CHARTS)} to {max(LEAGUE_CHARTS)} "
+            f"(the player counts with a league points chart), or pass charts"
+        )
+    finishers = [s for s in seats if not s.dropped]
+    if not finishers:
+        raise TableError(f"game {game!r}: every player dropped out; expected at least one finisher")
+    places = _places(game, finishers)
+    winner = max(s.score for s, (place, _) in zip(finishers, places, strict=True) if place == 1)
+    if winner <= 0:
+        raise TableError(
+            f"game {game!r}: the winner's score is 0; expected more than 0 (the percentage of the winner's "
+            f"score divides by it)"
+        )
+    finish = {s.player: p for s, p in zip(finishers, places, strict=True)}
+    for seat in seats:
+        record = records.get(seat.player)
+        if record is None:
+            record = records[seat.player] = _Record(seat.division, seat.league, seat.row)
+        elif (record.division, record.league) != (seat.division, seat.league):
+            raise TableError(
+                f"player {seat.player!r} plays in {league_name(record.division, record.league)} "
+                f"(row {record.first_row}) and in {league_name(seat.division, seat.league)} (row {seat.row}); "
+                f"expected one league per player in a season"
+            )
+        best_other = max(s.score for s in seats if s is not seat)
+        record.games += 1
+        record.share += seat.score / winner
+        record.margin += seat.score - best_other
+        record.scored += seat.score
+        record.scores[game] = seat.score
+        if seat.player in finish:
+            place, tied = finish[seat.player]
+            record.points += Fraction(league_points(place, n, tied, chart=chart))
+            record.won += place == 1
+            record.seconds += place == 2
+            record.thirds += place == 3
+
+
+def _places(game: str, finishers: list[_Seat]) -> tuple[tuple[int, int], ...]:
+    """The finishers' (shared place, number tied), from their places or, when all are blank, their scores."""
+    if all(s.place is None for s in finishers):
+        return places_from_values([float(s.score) for s in finishers], higher_is_better=True)
+    places: list[int] = []
+    for seat in finishers:
+        if seat.place is None:
+            raise TableError(
+                f"place in row {seat.row} is blank but other places of game {game!r} are filled; "
+                f"expected every finisher's place, or none (places from scores)"
+            )
+        if seat.place > len(finishers):
+            raise TableError(
+                f"place in row {seat.row} is {seat.place}; expected 1 to {len(finishers)}, "
+                f"the finishers of game {game!r}"
+            )
+        places.append(seat.place)
+    if min(places) != 1:
+        raise TableError(f"game {game!r} has places {', '.join(map(str, places))}; expected a 1st place")
+    return places_from_values(places, higher_is_better=False)
+
+
+_Key = tuple[Fraction, ...]
+
+
+def _rank(players: list[str], records: dict[str, _Record], ranking: dict[str, int]) -> list[LeagueStanding]:
+    def key(p: str) -> _Key:
+        r = records[p]
+        places = (Fraction(r.won), Fraction(r.seconds), Fraction(r.thirds))
+        return (r.points, *places, r.share / r.games, r.margin, r.scored)
+
+    groups: dict[_Key, list[str]] = defaultdict(list)
+    for player in players:
+        groups[key(player)].append(player)
+    net: dict[str, Fraction] = {}
+    for tied in groups.values():
+        for p in tied:
+            own = records[p].scores
+            net[p] = sum(
+                (own[g] - records[q].scores[g] for q in tied if q != p for g in own if g in records[q].scores),
+                Fraction(0),
+            )
+    unranked = len(ranking) + 1
+
+    def full(p: str) -> tuple[Fraction, ...]:
+        # Larger is better in every place; the prior rank is negated so that rank 1 is the largest.
+        return (*key(p), net[p], Fraction(-ranking.get(p, unranked)))
+
+    order = sorted(players, key=lambda p: ([-v for v in full(p)], p))
+    result: list[LeagueStanding] = []
+    for i, player in enumerate(order):
+        if i == 0:
+            decided, place = "", 1
+        else:
+            above, below = full(order[i - 1]), full(player)
+            step = next((j for j, (a, b) in enumerate(zip(above, below, strict=True)) if a != b), None)
+            decided = TIED if step is None else TIE_BREAKS[step]
+            place = result[-1].place if step is None else i + 1
+        r = records[player]
+        result.append(
+            LeagueStanding(
+                division=r.division,
+                league=r.league,
+                place=place,
+                player=player,
+                games=r.games,
+                league_points=float(r.points),
+                games_won=r.won,
+                second_places=r.seconds,
+                third_places=r.thirds,
+                percent_of_winner=float(100 * r.share / r.games),
+                margin_of_victory=float(r.margin),
+                game_points=float(r.scored),
+                head_to_head=float(net[player]),
+                prior_rank=ranking.get(player),
+                decided_by=decided,
+            )
+        )
+    return result
