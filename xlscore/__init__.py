@@ -5,6 +5,7 @@ the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.
 """
 
 from xlscore.core.errors import InputError, TableError, XlscoreError
+from xlscore.core.gibbs import GibbsRating, GibbsRatings, GibbsStep, gibbs_game, gibbs_ratings, gibbs_update
 from xlscore.core.league import (
     LeagueGame,
     LeagueSeat,
@@ -36,6 +37,9 @@ from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_standings
 
 __all__ = [
+    "GibbsRating",
+    "GibbsRatings",
+    "GibbsStep",
     "InputError",
     "LeagueGame",
     "LeagueSeat",
@@ -45,6 +49,9 @@ __all__ = [
     "SeasonWinner",
     "TableError",
     "XlscoreError",
+    "gibbs_game",
+    "gibbs_ratings",
+    "gibbs_update",
     "league_formation",
     "league_game_name",
     "league_lifetime",

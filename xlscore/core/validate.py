@@ -87,7 +87,7 @@ def count(name: str, value: object, lo: int = 1, hi: int | None = None) -> int:
 
 def numbers(
     name: str,
-    values: Iterable[object],
+    values: object,
     lo: float | None = None,
     hi: float | None = None,
     *,
@@ -95,16 +95,15 @@ def numbers(
     max_len: int | None = None,
 ) -> tuple[float, ...]:
     """Check every value of a list argument; the message names the position (``scores[3]``), counted from 1."""
-    if isinstance(values, (str, bytes)):
-        raise InputError(f"{name} is the text {values!r}; expected a list of numbers")
-    result = tuple(number(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(values, start=1))
+    items = _check_list(name, values, "numbers")
+    result = tuple(number(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(items, start=1))
     _check_length(name, len(result), min_len, max_len, "numbers")
     return result
 
 
 def wholes(
     name: str,
-    values: Iterable[object],
+    values: object,
     lo: int | None = None,
     hi: int | None = None,
     *,
@@ -112,11 +111,17 @@ def wholes(
     max_len: int | None = None,
 ) -> tuple[int, ...]:
     """Like :func:`numbers` for whole numbers."""
-    if isinstance(values, (str, bytes)):
-        raise InputError(f"{name} is the text {values!r}; expected a list of whole numbers")
-    result = tuple(whole(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(values, start=1))
+    items = _check_list(name, values, "whole numbers")
+    result = tuple(whole(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(items, start=1))
     _check_length(name, len(result), min_len, max_len, "whole numbers")
     return result
+
+
+def _check_list(name: str, values: object, what: str) -> Iterable[object]:
+    """A list argument must be a list: a blank, a text or a single number is named as such."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InputError(f"{name} is {_describe(values)}; expected a list of {what}")
+    return values
 
 
 def _check_length(name: str, length: int, min_len: int, max_len: int | None, what: str) -> None:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import league, puffing_billy, rplops, size_matters
+from xlscore.core import gibbs, league, puffing_billy, rplops, size_matters
+from xlscore.excel.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Example", "SheetFunction"]
 
@@ -205,6 +206,38 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
 )
 
 _FUNCTIONS += (
+    _function(
+        gibbs.gibbs_update,
+        category="Gibbs ranking points",
+        lists=("game_rps", "game_games"),
+        examples=(
+            Example(
+                (1500, 0, 1, (1500, 1500, 1500, 1500), (0, 0, 0, 0)),
+                "1530.18",
+                "four newcomers: 1500 + 0.08 x 503 x (1 - 1/4)",
+            ),
+        ),
+    ),
+    _function(
+        gibbs.gibbs_game,
+        category="Gibbs ranking points",
+        returns="list",
+        lists=("rps", "games", "places"),
+        examples=(
+            Example(
+                ((1500, 1500, 1500, 1500), (0, 0, 0, 0), (1, 2, 3, 4)),
+                "1530.18; 1510.06; 1489.94; 1469.82",
+                "S = 503, 503/3, -503/3, -503",
+            ),
+        ),
+    ),
+    _function(
+        gibbs.gibbs_ratings,
+        category="Gibbs ranking points",
+        returns="table",
+        tables=("history",),
+        present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
+    ),
     _function(
         league.league_points,
         category="Meeple League",

@@ -110,6 +110,9 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
         fixed.append(value)
     if not spread:
         return _present_or_error(function, _element(function, fixed), orientation_row)
+    if function.returns != "value":
+        names = ", ".join(arguments[i].name for i in spread)
+        return CellError("#VALUE!", f"{names} takes one value; a range was given (this function returns a range)")
     height = max(len(g) for g in spread.values())
     width = max(max(len(r) for r in g) for g in spread.values())
     out: Grid = []
@@ -120,7 +123,7 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
             for index, cells in spread.items():
                 value = _broadcast(cells, r, c)
                 values[index] = value
-            row.append(_scalar_result(_element(function, values)))
+            row.append(_element(function, values))
         out.append(row)
     return out
 
@@ -147,12 +150,6 @@ def _element(function: SheetFunction, values: list[Any]) -> Any:
         for argument, value in zip(function.arguments, values, strict=True)
     ]
     return _call_once(function, cleaned)
-
-
-def _scalar_result(result: Any) -> Any:
-    if isinstance(result, CellError) or not isinstance(result, (tuple, list)):
-        return result
-    return CellError("#VALUE!", "this function returns several values; give it one value per argument")
 
 
 def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
