@@ -48,7 +48,7 @@ from decimal import Decimal
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import read_rows
+from xlscore.core.rows import cell_name, cell_number, read_rows
 from xlscore.core.validate import count, number, numbers
 
 __all__ = [
@@ -242,11 +242,11 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
     bonuses: dict[tuple[str, str], float] = {}
     players: list[str] = []
     for row in rows:
-        player, game = _text(row, "player"), _text(row, "game")
+        player, game = cell_name(row, "player"), cell_name(row, "game")
         key = (player, game)
-        boards[key].append(number(f"score in row {row['_row']}", row["score"], lo=0))
+        boards[key].append(cell_number(row, "score", 0))
         if row["final_bonus"] is not None:
-            bonus = number(f"final_bonus in row {row['_row']}", row["final_bonus"], lo=0)
+            bonus = cell_number(row, "final_bonus", 0)
             if bonuses.get(key, bonus) != bonus:
                 raise TableError(f"final_bonus in row {row['_row']} differs from an earlier row of {player} in {game}")
             bonuses[key] = bonus
@@ -274,10 +274,3 @@ def _counted(games: list[GameStanding], keep: int | None, must: tuple[str, ...])
     kept = others if keep is None else others[:keep]
     dropped = [GameStanding(g.game, g.score, False) for g in others[len(kept) :]]
     return tuple(required + missing + kept + dropped)
-
-
-def _text(row: dict[str, object], column: str) -> str:
-    value = row[column]
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise TableError(f"{column} in row {row['_row']} is blank; expected a name")
-    return str(value).strip()

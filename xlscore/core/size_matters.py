@@ -34,7 +34,7 @@ from decimal import Decimal
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import read_rows
+from xlscore.core.rows import cell_name, cell_whole, read_rows
 from xlscore.core.validate import whole, wholes
 
 __all__ = [
@@ -154,9 +154,9 @@ def size_matters_standings(results: object, modifier_digits: int | None = None) 
     digits = _digits(modifier_digits)
     boards: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for row in rows:
-        board_id = _cell_text(row, "board")
-        player = _cell_text(row, "player")
-        centres = whole(f"centres in row {row['_row']}", row["centres"], 0, TOTAL_CENTRES)
+        board_id = cell_name(row, "board")
+        player = cell_name(row, "player")
+        centres = cell_whole(row, "centres", 0, TOTAL_CENTRES)
         if any(p == player for p, _ in boards[board_id]):
             raise TableError(f"player {player!r} appears twice on board {board_id!r} (row {row['_row']})")
         boards[board_id].append((player, centres))
@@ -213,12 +213,3 @@ def _rank(
             SizeMattersStanding(place, player, totals[player], solos[player], h2h[player], len(scores[player]), decided)
         )
     return tuple(result)
-
-
-def _cell_text(row: dict[str, object], column: str) -> str:
-    value = row[column]
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise TableError(f"{column} in row {row['_row']} is blank; expected a name")
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()

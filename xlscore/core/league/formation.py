@@ -56,9 +56,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlscore.core.errors import InputError
-from xlscore.core.league._tables import Finish, cell_name, cell_number, names, read_seasons
+from xlscore.core.league._tables import Finish, read_seasons
 from xlscore.core.league.naming import league_letter, league_number
-from xlscore.core.rows import read_rows
+from xlscore.core.rows import cell_name, cell_number, names, read_rows
 from xlscore.core.validate import count, number
 
 __all__ = [

@@ -64,9 +64,8 @@ from functools import cache
 from itertools import combinations
 
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.league._tables import as_table, cell_name, cell_whole, names
 from xlscore.core.league.naming import checked_league, league_game_name, league_name, league_number
-from xlscore.core.rows import read_rows
+from xlscore.core.rows import cell_name, cell_whole, names, read_rows
 from xlscore.core.validate import whole
 
 __all__ = [
@@ -229,7 +228,7 @@ def league_season_games(event: str, season: int, leagues: object, seats: int = 4
         league_formation returns, or its DataFrame).
     seats: players per game, 3 to 5 (4 by default).
     """
-    rows = read_rows(as_table(leagues), ["division", "league", "slot", "player"], name="leagues")
+    rows = read_rows(leagues, ["division", "league", "slot", "player"], name="leagues")
     rosters: dict[tuple[int, str], dict[int, str]] = defaultdict(dict)
     seen: dict[str, int] = {}
     for row in rows:
