@@ -4,7 +4,7 @@ Every spreadsheet function is also a Python function of the same name in lower c
 the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.rplops(2, 5)`` here.
 """
 
-from xlscore.core.errors import InputError, TableError, XlscoreError
+from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 from xlscore.core.gibbs import GibbsRating, GibbsRatings, GibbsStep, gibbs_game, gibbs_ratings, gibbs_update
 from xlscore.core.league import (
     LeagueGame,
@@ -48,6 +48,7 @@ __all__ = [
     "LifetimeStanding",
     "SeasonWinner",
     "TableError",
+    "WorkbookError",
     "XlscoreError",
     "gibbs_game",
     "gibbs_ratings",

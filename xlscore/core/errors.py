@@ -17,3 +17,7 @@ class InputError(XlscoreError, ValueError):
 
 class TableError(InputError):
     """A table of results (rows, a DataFrame, a range) is missing a column or holds an inconsistent row."""
+
+
+class WorkbookError(XlscoreError):
+    """A workbook file cannot be read or written: not an xlsx, broken, hostile, or a formula that cannot be computed."""
