@@ -6,9 +6,12 @@ against the published figures.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -93,6 +96,91 @@ def addin(folder: Path | None) -> None:
         click.echo(text)
 
 
+@cli.command()
+@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the result here.")
+@click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
+@click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
+@click.option("--tolerance", type=float, default=1e-9, show_default=True, help="How far --check lets numbers differ.")
+def recalc(book: Path, output: Path | None, in_place: bool, check: bool, tolerance: float) -> None:
+    """Compute every formula of BOOK without Excel and write the values into a copy.
+
+    The copy keeps every formula, style, table, chart and macro; only the computed values change, so the
+    numbers show in Excel, LibreOffice and pandas. Without -o or --in-place the copy is BOOK-recalculated.xlsx
+    (with --check alone, nothing is written). Every cell that ends in an error is listed with its reason, and the
+    exit status is 1.
+
+    Examples: xlscore recalc event.xlsx -o event-scored.xlsx; xlscore recalc ladder.xlsx --check
+    """
+    from xlscore.excel.book import read_book
+    from xlscore.excel.recalc import check_book, recalculate
+
+    if output is not None and in_place:
+        raise click.UsageError("give -o/--output or --in-place, not both")
+    if output is None and not in_place and not check:
+        output = book.with_name(f"{book.stem}-recalculated{book.suffix or '.xlsx'}")
+    started = time.perf_counter()
+    with _progress() as progress:
+        result = recalculate(book, output, in_place=in_place, progress=progress)
+    problems = [str(e) for e in result.errors]
+    if check:
+        problems += [str(d) for d in check_book(result, read_book(book), tolerance)]
+    for line in problems:
+        click.echo(line)
+    written = f"; wrote {result.output}" if result.output is not None else ""
+    click.echo(f"computed {result.formulas} formulas in {time.perf_counter() - started:.2f} s{written}", err=True)
+    if problems:
+        errors = len(result.errors)
+        raise SystemExit(_fail(f"{errors} cells in error, {len(problems) - errors} differences from the saved values"))
+
+
+@cli.command()
+@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--name", "names", multiple=True, help="A table or named range (repeatable; default: all of them).")
+@click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
+@click.option("--no-recalc", is_flag=True, help="Read the values saved in BOOK instead of recomputing them.")
+def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> None:
+    """Print a table or named range of BOOK after recalculation, as text, CSV or JSON.
+
+    Example: xlscore export event.xlsx --name Standings --format csv
+    """
+    from xlscore.excel.book import read_book
+    from xlscore.excel.results import format_result, results
+
+    found = results(read_book(book), list(names) or None, recalculate=not no_recalc)
+    for i, result in enumerate(found.values()):
+        if len(found) > 1 and kind == "text":
+            click.echo(("\n" if i else "") + f"== {result.name} ==")
+        click.echo(format_result(result, kind), nl=False)
+
+
+def _fail(message: str) -> int:
+    click.echo(f"xlscore: {message}", err=True)
+    return 1
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on a terminal for long work; nothing when the output is not a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    bar: Any = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = click.progressbar(length=total, label="computing", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+
+    try:
+        yield update
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; an XlscoreError becomes a one-line message and exit status 2."""
     try:
@@ -103,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 1
     except click.exceptions.Abort:
         click.echo("xlscore: aborted", err=True)
         return 1

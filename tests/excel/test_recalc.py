@@ -1,0 +1,218 @@
+"""Headless recalculation: every formula computed, the values written in, everything else kept byte for byte."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.formula import ArrayFormula
+
+import xlscore
+from xlscore.cli import main
+from xlscore.core.errors import WorkbookError
+from xlscore.excel import recalc as recalc_module
+from xlscore.excel.book import read_book
+from xlscore.excel.engine import normalise_formula
+from xlscore.excel.recalc import check_book, recalculate
+from xlscore.excel.results import read_results
+
+# Results of five players: name, game, players n, hours, rank.
+ROWS = [
+    ("Ann", "G1", 4, 2.0, 1),
+    ("Bo", "G1", 4, 2.0, 2),
+    ("Cy", "G1", 4, 2.0, 2),
+    ("Di", "G1", 4, 2.0, 4),
+    ("=Eve", "G2", 2, 1.0, 1),  # a name that looks like a formula stays a name
+]
+LAST = len(ROWS) + 1
+
+
+def _book(path: Path) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Results"
+    ws.append(["Player", "Game", "Players", "Hours", "Rank", "Per row", "Array"])
+    for row in ROWS:
+        ws.append(list(row))
+        ws.cell(ws.max_row, 1).data_type = "s"
+    for r in range(2, LAST + 1):
+        ws[f"F{r}"] = f"=RPLOPS(E{r},C{r},D{r})"
+    ws["G2"] = ArrayFormula(f"G2:G{LAST}", f"=RPLOPS(E2:E{LAST},C2:C{LAST},D2:D{LAST})")
+    ws["I1"] = "Checks"
+    checks = {
+        "I2": f"=SUM(F2:F{LAST})",
+        "I3": "=_xldudf_RPLOPS(1,4)",
+        "I4": "=[1]!PLOPS(2,5,2)",
+        "I5": "=RPLOPS(6,5)",
+        "I6": "=NOSUCHFUNCTION(1)",
+        "I7": "=RPLOPS(2,5,,,2)",
+        "I8": f"=_xlfn.RANK.AVG(E3,E2:E{LAST - 1},1)",
+        "I9": "=_xll.RPLOPS2(2,5)",
+        "I10": "='C:\\Addins\\xlscore.xlam'!PLOPS(1,2)",
+        "I11": '=IF(A2="Ann","RPLOPS(1,2)",0)',
+        "I12": "=I2/0",
+    }
+    for cell, formula in checks.items():
+        ws[cell] = formula
+    summary = wb.create_sheet("Summary")
+    summary["A1"] = "Total"
+    summary["B1"] = "=SUM(Results!F:F)"
+    summary["A2"] = "Twice"
+    summary["B2"] = "=B1*2"
+    wb.defined_names["Totals"] = DefinedName("Totals", attr_text="Summary!$A$1:$B$2")
+    wb.save(path)
+    return path
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    return _book(tmp_path / "event.xlsx")
+
+
+def _saved(path: Path) -> Any:
+    return openpyxl.load_workbook(path, data_only=True)
+
+
+def _parts(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        return {name: zf.read(name) for name in zf.namelist()}
+
+
+def test_values_are_written_and_formulas_kept(book: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    result = recalculate(book, out)
+    values = _saved(out)["Results"]
+    expected = [xlscore.rplops(r[4], r[2], r[3]) for r in ROWS]
+    expected[1] = expected[2] = xlscore.rplops(2, 4, 2.0, tied=1)  # each row passes its own rank, no tie count
+    for i, want in enumerate(expected, start=2):
+        assert values[f"F{i}"].value == pytest.approx(want)
+        assert values[f"G{i}"].value == pytest.approx(want)
+    assert values["I2"].value == pytest.approx(sum(expected))
+    assert values["I3"].value == pytest.approx(xlscore.rplops(1, 4))
+    assert values["I4"].value == pytest.approx(xlscore.plops(2, 5, 2))
+    assert values["I5"].value == "#VALUE!"
+    assert values["I6"].value == "#NAME?"
+    assert values["I7"].value == pytest.approx(xlscore.rplops(2, 5, tied=2))
+    assert values["I8"].value == pytest.approx(2.5)  # ranks 1, 2, 2, 4 ascending: the tied pair averages 2.5
+    assert values["I9"].value == pytest.approx(xlscore.rplops2(2, 5))
+    assert values["I10"].value == pytest.approx(xlscore.plops(1, 2))
+    assert values["I11"].value == "RPLOPS(1,2)"
+    assert values["I12"].value == "#DIV/0!"
+    assert values["A6"].value == "=Eve"
+    assert _saved(out)["Summary"]["B2"].value == pytest.approx(2 * sum(expected))
+    formulas = openpyxl.load_workbook(out)["Results"]
+    assert formulas["F2"].value == "=RPLOPS(E2,C2,D2)"
+    assert {(e.cell, e.code) for e in result.errors} == {("I5", "#VALUE!"), ("I6", "#NAME?"), ("I12", "#DIV/0!")}
+    reasons = {e.cell: e.reason for e in result.errors}
+    assert reasons["I5"] == "rank 6 is outside 1..5"
+    assert reasons["I6"] == "unknown function NOSUCHFUNCTION"
+
+
+def test_every_other_part_is_byte_identical(book: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    recalculate(book, out)
+    before, after = _parts(book), _parts(out)
+    assert list(before) == list(after)
+    changed = {name for name in before if before[name] != after[name]}
+    assert changed == {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"}
+    # Inside a rewritten sheet, everything outside <sheetData> is as it was.
+    for name in changed:
+        strip = re.compile(rb"<sheetData>.*</sheetData>|<dimension [^>]*/>", re.S)
+        assert strip.sub(b"", before[name]) == strip.sub(b"", after[name])
+
+
+def test_input_is_never_changed_and_in_place_is_atomic(
+    book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = book.read_bytes()
+    recalculate(book, tmp_path / "out.xlsx")
+    assert book.read_bytes() == original
+
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise WorkbookError("disk full (simulated)")
+
+    monkeypatch.setattr(recalc_module, "patch_sheet", broken)
+    with pytest.raises(WorkbookError, match="simulated"):
+        recalculate(book, in_place=True)
+    assert book.read_bytes() == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx", "out.xlsx"]  # no temporary file left
+    monkeypatch.undo()
+    recalculate(book, in_place=True)
+    assert _saved(book)["Results"]["I3"].value == pytest.approx(xlscore.rplops(1, 4))
+
+
+def test_check_reports_differences_from_saved_values(book: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    recalculate(book, out)
+    again = recalculate(out)
+    assert check_book(again, read_book(out)) == []
+    fresh = recalculate(book)  # openpyxl saved no values: every formula differs from "blank"
+    assert {d.cell for d in check_book(fresh, read_book(book))} >= {"F2", "I2"}
+
+
+def test_dynamic_array_spills_to_the_size_of_its_result(tmp_path: Path) -> None:
+    path = tmp_path / "spill.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r, score in enumerate([252_000, 248_000, 121_000, 98_000, 60_000], start=1):
+        ws[f"A{r}"] = score
+    ws["B1"] = ArrayFormula("B1:B2", "=PB_BOARD(A1:A5)")  # saved by Excel when the board had two rows
+    wb.save(path)
+    with zipfile.ZipFile(path) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b'<c r="B1"', b'<c r="B1" cm="1"', 1)
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    out = tmp_path / "out.xlsx"
+    recalculate(path, out)
+    values = _saved(out).active
+    assert [values[f"B{r}"].value for r in range(1, 5)] == [3.028, 2.492, 1.24, 0.194]
+    assert values["B5"].value in (None, "")  # Ben, 5th: no score
+    assert b'ref="B1:B5"' in _parts(out)[sheet]
+
+
+def test_omitted_arguments_are_marked_only_in_xlscore_calls() -> None:
+    assert normalise_formula("=RPLOPS(2,5,,,2)") == "=RPLOPS(2,5,XLSCORE_BLANK(),XLSCORE_BLANK(),2)"
+    assert normalise_formula('=_xldudf_PB_BOARD(A1:A4)&",,"') == '=PB_BOARD(A1:A4)&",,"'
+    assert normalise_formula("=IF(A1,,1)") == "=IF(A1,,1)"
+
+
+def test_export_named_range_and_dataframes(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(book), "--name", "Totals", "--format", "csv"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # RPLOPS v1, x = 50: a 4-player 2-hour game gives (5 - rank) x 2 x 100 / 5 = 160, 120, 120 and 40; the
+    # 2-player 1-hour game's winner 2 x 100 / 3.
+    total = 160 + 120 + 120 + 40 + 200 / 3
+    label, value = out[0].split(",")
+    assert label == "Total"
+    assert float(value) == pytest.approx(total)
+    assert out[1].split(",")[0] == "Twice"
+    assert float(out[1].split(",")[1]) == pytest.approx(2 * total)
+    # A named range's first row is its header.
+    frames = read_results(book, ["Totals"])
+    assert frames["TOTALS"].iloc[0, 0] == "Twice"
+    assert frames["TOTALS"].iloc[0, 1] == pytest.approx(2 * total)
+
+
+def test_command_line_reports_error_cells_and_exit_codes(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "scored.xlsx"
+    assert main(["recalc", str(book), "-o", str(out)]) == 1
+    printed = capsys.readouterr()
+    assert "Results!I5: #VALUE! rank 6 is outside 1..5" in printed.out
+    assert "Results!I6: #NAME? unknown function NOSUCHFUNCTION" in printed.out
+    assert "Traceback" not in printed.out + printed.err
+    assert main(["recalc", str(tmp_path / "missing.xlsx")]) == 2
+    message = capsys.readouterr().err.strip()
+    assert message.startswith("xlscore: ")
+    assert "\n" not in message

@@ -1,0 +1,233 @@
+"""Reading a workbook's cells for recalculation: values, formulas, defined names and tables, straight from its XML.
+
+openpyxl is not used to read a user's workbook: it loses formula details the recalculation needs (shared formulas
+are only on their first cell, dynamic arrays are not marked) and is slow on large sheets. Every part goes through
+:mod:`xlscore.excel.safezip`, so a broken or hostile file is refused with a one-line error before it is parsed.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.cells import CellError
+from xlscore.excel.refs import Area, cell_name, parse_area
+from xlscore.excel.safezip import SafeZip, open_workbook, relationships, sheet_parts
+
+__all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
+
+Position = tuple[int, int]
+
+
+@dataclass
+class Formula:
+    """A formula cell. ``text`` is written for the cell ``anchor`` (itself, or a shared formula's first cell)."""
+
+    sheet: str
+    row: int
+    col: int
+    text: str
+    anchor: Position
+    array: Area | None = None  # the area of an array formula (t="array")
+    dynamic: bool = False  # a dynamic array (Excel 365), which spills to the size of its result
+
+    @property
+    def cell(self) -> str:
+        return cell_name(self.row, self.col)
+
+
+@dataclass
+class Sheet:
+    name: str
+    part: str
+    values: dict[Position, object] = field(default_factory=dict)
+    formulas: list[Formula] = field(default_factory=list)
+
+    @property
+    def max_row(self) -> int:
+        return max((r for r, _ in self.values), default=0)
+
+
+@dataclass(frozen=True)
+class Table:
+    """An Excel table (Insert > Table): its name, sheet, area (header row included) and column names."""
+
+    name: str
+    sheet: str
+    area: Area
+    columns: tuple[str, ...]
+
+
+@dataclass
+class Book:
+    path: Path
+    sheets: list[Sheet]
+    names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
+    tables: list[Table]
+
+    def sheet(self, name: str) -> Sheet:
+        wanted = name.upper()
+        for sheet in self.sheets:
+            if sheet.name.upper() == wanted:
+                return sheet
+        raise WorkbookError(f"{self.path.name} has no sheet {name!r}")
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _children(element: ET.Element, name: str) -> Iterator[ET.Element]:
+    return (child for child in element if _local(child.tag) == name)
+
+
+def _child(element: ET.Element, name: str) -> ET.Element | None:
+    return next(_children(element, name), None)
+
+
+def _text_of(element: ET.Element) -> str:
+    """The text of a shared or inline string: its <t> elements, phonetic runs (<rPh>) left out."""
+    parts: list[str] = []
+    for child in element:
+        kind = _local(child.tag)
+        if kind == "t":
+            parts.append(child.text or "")
+        elif kind == "r":
+            parts.extend(t.text or "" for t in _children(child, "t"))
+    return "".join(parts)
+
+
+def _shared_strings(zf: SafeZip) -> list[str]:
+    name = "xl/sharedStrings.xml"
+    if not zf.has(name):
+        return []
+    return [_text_of(si) for si in _children(zf.xml(name), "si")]
+
+
+def _value(cell: ET.Element, strings: list[str], where: str) -> object:
+    kind = cell.get("t", "n")
+    v = _child(cell, "v")
+    if kind == "inlineStr":
+        inline = _child(cell, "is")
+        return _text_of(inline) if inline is not None else ""
+    if v is None or v.text is None:
+        return None
+    text = v.text
+    try:
+        if kind == "s":
+            return strings[int(text)]
+        if kind in ("str", "d"):
+            return text
+        if kind == "b":
+            return text.strip() == "1"
+        if kind == "e":
+            return CellError(text.strip())
+        return float(text)
+    except (ValueError, IndexError) as exc:
+        raise WorkbookError(
+            f"{where} holds {text!r}, which is not a valid {kind!r} value (the file is damaged)"
+        ) from exc
+
+
+def _position(ref: str | None, where: str) -> Position:
+    area = parse_area(ref or "")
+    if area is None or area.height != 1 or area.width != 1:
+        raise WorkbookError(f"{where} has a cell without a valid reference ({ref!r}); the file is damaged")
+    return area.top, area.left
+
+
+def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
+    sheet = Sheet(name, part)
+    root = zf.xml(part)
+    data = _child(root, "sheetData")
+    if data is None:
+        return sheet
+    masters: dict[str, tuple[str, Position]] = {}
+    pending: list[tuple[Position, str]] = []
+    next_row = 0
+    for row in _children(data, "row"):
+        next_row = int(row.get("r", next_row + 1))
+        next_col = 0
+        for cell in _children(row, "c"):
+            ref = cell.get("r")
+            position = (next_row, next_col + 1) if ref is None else _position(ref, f"sheet {name!r}")
+            next_col = position[1]
+            where = f"{name}!{cell_name(*position)}"
+            value = _value(cell, strings, where)
+            if value is not None:
+                sheet.values[position] = value
+            f = _child(cell, "f")
+            if f is None:
+                continue
+            kind = f.get("t", "normal")
+            text = f.text or ""
+            if kind == "shared":
+                index = f.get("si", "")
+                if text:
+                    masters[index] = (text, position)
+                else:
+                    pending.append((position, index))
+                    continue
+            if kind == "dataTable":
+                continue  # what-if data tables are left as Excel computed them
+            array = None
+            if kind == "array":
+                array = parse_area(f.get("ref") or cell_name(*position))
+            sheet.formulas.append(
+                Formula(name, position[0], position[1], text, position, array, dynamic="cm" in cell.attrib)
+            )
+    for position, index in pending:
+        if index not in masters:
+            raise WorkbookError(
+                f"{name}!{cell_name(*position)} uses shared formula {index}, which the sheet never defines (damaged)"
+            )
+        text, anchor = masters[index]
+        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor))
+    return sheet
+
+
+def _names(root: ET.Element, sheets: list[Sheet]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    block = _child(root, "definedNames")
+    if block is None:
+        return names
+    for defined in _children(block, "definedName"):
+        name = (defined.get("name") or "").upper()
+        local = defined.get("localSheetId")
+        if local is not None and local.isdigit() and int(local) < len(sheets):
+            name = f"{sheets[int(local)].name.upper()}!{name}"
+        names[name] = defined.text or ""
+    return names
+
+
+def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
+    tables = []
+    for sheet in sheets:
+        for target in relationships(zf, sheet.part).values():
+            if not target.startswith("xl/tables/") or not zf.has(target):
+                continue
+            root = zf.xml(target)
+            area = parse_area(root.get("ref", ""))
+            if area is None:
+                continue
+            block = _child(root, "tableColumns")
+            columns = tuple(c.get("name", "") for c in _children(block, "tableColumn")) if block is not None else ()
+            name = root.get("displayName") or root.get("name") or target
+            tables.append(
+                Table(name, sheet.name, Area(sheet.name, area.top, area.left, area.bottom, area.right), columns)
+            )
+    return tables
+
+
+def read_book(path: str | Path) -> Book:
+    """Every sheet's values and formulas, the defined names and the tables of the workbook at ``path``."""
+    source = Path(path)
+    with open_workbook(source) as zf:
+        strings = _shared_strings(zf)
+        sheets = [_read_sheet(zf, name, part, strings) for name, part in sheet_parts(zf)]
+        names = _names(zf.xml("xl/workbook.xml"), sheets)
+        tables = _tables(zf, sheets)
+    return Book(source, sheets, names, tables)

@@ -1,0 +1,199 @@
+"""Writing computed values into a worksheet's XML, leaving every other byte of it as it was.
+
+The recalculation changes only the cached values (``<v>``) of formula cells, the cells a dynamic array spills
+into, an array formula's ``ref`` when its spill grows or shrinks, and the sheet's ``<dimension>``. Rows and cells
+are found with a small scanner over ``<sheetData>`` (cells do not nest), so styles, attributes, extension lists
+and everything outside the cells are kept byte for byte, which an XML round trip would not do.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from xml.sax.saxutils import escape
+
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.cells import CellError
+from xlscore.excel.refs import Area, cell_name, parse_area
+
+__all__ = ["patch_sheet"]
+
+_SHEET_DATA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?sheetData\b[^>]*?(?:/>|>(?P<body>.*?)</(?P=p)?sheetData>)", re.S)
+_ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
+_CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
+_FORMULA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b[^>]*?(?:/>|>.*?</(?P=p)?f>)", re.S)
+_ATTR = re.compile(rb'\s([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("[^"]*"|\'[^\']*\')')
+_DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)(")')
+_REF_ATTR = re.compile(rb'(\sref=")([^"]*)(")')
+
+Position = tuple[int, int]
+
+
+def _attrs(raw: bytes) -> dict[bytes, bytes]:
+    return {m.group(1): m.group(2)[1:-1] for m in _ATTR.finditer(raw)}
+
+
+def _number(value: float) -> bytes:
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value)).encode()
+    return repr(value).encode()
+
+
+def _value_xml(value: object, prefix: bytes, formula: bool) -> tuple[bytes | None, bytes]:
+    """The cell's t attribute (None for a number) and its value element(s)."""
+    v = b"<" + prefix + b"v>"
+    end = b"</" + prefix + b"v>"
+    if value is None or value == "":
+        return (b"str", v + end) if formula else (None, b"")
+    if isinstance(value, CellError):
+        return b"e", v + escape(value.code).encode() + end
+    if isinstance(value, bool):
+        return b"b", v + (b"1" if value else b"0") + end
+    if isinstance(value, (int, float)):
+        number = float(value)
+        if not math.isfinite(number):
+            return b"e", v + b"#NUM!" + end
+        return None, v + _number(number) + end
+    text = escape(str(value)).encode()
+    if formula:
+        return b"str", v + text + end
+    return (
+        b"inlineStr",
+        b"<"
+        + prefix
+        + b"is><"
+        + prefix
+        + b't xml:space="preserve">'
+        + text
+        + b"</"
+        + prefix
+        + b"t></"
+        + prefix
+        + b"is>",
+    )
+
+
+def _cell_xml(
+    position: Position, value: object, prefix: bytes, old_attrs: bytes | None, old_body: bytes | None, ref: Area | None
+) -> bytes:
+    formula = b""
+    if old_body is not None:
+        match = _FORMULA.search(old_body)
+        if match is not None:
+            formula = match.group(0)
+            if ref is not None:
+                formula = _REF_ATTR.sub(lambda m: m.group(1) + str(ref).encode() + m.group(3), formula, count=1)
+    kind, body = _value_xml(value, prefix, bool(formula))
+    attrs = _attrs(old_attrs) if old_attrs is not None else {}
+    attrs[b"r"] = cell_name(*position).encode()
+    attrs.pop(b"t", None)
+    if kind is not None:
+        attrs[b"t"] = kind
+    order = [b"r", b"s", b"t"] + [k for k in attrs if k not in (b"r", b"s", b"t")]
+    text = b"".join(b" " + k + b'="' + attrs[k] + b'"' for k in order if k in attrs)
+    inner = formula + body
+    if not inner:
+        return b"<" + prefix + b"c" + text + b"/>"
+    return b"<" + prefix + b"c" + text + b">" + inner + b"</" + prefix + b"c>"
+
+
+def _patch_row(
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]
+) -> bytes:
+    out: list[bytes] = []
+    last = 0
+    pending = sorted(changes.items())
+    index = 0
+    column = 0
+    for match in _CELL.finditer(body):
+        attrs = _attrs(match.group("attrs"))
+        area = parse_area(attrs.get(b"r", b"").decode()) if b"r" in attrs else None
+        column = area.left if area is not None else column + 1
+        while index < len(pending) and pending[index][0] < column:
+            col, value = pending[index]
+            out.append(body[last : match.start()])
+            last = match.start()
+            out.append(_cell_xml((row, col), value, prefix, None, None, refs.get((row, col))))
+            index += 1
+        if index < len(pending) and pending[index][0] == column:
+            out.append(body[last : match.start()])
+            _, value = pending[index]
+            out.append(
+                _cell_xml(
+                    (row, column), value, prefix, match.group("attrs"), match.group("body"), refs.get((row, column))
+                )
+            )
+            last = match.end()
+            index += 1
+    out.append(body[last:])
+    for col, value in pending[index:]:
+        out.append(_cell_xml((row, col), value, prefix, None, None, refs.get((row, col))))
+    return b"".join(out)
+
+
+def patch_sheet(xml: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area] | None = None) -> bytes:
+    """The sheet XML with ``values`` written into its cells (formulas kept) and array ``refs`` updated."""
+    refs = refs or {}
+    data = _SHEET_DATA.search(xml)
+    if data is None:
+        raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
+    prefix = data.group("p") or b""
+    by_row: dict[int, dict[int, object]] = defaultdict(dict)
+    for (row, col), value in values.items():
+        by_row[row][col] = value
+    body = data.group("body") or b""
+    out: list[bytes] = []
+    last = 0
+    rows = sorted(by_row)
+    index = 0
+    current = 0
+    for match in _ROW.finditer(body):
+        attrs = _attrs(match.group("attrs"))
+        current = int(attrs.get(b"r", str(current + 1).encode()))
+        while index < len(rows) and rows[index] < current:
+            out.append(body[last : match.start()])
+            last = match.start()
+            out.append(_new_row(rows[index], by_row[rows[index]], prefix, refs))
+            index += 1
+        if index < len(rows) and rows[index] == current:
+            out.append(body[last : match.start()])
+            inner = match.group("body") or b""
+            patched = _patch_row(inner, current, by_row[current], prefix, refs)
+            out.append(b"<" + prefix + b"row" + match.group("attrs") + b">" + patched + b"</" + prefix + b"row>")
+            last = match.end()
+            index += 1
+    out.append(body[last:])
+    for row in rows[index:]:
+        out.append(_new_row(row, by_row[row], prefix, refs))
+    new_body = b"".join(out)
+    start, end = data.span()
+    open_tag = b"<" + prefix + b"sheetData>"
+    if data.group("body") is not None:
+        open_tag = xml[start : data.start("body")]
+    sheet_data = open_tag + new_body + b"</" + prefix + b"sheetData>"
+    patched = xml[:start] + sheet_data + xml[end:]
+    return _widen_dimension(patched, values)
+
+
+def _new_row(row: int, cells: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]) -> bytes:
+    inner = b"".join(
+        _cell_xml((row, col), v, prefix, None, None, refs.get((row, col))) for col, v in sorted(cells.items())
+    )
+    return b"<" + prefix + b'row r="' + str(row).encode() + b'">' + inner + b"</" + prefix + b"row>"
+
+
+def _widen_dimension(xml: bytes, values: Mapping[Position, object]) -> bytes:
+    match = _DIMENSION.search(xml)
+    if match is None or not values:
+        return xml
+    area = parse_area(match.group(2).decode())
+    rows = [r for r, _ in values]
+    cols = [c for _, c in values]
+    if area is None:
+        return xml
+    wider = Area(None, min(area.top, *rows), min(area.left, *cols), max(area.bottom, *rows), max(area.right, *cols))
+    if wider == Area(None, area.top, area.left, area.bottom, area.right):
+        return xml
+    return xml[: match.start(2)] + str(wider).encode() + xml[match.end(2) :]
