@@ -16,6 +16,7 @@ from xlscore.core.errors import WorkbookError
 from xlscore.excel.cells import CellError
 from xlscore.excel.refs import Area, cell_name, parse_area
 from xlscore.excel.safezip import SafeZip, open_workbook, relationships, sheet_parts
+from xlscore.excel.sheetxml import scan_cells, unescape
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
 
@@ -107,15 +108,12 @@ def _shared_strings(zf: SafeZip) -> list[str]:
     return [_text_of(si) for si in _children(zf.xml(name), "si")]
 
 
-def _value(cell: ET.Element, strings: list[str], where: str) -> object:
-    kind = cell.get("t", "n")
-    v = _child(cell, "v")
+def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: str) -> object:
     if kind == "inlineStr":
-        inline = _child(cell, "is")
-        return _text_of(inline) if inline is not None else ""
-    if v is None or v.text is None:
+        return inline or ""
+    if raw is None:
         return None
-    text = v.text
+    text = unescape(raw)
     try:
         if kind == "s":
             return strings[int(text)]
@@ -127,58 +125,36 @@ def _value(cell: ET.Element, strings: list[str], where: str) -> object:
             return CellError(text.strip())
         return float(text)
     except (ValueError, IndexError) as exc:
-        raise WorkbookError(
-            f"{where} holds {text!r}, which is not a valid {kind!r} value (the file is damaged)"
-        ) from exc
-
-
-def _position(ref: str | None, where: str) -> Position:
-    area = parse_area(ref or "")
-    if area is None or area.height != 1 or area.width != 1:
-        raise WorkbookError(f"{where} has a cell without a valid reference ({ref!r}); the file is damaged")
-    return area.top, area.left
+        raise WorkbookError(f"{where} holds {text!r}, not a valid {kind!r} value (the file is damaged)") from exc
 
 
 def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     sheet = Sheet(name, part)
-    root = zf.xml(part)
-    data = _child(root, "sheetData")
-    if data is None:
-        return sheet
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    next_row = 0
-    for row in _children(data, "row"):
-        next_row = int(row.get("r", next_row + 1))
-        next_col = 0
-        for cell in _children(row, "c"):
-            ref = cell.get("r")
-            position = (next_row, next_col + 1) if ref is None else _position(ref, f"sheet {name!r}")
-            next_col = position[1]
-            where = f"{name}!{cell_name(*position)}"
-            value = _value(cell, strings, where)
-            if value is not None:
-                sheet.values[position] = value
-            f = _child(cell, "f")
-            if f is None:
+    for row, col, attrs, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
+        position = (row, col)
+        kind = attrs.get(b"t", b"n").decode()
+        value = _value(kind, raw, inline, strings, f"{name}!{cell_name(row, col)}")
+        if value is not None:
+            sheet.values[position] = value
+        if f_attrs is None:
+            continue
+        f_kind = f_attrs.get(b"t", b"normal").decode()
+        text = f_text or ""
+        if f_kind == "shared":
+            index = f_attrs.get(b"si", b"").decode()
+            if text:
+                masters[index] = (text, position)
+            else:
+                pending.append((position, index))
                 continue
-            kind = f.get("t", "normal")
-            text = f.text or ""
-            if kind == "shared":
-                index = f.get("si", "")
-                if text:
-                    masters[index] = (text, position)
-                else:
-                    pending.append((position, index))
-                    continue
-            if kind == "dataTable":
-                continue  # what-if data tables are left as Excel computed them
-            array = None
-            if kind == "array":
-                array = parse_area(f.get("ref") or cell_name(*position))
-            sheet.formulas.append(
-                Formula(name, position[0], position[1], text, position, array, dynamic="cm" in cell.attrib)
-            )
+        if f_kind == "dataTable":
+            continue  # what-if data tables are left as Excel computed them
+        array = None
+        if f_kind == "array":
+            array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
+        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=b"cm" in attrs))
     for position, index in pending:
         if index not in masters:
             raise WorkbookError(

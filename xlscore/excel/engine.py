@@ -202,11 +202,30 @@ class _Compiled:
     messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
 
 
+class _Cells:
+    """A sheet's values by column, for reading whole columns of a range at once; a version counts the writes."""
+
+    def __init__(self, values: dict[tuple[int, int], object]) -> None:
+        self.columns: dict[int, dict[int, object]] = defaultdict(dict)
+        for (row, col), value in values.items():
+            self.columns[col][row] = value
+        self.version = 0
+
+    def get(self, position: tuple[int, int]) -> object:
+        column = self.columns.get(position[1])
+        return None if column is None else column.get(position[0])
+
+    def __setitem__(self, position: tuple[int, int], value: object) -> None:
+        self.columns[position[1]][position[0]] = value
+        self.version += 1
+
+
 class _Evaluator:
     def __init__(self, book: Book) -> None:
         self.book = book
         self.sheets = {s.name.upper(): s for s in book.sheets}
-        self.store: dict[str, dict[tuple[int, int], object]] = {s.name.upper(): dict(s.values) for s in book.sheets}
+        self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
+        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, np.ndarray[Any, Any]]] = {}
         self.compiled: dict[tuple[str, str], _Compiled] = {}
         self.errors: list[CellReport] = []
         self.spills: dict[tuple[str, int, int], Area] = {}
@@ -279,18 +298,19 @@ class _Evaluator:
             raise KeyError(area.sheet)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
+        key = (sheet, area.top, area.left, bottom, area.right)
+        cached = self.arrays.get(key)
+        if cached is not None and cached[0] == cells.version:
+            return cached[1]  # the engine's functions do not change their inputs
         array = np.empty((bottom - area.top + 1, area.width), dtype=object)
-        array.fill(sh.EMPTY)
-        if len(cells) < array.size:
-            for (r, c), value in cells.items():
-                if area.top <= r <= bottom and area.left <= c <= area.right:
-                    array[r - area.top, c - area.left] = _engine_value(value)
-        else:
-            for i in range(array.shape[0]):
-                for j in range(array.shape[1]):
-                    value = cells.get((area.top + i, area.left + j))
-                    if value is not None:
-                        array[i, j] = _engine_value(value)
+        rows = range(area.top, bottom + 1)
+        for j, col in enumerate(range(area.left, area.right + 1)):
+            column = cells.columns.get(col)
+            if not column:
+                array[:, j] = sh.EMPTY
+                continue
+            array[:, j] = [_engine_value(column.get(r, sh.EMPTY)) for r in rows]
+        self.arrays[key] = (cells.version, array)
         return array
 
     def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
@@ -376,6 +396,8 @@ def _engine_name(name: str) -> str:
 
 
 def _engine_value(value: object) -> object:
+    if value is None:
+        return sh.EMPTY
     if isinstance(value, CellError):
         return _ENGINE_ERRORS.get(value.code, _ENGINE_ERRORS["#VALUE!"])
     return value

@@ -53,10 +53,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Final, Literal, Self
 from urllib.parse import unquote
+from xml.parsers import expat
 
 # defusedxml ships no type hints; types-defusedxml may or may not be installed.
 import defusedxml  # type: ignore[import-untyped, unused-ignore]
 import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped, unused-ignore]
+from defusedxml.common import DTDForbidden, EntitiesForbidden  # type: ignore[import-untyped, unused-ignore]
 
 from xlscore.core.errors import WorkbookError
 
@@ -199,6 +201,36 @@ class SafeZip:
         except (defusedxml.DefusedXmlException, ET.ParseError, ValueError) as exc:
             raise self._xml_error(name, exc) from exc
         return root
+
+    def checked(self, name: str) -> bytes:
+        """The part's bytes after a full well-formedness check by expat with defusedxml's guards, building no tree.
+
+        For the worksheets, which the recalculation then scans for their cells (:mod:`xlscore.excel.sheetxml`):
+        expat refuses a DTD, so no entity can be declared, let alone expanded, and malformed XML is refused with
+        the same message as :meth:`xml`. Building a tree costs ten times more on a 50,000-row sheet.
+        """
+        data = self.read(name)
+        parser = expat.ParserCreate()
+
+        def forbid_dtd(name: str, *args: object) -> None:
+            raise DTDForbidden(name, None, None)
+
+        def forbid_entity(name: str, *args: object) -> None:
+            raise EntitiesForbidden(name, None, None, None, None, None)
+
+        parser.StartDoctypeDeclHandler = forbid_dtd
+        parser.EntityDeclHandler = forbid_entity
+        parser.UnparsedEntityDeclHandler = forbid_entity
+        parser.ExternalEntityRefHandler = forbid_entity
+        try:
+            parser.Parse(data, True)
+        except defusedxml.DefusedXmlException as exc:
+            raise self._xml_error(name, exc) from exc
+        except expat.ExpatError as exc:
+            error = ET.ParseError(f"{expat.ErrorString(exc.code)}: line {exc.lineno}, column {exc.offset}")
+            error.position = (exc.lineno, exc.offset)
+            raise self._xml_error(name, error) from exc
+        return data
 
     def iterparse(
         self, name: str, events: Iterable[Literal["start", "end"]] = ("end",)

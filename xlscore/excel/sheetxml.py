@@ -1,4 +1,7 @@
-"""Writing computed values into a worksheet's XML, leaving every other byte of it as it was.
+"""A worksheet's cells: scanning them out of its XML, and writing computed values back, every other byte kept.
+
+Reading: the part is first checked whole by expat with defusedxml's guards (:meth:`SafeZip.checked`: well formed,
+no DTD, so no entities), then its cells are scanned with the patterns below, ten times faster than building a tree.
 
 The recalculation changes only the cached values (``<v>``) of formula cells, the cells a dynamic array spills
 into, an array formula's ``ref`` when its spill grows or shrinks, and the sheet's ``<dimension>``. Rows and cells
@@ -16,9 +19,9 @@ from xml.sax.saxutils import escape
 
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.cells import CellError
-from xlscore.excel.refs import Area, cell_name, parse_area
+from xlscore.excel.refs import Area, cell_name, cell_position, parse_area
 
-__all__ = ["patch_sheet"]
+__all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
 
 _SHEET_DATA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?sheetData\b[^>]*?(?:/>|>(?P<body>.*?)</(?P=p)?sheetData>)", re.S)
 _ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
@@ -29,6 +32,72 @@ _DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)
 _REF_ATTR = re.compile(rb'(\sref=")([^"]*)(")')
 
 Position = tuple[int, int]
+_VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)
+_INLINE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?is>(.*?)</(?:[A-Za-z0-9_]+:)?is>", re.S)
+_TEXT = re.compile(rb"<(?:[A-Za-z0-9_]+:)?t\b[^>]*?(?:/>|>(.*?)</(?:[A-Za-z0-9_]+:)?t>)", re.S)
+_PHONETIC = re.compile(rb"<(?:[A-Za-z0-9_]+:)?rPh\b.*?</(?:[A-Za-z0-9_]+:)?rPh>", re.S)
+_FORMULA_PARTS = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?P=p)?f>)", re.S)
+_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+
+
+def unescape(raw: bytes) -> str:
+    """XML text: the five named entities and character references (a DTD, and so any other entity, is refused)."""
+    text = raw.decode("utf-8")
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(_entity, text)
+
+
+def _entity(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name.startswith("#x"):
+        return chr(int(name[2:], 16))
+    if name.startswith("#"):
+        return chr(int(name[1:]))
+    return _NAMED[name]
+
+
+def inline_text(body: bytes) -> str:
+    """The text of a shared or inline string: its <t> runs, phonetic guides (<rPh>) left out."""
+    return "".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body)))
+
+
+def scan_cells(
+    xml: bytes,
+) -> list[tuple[int, int, dict[bytes, bytes], dict[bytes, bytes] | None, str | None, bytes | None, str | None]]:
+    """Every cell of a worksheet: position, attributes, its formula (attributes and text), value and inline text."""
+    data = _SHEET_DATA.search(xml)
+    if data is None or not data.group("body"):
+        return []
+    cells = []
+    current = 0
+    for row_match in _ROW.finditer(data.group("body")):
+        row_attrs = _attrs(row_match.group("attrs"))
+        current = int(row_attrs[b"r"]) if b"r" in row_attrs else current + 1
+        column = 0
+        for match in _CELL.finditer(row_match.group("body") or b""):
+            attrs = _attrs(match.group("attrs"))
+            position = cell_position(attrs[b"r"].decode()) if b"r" in attrs else None
+            row, column = position if position is not None else (current, column + 1)
+            body = match.group("body") or b""
+            formula_attrs: dict[bytes, bytes] | None = None
+            formula_text: str | None = None
+            value: bytes | None = None
+            inline: str | None = None
+            if body:
+                f = _FORMULA_PARTS.search(body)
+                if f is not None:
+                    formula_attrs = _attrs(f.group("attrs"))
+                    formula_text = unescape(f.group("text") or b"")
+                v = _VALUE.search(body)
+                if v is not None:
+                    value = v.group(1)
+                i = _INLINE.search(body)
+                if i is not None:
+                    inline = inline_text(i.group(1))
+            cells.append((row, column, attrs, formula_attrs, formula_text, value, inline))
+    return cells
 
 
 def _attrs(raw: bytes) -> dict[bytes, bytes]:
@@ -109,8 +178,8 @@ def _patch_row(
     column = 0
     for match in _CELL.finditer(body):
         attrs = _attrs(match.group("attrs"))
-        area = parse_area(attrs.get(b"r", b"").decode()) if b"r" in attrs else None
-        column = area.left if area is not None else column + 1
+        position = cell_position(attrs[b"r"].decode()) if b"r" in attrs else None
+        column = position[1] if position is not None else column + 1
         while index < len(pending) and pending[index][0] < column:
             col, value = pending[index]
             out.append(body[last : match.start()])
