@@ -132,9 +132,8 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     sheet = Sheet(name, part)
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    for row, col, attrs, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
+    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
         position = (row, col)
-        kind = attrs.get(b"t", b"n").decode()
         value = _value(kind, raw, inline, strings, f"{name}!{cell_name(row, col)}")
         if value is not None:
             sheet.values[position] = value
@@ -154,7 +153,7 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
         array = None
         if f_kind == "array":
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
-        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=b"cm" in attrs))
+        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic))
     for position, index in pending:
         if index not in masters:
             raise WorkbookError(

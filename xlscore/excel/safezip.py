@@ -215,7 +215,7 @@ class SafeZip:
         def forbid_dtd(name: str, *args: object) -> None:
             raise DTDForbidden(name, None, None)
 
-        def forbid_entity(name: str, *args: object) -> None:
+        def forbid_entity(name: str | None, *args: object) -> int:
             raise EntitiesForbidden(name, None, None, None, None, None)
 
         parser.StartDoctypeDeclHandler = forbid_dtd

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.cells import CellError
-from xlscore.excel.refs import Area, cell_name, cell_position, parse_area
+from xlscore.excel.refs import Area, cell_name, column_number, parse_area
 
 __all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
 
@@ -63,40 +63,75 @@ def inline_text(body: bytes) -> str:
     return "".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body)))
 
 
-def scan_cells(
-    xml: bytes,
-) -> list[tuple[int, int, dict[bytes, bytes], dict[bytes, bytes] | None, str | None, bytes | None, str | None]]:
-    """Every cell of a worksheet: position, attributes, its formula (attributes and text), value and inline text."""
+_R_ATTR = re.compile(rb'\sr="\$?([A-Za-z]{1,3})\$?([0-9]+)"')
+_T_ATTR = re.compile(rb'\st="([^"]*)"')
+_COLUMNS: dict[bytes, int] = {}
+
+Scanned = tuple[int, int, str, bool, dict[bytes, bytes] | None, str | None, bytes | None, str | None]
+
+
+def _column(letters: bytes) -> int:
+    number = _COLUMNS.get(letters)
+    if number is None:
+        number = _COLUMNS[letters] = column_number(letters.decode())
+    return number
+
+
+def scan_cells(xml: bytes) -> list[Scanned]:
+    """Every cell of a worksheet: (row, column, type, dynamic array?, formula attributes, formula text, raw value,
+    inline string text)."""
     data = _SHEET_DATA.search(xml)
     if data is None or not data.group("body"):
         return []
-    cells = []
-    current = 0
-    for row_match in _ROW.finditer(data.group("body")):
-        row_attrs = _attrs(row_match.group("attrs"))
-        current = int(row_attrs[b"r"]) if b"r" in row_attrs else current + 1
-        column = 0
-        for match in _CELL.finditer(row_match.group("body") or b""):
-            attrs = _attrs(match.group("attrs"))
-            position = cell_position(attrs[b"r"].decode()) if b"r" in attrs else None
-            row, column = position if position is not None else (current, column + 1)
-            body = match.group("body") or b""
-            formula_attrs: dict[bytes, bytes] | None = None
-            formula_text: str | None = None
-            value: bytes | None = None
-            inline: str | None = None
-            if body:
-                f = _FORMULA_PARTS.search(body)
+    body = data.group("body")
+    cells = _scan(body, None)
+    return cells if cells is not None else _scan_rows(body)
+
+
+def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
+    """The cells of ``body``; None when a cell has no reference and the caller must count rows."""
+    cells: list[Scanned] = []
+    column = 0
+    for match in _CELL.finditer(body):
+        attrs = match.group("attrs")
+        ref = _R_ATTR.search(attrs)
+        if ref is not None:
+            row, column = int(ref.group(2)), _column(ref.group(1).upper())
+        elif row_number is None:
+            return None
+        else:
+            row, column = row_number, column + 1
+        kind_match = _T_ATTR.search(attrs)
+        kind = kind_match.group(1).decode() if kind_match is not None else "n"
+        inner = match.group("body")
+        formula_attrs: dict[bytes, bytes] | None = None
+        formula_text: str | None = None
+        value: bytes | None = None
+        inline: str | None = None
+        if inner:
+            if b"f" in inner:
+                f = _FORMULA_PARTS.search(inner)
                 if f is not None:
                     formula_attrs = _attrs(f.group("attrs"))
                     formula_text = unescape(f.group("text") or b"")
-                v = _VALUE.search(body)
-                if v is not None:
-                    value = v.group(1)
-                i = _INLINE.search(body)
+            v = _VALUE.search(inner)
+            if v is not None:
+                value = v.group(1)
+            elif kind == "inlineStr":
+                i = _INLINE.search(inner)
                 if i is not None:
                     inline = inline_text(i.group(1))
-            cells.append((row, column, attrs, formula_attrs, formula_text, value, inline))
+        cells.append((row, column, kind, b" cm=" in attrs, formula_attrs, formula_text, value, inline))
+    return cells
+
+
+def _scan_rows(body: bytes) -> list[Scanned]:
+    cells: list[Scanned] = []
+    current = 0
+    for row_match in _ROW.finditer(body):
+        row_attrs = _attrs(row_match.group("attrs"))
+        current = int(row_attrs[b"r"]) if b"r" in row_attrs else current + 1
+        cells += _scan(row_match.group("body") or b"", current) or []
     return cells
 
 
@@ -177,9 +212,8 @@ def _patch_row(
     index = 0
     column = 0
     for match in _CELL.finditer(body):
-        attrs = _attrs(match.group("attrs"))
-        position = cell_position(attrs[b"r"].decode()) if b"r" in attrs else None
-        column = position[1] if position is not None else column + 1
+        ref = _R_ATTR.search(match.group("attrs"))
+        column = _column(ref.group(1).upper()) if ref is not None else column + 1
         while index < len(pending) and pending[index][0] < column:
             col, value = pending[index]
             out.append(body[last : match.start()])
