@@ -13,6 +13,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
 import xlscore
+from tests.excel import hostile
 from xlscore.cli import main
 from xlscore.core.errors import WorkbookError
 from xlscore.excel import recalc as recalc_module
@@ -216,3 +217,93 @@ def test_command_line_reports_error_cells_and_exit_codes(
     message = capsys.readouterr().err.strip()
     assert message.startswith("xlscore: ")
     assert "\n" not in message
+
+
+BOMB = (
+    b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>'
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+    b'<row r="1"><c r="A1" t="inlineStr"><is><t>&lol2;</t></is></c></row></sheetData></worksheet>'
+)
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda p: p.write_text("Player,Points\nAnn,3\n"), "not"),
+        (lambda p: p.write_bytes(b""), "empty"),
+        (lambda p: hostile.ole_file(p), ".xls"),
+        (lambda p: hostile.ole_file(p, "EncryptionInfo", "EncryptedPackage"), "password"),
+        (lambda p: hostile.write_zip(p, {**hostile.minimal_parts(), "xl/worksheets/sheet1.xml": BOMB}), "DTD"),
+        (
+            lambda p: hostile.write_zip(
+                p, {**hostile.minimal_parts(), "xl/worksheets/sheet1.xml": b"<worksheet><sheetData>"}
+            ),
+            "not valid XML",
+        ),
+    ],
+)
+def test_broken_and_hostile_files_get_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, words: str
+) -> None:
+    path = tmp_path / "event.xlsx"
+    make(path)
+    before = path.read_bytes()
+    assert main(["recalc", str(path), "-o", str(tmp_path / "out.xlsx")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err
+    assert "\n" not in err
+    assert "Traceback" not in err
+    assert path.read_bytes() == before
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def _engine_model_values(path: Path) -> dict[str, object]:
+    """What the formulas engine computes for the whole workbook by itself (its ExcelModel), cell by cell."""
+    import formulas
+
+    import xlscore.excel.engine  # registers xlscore's functions with the engine
+
+    assert xlscore.excel.engine.CATALOGUE
+    model = formulas.ExcelModel().loads(str(path)).finish()
+    solution = model.calculate()
+    values: dict[str, object] = {}
+    for key, ranges in solution.items():
+        match = re.fullmatch(r"'\[[^\]]+\](.+)'!([A-Z]+\d+)", key)
+        if match is None:
+            continue
+        value = ranges.value[0, 0]
+        values[f"{match.group(1).upper()}!{match.group(2)}"] = value
+    return values
+
+
+def test_results_equal_the_engines_own_model(tmp_path: Path) -> None:
+    """The recalculation orders and feeds formulas itself; a whole-workbook model of the engine agrees."""
+    path = tmp_path / "mixed.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Data"
+    rows = [("Ann", 4, 1), ("Bo", 4, 2), ("Cy", 4, 3), ("Di", 4, 4), ("Ann", 3, 2), ("Bo", 3, 1), ("Cy", 3, 3)]
+    for r, (name, n, rank) in enumerate(rows, start=1):
+        ws[f"A{r}"], ws[f"B{r}"], ws[f"C{r}"] = name, n, rank
+        ws[f"D{r}"] = f"=PLOPS(C{r},B{r})"
+        ws[f"E{r}"] = f"=D{r}*2+IF(C{r}=1,10,0)"
+        ws[f"F{r}"] = f"=RANK(D{r},$D$1:$D${len(rows)})"
+    other = wb.create_sheet("Totals")
+    for r, name in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
+        other[f"A{r}"] = name
+        other[f"B{r}"] = f"=SUMIF(Data!$A$1:$A${len(rows)},A{r},Data!$E$1:$E${len(rows)})"
+        other[f"C{r}"] = f"=INDEX(Data!$C$1:$C${len(rows)},MATCH(A{r},Data!$A$1:$A${len(rows)},0))"
+        other[f"D{r}"] = f"=RPLOPS2(C{r},4)+B{r}/100"
+    other["E1"] = "=MAX(B1:B4)"
+    wb.save(path)
+    ours = recalculate(path).evaluation.values
+    engine = _engine_model_values(path)
+    compared = 0
+    for sheet, cells in ours.items():
+        for (row, col), value in cells.items():
+            key = f"{sheet}!{openpyxl.utils.get_column_letter(col)}{row}"
+            assert key in engine
+            assert value == pytest.approx(engine[key]), key
+            compared += 1
+    assert compared == 7 * 3 + 4 * 3 + 1
