@@ -9,6 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
@@ -261,9 +262,9 @@ def _engine_model_values(path: Path) -> dict[str, object]:
     """What the formulas engine computes for the whole workbook by itself (its ExcelModel), cell by cell."""
     import formulas
 
-    import xlscore.excel.engine  # registers xlscore's functions with the engine
+    from xlscore.excel import formula_engine  # registers xlscore's functions with the engine
 
-    assert xlscore.excel.engine.CATALOGUE
+    assert formula_engine.is_known("RPLOPS")
     model = formulas.ExcelModel().loads(str(path)).finish()
     solution = model.calculate()
     values: dict[str, object] = {}
@@ -302,8 +303,67 @@ def test_results_equal_the_engines_own_model(tmp_path: Path) -> None:
     compared = 0
     for sheet, cells in ours.items():
         for (row, col), value in cells.items():
-            key = f"{sheet}!{openpyxl.utils.get_column_letter(col)}{row}"
+            key = f"{sheet}!{get_column_letter(col)}{row}"
             assert key in engine
             assert value == pytest.approx(engine[key]), key
             compared += 1
     assert compared == 7 * 3 + 4 * 3 + 1
+
+
+DIRECT_FORMULAS = [
+    "=RPLOPS(C{r},B{r})",
+    "=RPLOPS(C{r},B{r},2,,)",
+    "=RPLOPS2(C{r},$B$1,1.5,25)",
+    "=PLOPS(C{r},B{r},TRUE)",
+    '=RPLOPS("x",B{r})',
+    "=LEAGUE_POINTS(C{r},4)",
+    "=PB_BONUS(D{r},$D$1)",
+    "=SIZE_MATTERS(E{r},E$1:E$7)",
+    "=SIZE_MATTERS(E{r},E$1:E$7,2)",
+    "=RPLOPS_GAME(D1:D7)",
+    "=PB_BOARD(D1:D5)",
+    "=GIBBS_GAME(F1:F4,G1:G4,C1:C4)",
+    "=RPLOPS(C1:C7,B1:B7)",
+    "=RPLOPS(Z{r},B{r})",
+]
+
+
+def test_direct_path_equals_the_engine(tmp_path: Path) -> None:
+    """A formula that is one xlscore call is computed without the engine; the engine computes the same."""
+    path = tmp_path / "direct.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    data = [
+        (4, 1, 900, 12),
+        (4, 2, 800, 8),
+        (4, 2, 700, 7),
+        (4, 4, 650, 7),
+        (3, 3, 400, 0),
+        (3, 1, 300, 0),
+        (5, 9, 0, 0),
+    ]
+    for r, (n, rank, money, centres) in enumerate(data, start=1):
+        ws[f"B{r}"], ws[f"C{r}"], ws[f"D{r}"], ws[f"E{r}"] = n, rank, money, centres
+        ws[f"F{r}"], ws[f"G{r}"] = 1500 + 10 * r, r
+    for c, template in enumerate(DIRECT_FORMULAS, start=8):
+        column = get_column_letter(c)
+        for r in range(1, 8):
+            ws[f"{column}{r}"] = template.format(r=r)
+    wb.save(path)
+    book = read_book(path)
+    from xlscore.excel.engine import evaluate
+
+    direct = evaluate(book)
+    engine = evaluate(book, direct=False)
+    assert not direct.engine_used
+    assert engine.engine_used
+    assert direct.values.keys() == engine.values.keys()
+    for sheet, cells in direct.values.items():
+        assert cells.keys() == engine.values[sheet].keys()
+        for position, value in cells.items():
+            other = engine.values[sheet][position]
+            assert type(value) is type(other), position
+            assert value == (pytest.approx(other) if isinstance(other, float) else other), position
+    assert [str(e) for e in direct.errors] == [str(e) for e in engine.errors]
+    assert any("rank is the text 'x'" in str(e) for e in direct.errors)

@@ -7,8 +7,9 @@ are only on their first cell, dynamic arrays are not marked) and is slow on larg
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def _shared_strings(zf: SafeZip) -> list[str]:
     return [_text_of(si) for si in _children(zf.xml(name), "si")]
 
 
-def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: str) -> object:
+def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: Callable[[], str]) -> object:
     if kind == "inlineStr":
         return inline or ""
     if raw is None:
@@ -125,7 +126,11 @@ def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str],
             return CellError(text.strip())
         return float(text)
     except (ValueError, IndexError) as exc:
-        raise WorkbookError(f"{where} holds {text!r}, not a valid {kind!r} value (the file is damaged)") from exc
+        raise WorkbookError(f"{where()} holds {text!r}, not a valid {kind!r} value (the file is damaged)") from exc
+
+
+def _where(sheet: str, row: int, col: int) -> str:
+    return f"{sheet}!{cell_name(row, col)}"
 
 
 def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
@@ -134,9 +139,16 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     pending: list[tuple[Position, str]] = []
     for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
         position = (row, col)
-        value = _value(kind, raw, inline, strings, f"{name}!{cell_name(row, col)}")
-        if value is not None:
-            sheet.values[position] = value
+        where = functools.partial(_where, name, row, col)
+        if kind == "n" and raw is not None and inline is None:
+            try:
+                sheet.values[position] = float(raw)
+            except ValueError:
+                _value(kind, raw, inline, strings, where)
+        else:
+            value = _value(kind, raw, inline, strings, where)
+            if value is not None:
+                sheet.values[position] = value
         if f_attrs is None:
             continue
         f_kind = f_attrs.get(b"t", b"normal").decode()

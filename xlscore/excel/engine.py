@@ -1,10 +1,15 @@
 """Evaluating a workbook's formulas: Excel's functions by the `formulas` engine, xlscore's by the catalogue.
 
-Each formula is compiled by the engine (``formulas.Parser``), once per shape: a formula filled down a column is
-compiled once and evaluated at each row with its inputs moved along (:func:`xlscore.excel.refs.formula_shape`).
-Inputs are read from the cells as whole arrays, so one array formula over a 50,000-row column is one call. The
-formula language is the engine's own; xlscore only orders the formulas by their dependencies, feeds them their
-input ranges and places their results (a dynamic array spills to the size of its result).
+Each formula is compiled once per shape: a formula filled down a column is compiled once and evaluated at each
+row with its inputs moved along (:func:`xlscore.excel.refs.formula_shape`). Inputs are read from the cells as
+whole ranges, so one array formula over a 50,000-row column is one call. xlscore orders the formulas by their
+dependencies, feeds them their input ranges and places their results (a dynamic array spills to the size of its
+result); the formula language is the engine's own (``formulas.Parser``, :mod:`xlscore.excel.formula_engine`).
+
+The direct path: a formula that is only a call of an xlscore function on references and constants
+(``=RPLOPS(E2:E999, C2:C999, D2:D999)``, what the templates use) is computed by calling the catalogue function
+with the cells, as the engine would, without loading the engine at all. ``tests/excel/test_recalc.py`` checks
+that both paths give the same values.
 
 An xlscore function is found however Excel wrote it in the file: ``RPLOPS(...)``, ``_xldudf_RPLOPS(...)`` (an
 Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, ``[1]!RPLOPS(...)`` or
@@ -14,30 +19,22 @@ Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, 
 from __future__ import annotations
 
 import bisect
-import contextvars
 import re
 from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
-
-import numpy as np
-import schedula as sh
-from formulas import Parser, get_functions
-from formulas.errors import FormulaError
-from formulas.functions import wrap_ranges_func
-from formulas.tokens.operand import XlError
 
 from xlscore.excel.book import Book, Formula
 from xlscore.excel.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.cells import CellError
 from xlscore.excel.edge import call_cells
-from xlscore.excel.refs import Area, cell_name, formula_shape, parse_area, shift_area
+from xlscore.excel.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
 
 __all__ = ["CellReport", "Evaluation", "evaluate", "normalise_formula"]
 
-_BLANK_FUNCTION = "XLSCORE_BLANK"
-_MESSAGE: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_message", default=None)
+_BLANK_FUNCTION = "XLSCORE_BLANK"  # what formula_engine registers for an omitted argument
 
 # ---------------------------------------------------------------------------------------------------------------
 # Function names as Excel writes them in a file.
@@ -98,72 +95,38 @@ def normalise_formula(text: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# xlscore's functions inside the engine.
+# The direct path: a formula that is one xlscore call on references and constants.
+
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_DIRECT = re.compile(rf"=\s*({_NAMES})\s*\((.*)\)\s*", re.IGNORECASE | re.S)
 
 
-class _Omitted:
-    """An argument left out of the formula."""
-
-
-def _from_engine(value: Any) -> Any:
-    if isinstance(value, _Omitted):
+def _split_arguments(text: str) -> list[str] | None:
+    """The arguments of a call, split at its top-level commas; None if any holds a nested call or array."""
+    text = text.replace(f"{_BLANK_FUNCTION}()", "")  # an omitted argument is an empty one
+    masked = _STRING.sub(lambda m: "_" * len(m.group(0)), text)
+    if any(ch in masked for ch in "(){}"):
         return None
-    if isinstance(value, np.ndarray):
-        rows = value.tolist() if value.ndim == 2 else [value.tolist()]
-        grid = [[_from_engine(v) for v in row] for row in rows]
-        return grid[0][0] if len(grid) == 1 and len(grid[0]) == 1 else grid
-    if value is sh.EMPTY:
-        return None
-    if isinstance(value, XlError):
-        return CellError(str(value))
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+    parts, last = [], 0
+    for i, ch in enumerate(masked):
+        if ch == ",":
+            parts.append(text[last:i])
+            last = i + 1
+    parts.append(text[last:])
+    return [p.strip() for p in parts] if text.strip() else []
 
 
-def _to_engine(value: Any) -> Any:
-    if isinstance(value, CellError):
-        messages = _MESSAGE.get()
-        if messages is not None and value.message:
-            messages.append(value.message)
-        return _ENGINE_ERRORS.get(value.code, _ENGINE_ERRORS["#VALUE!"])
-    if value is None:
-        return ""
-    return value
-
-
-def _engine_function(function: SheetFunction) -> Callable[..., Any]:
-    def run(*args: Any) -> Any:
-        result = call_cells(function, [_from_engine(a) for a in args])
-        if isinstance(result, list):
-            array = np.empty((len(result), max(len(r) for r in result)), dtype=object)
-            array.fill("")
-            for i, row in enumerate(result):
-                for j, cell in enumerate(row):
-                    array[i, j] = _to_engine(cell)
-            return array
-        return np.asarray([[_to_engine(result)]], dtype=object)
-
-    run.__name__ = function.name
-    wrapped: Callable[..., Any] = wrap_ranges_func(run)
-    return wrapped
-
-
-_ENGINE_ERRORS: dict[str, XlError] = {}
-
-
-def _register() -> dict[str, Any]:
-    functions: dict[str, Any] = get_functions()
-    from formulas.functions import Error
-
-    _ENGINE_ERRORS.update(Error.errors)
-    for name, function in CATALOGUE.items():
-        functions[name] = _engine_function(function)
-    functions[_BLANK_FUNCTION] = lambda: _Omitted()
-    return functions
-
-
-_FUNCTIONS = _register()
+def _constant(text: str) -> tuple[bool, object]:
+    if text == "" or text.upper() == f"{_BLANK_FUNCTION}()":
+        return True, None
+    if text.upper() in ("TRUE", "FALSE"):
+        return True, text.upper() == "TRUE"
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        return True, text[1:-1].replace('""', '"')
+    if _NUMBER.fullmatch(text):
+        number = float(text)
+        return True, int(number) if re.fullmatch(r"[+-]?\d+", text) else number
+    return False, None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -191,15 +154,25 @@ class Evaluation:
     spills: dict[tuple[str, int, int], Area]
     errors: list[CellReport]
     formulas: int
+    engine_used: bool = False
+
+
+Absolute = tuple[bool, bool, bool, bool]
 
 
 @dataclass
 class _Compiled:
-    function: Callable[..., Any] | None
-    inputs: list[tuple[str, Area | None, tuple[bool, bool, bool, bool] | None]]
+    """A formula shape, ready to evaluate: by the engine (``function``) or directly (``direct``)."""
+
     anchor: tuple[int, int]
+    inputs: list[tuple[str, Area | None, Absolute | None]] = field(default_factory=list)
+    function: Callable[..., Any] | None = None
+    direct: SheetFunction | None = None
+    arguments: list[tuple[bool, object]] = field(default_factory=list)  # (is an input, input index or constant)
     problem: str = ""
     messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
+    text: str = ""
+    per_cell: bool = False  # the engine merged references that move differently ($D$1 and D1): no sharing
 
 
 class _Cells:
@@ -220,12 +193,20 @@ class _Cells:
         self.version += 1
 
 
+def _engine() -> ModuleType:
+    from xlscore.excel import formula_engine
+
+    return formula_engine
+
+
 class _Evaluator:
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, direct: bool = True) -> None:
         self.book = book
-        self.sheets = {s.name.upper(): s for s in book.sheets}
+        self.direct = direct
+        self.engine_used = False
         self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
-        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, np.ndarray[Any, Any]]] = {}
+        self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
+        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
         self.compiled: dict[tuple[str, str], _Compiled] = {}
         self.errors: list[CellReport] = []
         self.spills: dict[tuple[str, int, int], Area] = {}
@@ -238,48 +219,85 @@ class _Evaluator:
 
     def _compile(self, formula: Formula) -> tuple[_Compiled, tuple[int, int]]:
         key, refs = formula_shape(formula.text, *formula.anchor)
-        shift = (formula.row - formula.anchor[0], formula.col - formula.anchor[1])
         cache_key = (formula.sheet.upper(), key)
-        cached = self.compiled.get(cache_key)
-        if cached is not None:
-            # Same shape: this formula is the cached one copied by the difference of their anchors.
-            return cached, (formula.row - cached.anchor[0], formula.col - cached.anchor[1])
-        compiled = self._compile_text(formula, refs)
-        compiled.anchor = formula.anchor
-        self.compiled[cache_key] = compiled
+        compiled = self.compiled.get(cache_key)
+        if compiled is None:
+            compiled = self._compile_text(formula, refs)
+            self.compiled[cache_key] = compiled
+        # Same shape: this formula is the compiled one moved by the difference of their anchors.
+        shift = (formula.row - compiled.anchor[0], formula.col - compiled.anchor[1])
+        if compiled.per_cell and shift != (0, 0):
+            moved = translate(compiled.text, *shift)
+            own_key = (formula.sheet.upper(), f"@{formula.row},{formula.col}:{moved}")
+            own = self.compiled.get(own_key)
+            if own is None:
+                here = Formula(formula.sheet, formula.row, formula.col, moved, (formula.row, formula.col))
+                own = self._compile_text(here, formula_shape(moved, formula.row, formula.col)[1])
+                self.compiled[own_key] = own
+            return own, (0, 0)
         return compiled, shift
 
-    def _compile_text(self, formula: Formula, refs: list[Any]) -> _Compiled:
+    def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
         text = normalise_formula(formula.text)
-        unknown = sorted(
-            {
-                name.upper()
-                for name in _FUNCTION_NAME.findall(_STRING.sub('""', text))
-                if name.upper() not in _FUNCTIONS and _engine_name(name) not in _FUNCTIONS
-            }
-        )
-        if unknown:
-            return _Compiled(None, [], formula.anchor, f"#NAME? unknown function {', '.join(unknown)}")
-        messages: list[str] = []
-        token = _MESSAGE.set(messages)
+        if self.direct:
+            direct = self._compile_direct(formula, text)
+            if direct is not None:
+                return direct
+        names = {name for name in _FUNCTION_NAME.findall(_STRING.sub('""', text))}
+        xlscore_only = all(name.upper() in CATALOGUE or name.upper() == _BLANK_FUNCTION for name in names)
+        engine = _engine()
+        self.engine_used = True
+        unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
+        if unknown and not xlscore_only:
+            return _Compiled(formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}")
         try:
-            function = Parser().ast(text)[1].compile()
-        except (FormulaError, ValueError, KeyError, AttributeError, TypeError, IndexError) as exc:
-            return _Compiled(None, [], formula.anchor, f"#VALUE! the formula could not be read: {exc}")
-        finally:
-            _MESSAGE.reset(token)
-        by_text = {((ref.sheet or formula.sheet).upper(), _bounds(ref.area)): ref for ref in refs}
-        inputs: list[tuple[str, Area | None, tuple[bool, bool, bool, bool] | None]] = []
-        for name in function.inputs:
+            function, input_names, messages = engine.compile_formula(text)
+        except ValueError as exc:
+            return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
+        per_cell = False
+        for ref in refs:
+            key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
+            per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
+            by_bounds[key] = ref
+        inputs: list[tuple[str, Area | None, Absolute | None]] = []
+        for name in input_names:
             area = parse_area(name)
             if area is None:
                 inputs.append((name, None, None))
                 continue
             sheet = (area.sheet or formula.sheet).upper()
-            ref = by_text.get((sheet, _bounds(area)))
+            found = by_bounds.get((sheet, _bounds(area)))
             located = Area(sheet, area.top, area.left, area.bottom, area.right)
-            inputs.append((name, located, ref.absolute if ref is not None else (True, True, True, True)))
-        return _Compiled(function, inputs, formula.anchor, messages=tuple(messages))
+            if found is None:
+                per_cell = True  # the engine names an input we cannot match to the text: do not move it
+            inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+        return _Compiled(
+            formula.anchor, inputs, function=function, messages=messages, text=formula.text, per_cell=per_cell
+        )
+
+    def _compile_direct(self, formula: Formula, text: str) -> _Compiled | None:
+        match = _DIRECT.fullmatch(text)
+        if match is None:
+            return None
+        arguments = _split_arguments(match.group(2))
+        if arguments is None:
+            return None
+        compiled = _Compiled(formula.anchor, direct=CATALOGUE[match.group(1).upper()])
+        for argument in arguments:
+            is_constant, value = _constant(argument)
+            if is_constant:
+                compiled.arguments.append((False, value))
+                continue
+            refs = formula_shape(argument, *formula.anchor)[1]
+            if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(argument):
+                return None  # a name, an expression: the engine reads it
+            ref = refs[0]
+            sheet = (ref.sheet or formula.sheet).upper()
+            area = Area(sheet, ref.area.top, ref.area.left, ref.area.bottom, ref.area.right)
+            compiled.arguments.append((True, len(compiled.inputs)))
+            compiled.inputs.append((argument, area, ref.absolute))
+        return compiled
 
     # -- reading inputs ----------------------------------------------------------------------------------------
 
@@ -292,25 +310,37 @@ class _Evaluator:
             return None
         return Area((area.sheet or sheet).upper(), area.top, area.left, area.bottom, area.right)
 
-    def _array(self, area: Area) -> np.ndarray[Any, Any]:
+    def grid(self, area: Area) -> list[list[object]]:
+        """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
         sheet = (area.sheet or "").upper()
         if sheet not in self.store:
             raise KeyError(area.sheet)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         key = (sheet, area.top, area.left, bottom, area.right)
-        cached = self.arrays.get(key)
+        cached = self.grids.get(key)
         if cached is not None and cached[0] == cells.version:
-            return cached[1]  # the engine's functions do not change their inputs
-        array = np.empty((bottom - area.top + 1, area.width), dtype=object)
+            return cached[1]  # the functions do not change their inputs
         rows = range(area.top, bottom + 1)
-        for j, col in enumerate(range(area.left, area.right + 1)):
-            column = cells.columns.get(col)
-            if not column:
-                array[:, j] = sh.EMPTY
-                continue
-            array[:, j] = [_engine_value(column.get(r, sh.EMPTY)) for r in rows]
-        self.arrays[key] = (cells.version, array)
+        columns = [cells.columns.get(col) or {} for col in range(area.left, area.right + 1)]
+        if len(columns) == 1:
+            column = columns[0]
+            grid = [[column.get(r)] for r in rows]
+        else:
+            grid = [[column.get(r) for column in columns] for r in rows]
+        self.grids[key] = (cells.version, grid)
+        return grid
+
+    def engine_array(self, area: Area) -> Any:
+        grid = self.grid(area)
+        sheet = (area.sheet or "").upper()
+        key = (sheet, area.top, area.left, area.top + len(grid) - 1, area.right)
+        cached = self.arrays.get(key)
+        version = self.store[sheet].version
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        array = _engine().from_cells(grid)
+        self.arrays[key] = (version, array)
         return array
 
     def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
@@ -324,15 +354,44 @@ class _Evaluator:
                 areas.append(shift_area(area, absolute, dr, dc))
         return compiled, areas
 
+    # -- computing ---------------------------------------------------------------------------------------------
+
+    def compute(self, formula: Formula) -> tuple[list[list[object]], str, list[str]]:
+        """The formula's result as rows of cell values, a problem found on the way, and xlscore's messages."""
+        compiled, areas = self.inputs_of(formula)
+        messages = list(compiled.messages)
+        if compiled.problem:
+            return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
+        missing = [name for (name, _, _), area in zip(compiled.inputs, areas, strict=True) if area is None]
+        if missing:
+            return [[CellError("#NAME?")]], f"#NAME? unknown name {', '.join(missing)}", messages
+        try:
+            if compiled.direct is not None:
+                values: list[object] = []
+                for is_input, value in compiled.arguments:
+                    area = areas[value] if is_input and isinstance(value, int) else None
+                    values.append(_single(self.grid(area)) if area is not None else value)
+                return _direct_result(call_cells(compiled.direct, values), messages), "", messages
+            arrays = [self.engine_array(a) for a in areas if a is not None]
+        except KeyError as exc:
+            return [[CellError("#REF!")]], f"#REF! no sheet named {exc.args[0]!r}", messages
+        engine = _engine()
+        token = engine.MESSAGES.set(messages)
+        try:
+            assert compiled.function is not None
+            result = compiled.function(*arrays)
+        finally:
+            engine.MESSAGES.reset(token)
+        return engine.to_cells(result), "", messages
+
     # -- placing results ---------------------------------------------------------------------------------------
 
     def _set(self, sheet: str, row: int, col: int, value: object) -> None:
         self.store[sheet][(row, col)] = value
         self.written[sheet][(row, col)] = value
 
-    def place(self, formula: Formula, result: Any, problem: str, messages: list[str]) -> None:
+    def place(self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str]) -> None:
         sheet = formula.sheet.upper()
-        grid = _result_grid(result)
         if formula.array is not None and not formula.dynamic:
             area = formula.array
             for i in range(area.height):
@@ -383,46 +442,34 @@ class _Evaluator:
                 self.errors.append(CellReport(formula.sheet, cell_name(r, c), code, reason))
 
 
-def _bounds(area: Area) -> tuple[int, int, int, int]:
-    return area.top, area.left, area.bottom, area.right
+def _single(grid: list[list[object]]) -> object:
+    return grid[0][0] if len(grid) == 1 and len(grid[0]) == 1 else grid
 
 
-def _engine_name(name: str) -> str:
-    upper = name.upper()
-    for prefix in ("_XLFN._XLWS.", "_XLFN.", "_XLWS."):
-        if upper.startswith(prefix):
-            return upper[len(prefix) :]
-    return upper
-
-
-def _engine_value(value: object) -> object:
-    if value is None:
-        return sh.EMPTY
+def _direct_value(value: object, messages: list[str]) -> object:
+    """A result cell as the engine path stores it: errors without their message (kept aside), numbers as floats."""
     if isinstance(value, CellError):
-        return _ENGINE_ERRORS.get(value.code, _ENGINE_ERRORS["#VALUE!"])
-    return value
-
-
-def _result_grid(result: Any) -> list[list[object]]:
-    if isinstance(result, np.ndarray):
-        rows = result.tolist() if result.ndim == 2 else [result.tolist()] if result.ndim == 1 else [[result.item()]]
-        grid = [[_cell_value(v) for v in row] for row in rows] or [[None]]
-        return grid
-    return [[_cell_value(result)]]
-
-
-def _cell_value(value: Any) -> object:
-    if value is sh.EMPTY:
-        return 0.0  # a formula that points at a blank cell shows 0, as in Excel
-    if isinstance(value, XlError):
-        return CellError(str(value))
-    if isinstance(value, np.generic):
-        value = value.item()
+        if value.message:
+            messages.append(value.message)
+        return CellError(value.code)
+    if value is None:
+        return ""
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, (int, float)):
         return float(value)
     return str(value)
+
+
+def _direct_result(result: object, messages: list[str]) -> list[list[object]]:
+    if isinstance(result, list):
+        width = max(len(r) for r in result)
+        return [[_direct_value(c, messages) for c in row] + [""] * (width - len(row)) for row in result]
+    return [[_direct_value(result, messages)]]
+
+
+def _bounds(area: Area) -> tuple[int, int, int, int]:
+    return area.top, area.left, area.bottom, area.right
 
 
 def _broadcast(grid: list[list[object]], i: int, j: int) -> object:
@@ -506,41 +553,20 @@ def _order(evaluator: _Evaluator, formulas: list[Formula]) -> tuple[list[int], l
     return order, cycle
 
 
-def evaluate(book: Book, progress: Callable[[int], None] | None = None) -> Evaluation:
-    """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far."""
-    evaluator = _Evaluator(book)
+def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direct: bool = True) -> Evaluation:
+    """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
+
+    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
+    """
+    evaluator = _Evaluator(book, direct)
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
     order, cycle = _order(evaluator, formulas)
     for done, index in enumerate(order, start=1):
         formula = formulas[index]
-        compiled, areas = evaluator.inputs_of(formula)
-        messages: list[str] = list(compiled.messages)
-        problem = compiled.problem
-        if compiled.function is None:
-            code = problem.split(" ", 1)[0]
-            result: Any = _ENGINE_ERRORS.get(code, _ENGINE_ERRORS["#VALUE!"])
-        else:
-            missing = [name for (name, _, _), area in zip(compiled.inputs, areas, strict=True) if area is None]
-            if missing:
-                result = _ENGINE_ERRORS["#NAME?"]
-                problem = f"#NAME? unknown name {', '.join(missing)}"
-            else:
-                try:
-                    arrays = [evaluator._array(a) for a in areas if a is not None]
-                except KeyError as exc:
-                    arrays = []
-                    result = _ENGINE_ERRORS["#REF!"]
-                    problem = f"#REF! no sheet named {exc.args[0]!r}"
-                if arrays or not areas:
-                    token = _MESSAGE.set(messages)
-                    try:
-                        result = compiled.function(*arrays)
-                    finally:
-                        _MESSAGE.reset(token)
-        evaluator.place(formula, result, problem, messages)
+        grid, problem, messages = evaluator.compute(formula)
+        evaluator.place(formula, grid, problem, messages)
         if progress is not None:
             progress(done)
     for index in cycle:
-        formula = formulas[index]
-        evaluator.place(formula, _ENGINE_ERRORS["#VALUE!"], "#VALUE! a circular reference", [])
-    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas))
+        evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), evaluator.engine_used)

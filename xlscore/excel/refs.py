@@ -24,6 +24,7 @@ __all__ = [
     "formula_shape",
     "parse_area",
     "shift_area",
+    "translate",
 ]
 
 MAX_ROW = 1_048_576
@@ -185,6 +186,40 @@ def formula_shape(text: str, row: int, col: int) -> tuple[str, list[Reference]]:
         last = ref.end
     pieces.append(text[last:])
     return "".join(pieces), refs
+
+
+def _written(area: Area, absolute: tuple[bool, bool, bool, bool]) -> str:
+    top, left, bottom, right = (
+        f"${v}" if fixed else str(v)
+        for v, fixed in zip(
+            (area.top, column_letters(area.left), area.bottom, column_letters(area.right)),
+            (absolute[0], absolute[1], absolute[2], absolute[3]),
+            strict=True,
+        )
+    )
+    whole_cols = area.top == 1 and area.bottom == MAX_ROW
+    whole_rows = area.left == 1 and area.right == MAX_COL
+    if whole_cols:
+        return f"{left}:{right}"
+    if whole_rows:
+        return f"{top}:{bottom}"
+    start, end = f"{left}{top}", f"{right}{bottom}"
+    return start if start == end else f"{start}:{end}"
+
+
+def translate(text: str, rows: int, cols: int) -> str:
+    """The formula as it reads when copied ``rows`` down and ``cols`` across (relative references moved)."""
+    pieces, last = [], 0
+    for ref in find_references(text):
+        moved = shift_area(ref.area, ref.absolute, rows, cols)
+        sheet = ""
+        if ref.sheet is not None:
+            quoted = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", ref.sheet) is None
+            sheet = ("'" + ref.sheet.replace("'", "''") + "'" if quoted else ref.sheet) + "!"
+        pieces.append(text[last : ref.start] + sheet + _written(moved, ref.absolute))
+        last = ref.end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def shift_area(area: Area, absolute: tuple[bool, bool, bool, bool], rows: int, cols: int) -> Area:

@@ -84,8 +84,55 @@ def scan_cells(xml: bytes) -> list[Scanned]:
     if data is None or not data.group("body"):
         return []
     body = data.group("body")
-    cells = _scan(body, None)
+    cells = _scan_plain(body)
+    if cells is None:
+        cells = _scan(body, None)
     return cells if cells is not None else _scan_rows(body)
+
+
+# The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
+# findall gives every such cell; anything else goes through the general scan below.
+_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+
+
+def _scan_plain(body: bytes) -> list[Scanned] | None:
+    found = _PLAIN_CELL.findall(body)
+    if len(found) != body.count(b"<c ") + body.count(b"<c>") + body.count(b"<c/"):
+        return None
+    cells: list[Scanned] = []
+    append = cells.append
+    column_of = _column
+    for letters, digits, attrs, inner in found:
+        kind = "n"
+        if b" t=" in attrs:
+            kind_match = _T_ATTR.search(attrs)
+            kind = kind_match.group(1).decode() if kind_match is not None else "n"
+        value: bytes | None = None
+        if not inner:
+            append((int(digits), column_of(letters), kind, False, None, None, None, None))
+            continue
+        if inner.startswith(b"<v>") and inner.endswith(b"</v>") and b"<" not in inner[3:-4]:
+            append((int(digits), column_of(letters), kind, False, None, None, inner[3:-4], None))
+            continue
+        if inner.startswith(b"<is><t>") and inner.endswith(b"</t></is>") and b"<" not in inner[7:-9]:
+            append((int(digits), column_of(letters), kind, False, None, None, None, unescape(inner[7:-9])))
+            continue
+        formula_attrs: dict[bytes, bytes] | None = None
+        formula_text: str | None = None
+        inline: str | None = None
+        f = _FORMULA_PARTS.search(inner)
+        if f is not None:
+            formula_attrs = _attrs(f.group("attrs"))
+            formula_text = unescape(f.group("text") or b"")
+        v = _VALUE.search(inner)
+        if v is not None:
+            value = v.group(1)
+        elif kind == "inlineStr":
+            i = _INLINE.search(inner)
+            if i is not None:
+                inline = inline_text(i.group(1))
+        append((int(digits), column_of(letters), kind, b" cm=" in attrs, formula_attrs, formula_text, value, inline))
+    return cells
 
 
 def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
