@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import xlscore
 from tests.reference import printed
 from xlscore.excel import reference
-from xlscore.excel.catalogue import CATALOGUE, Example, SheetFunction
+from xlscore.excel.catalogue import CATALOGUE, Cells, Example, SheetFunction
 from xlscore.excel.cells import ERROR_CODES, CellError, flatten
 from xlscore.excel.edge import call_cells
 
@@ -51,12 +51,25 @@ def test_every_function_has_docs_a_category_and_a_python_twin() -> None:
 
 
 def _as_cells(value: Any) -> Any:
+    if isinstance(value, Cells):
+        return [list(row) for row in value.rows]
     return [[v] for v in value] if isinstance(value, tuple) else value
+
+
+def test_every_function_has_an_example() -> None:
+    assert [f.name for f in CATALOGUE.values() if not f.examples] == []
 
 
 @pytest.mark.parametrize(("function", "example"), EXAMPLES, ids=lambda x: getattr(x, "name", ""))
 def test_reference_examples_show_the_published_figures(function: SheetFunction, example: Example) -> None:
     result = call_cells(function, [_as_cells(a) for a in example.args])
+    if example.check:
+        assert isinstance(result, list)
+        header, first = result[0], result[1]
+        for column, figure in example.check:
+            value = first[header.index(column)]
+            assert printed(value, figure) if isinstance(value, (int, float)) else value == figure, column
+        return
     shown = [s.strip() for s in example.shows.split(";")]
     values = flatten(result)
     assert len(values) == len(shown)

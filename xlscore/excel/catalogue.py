@@ -27,7 +27,7 @@ from typing import Any, Literal
 from xlscore.core import gibbs, league, puffing_billy, rplops, size_matters
 from xlscore.excel.cells import table_to_grid
 
-__all__ = ["CATALOGUE", "Argument", "Example", "SheetFunction"]
+__all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
 
 Kind = Literal["value", "list", "table", "columns"]
 Returns = Literal["value", "list", "table"]
@@ -49,12 +49,25 @@ class Argument:
 
 
 @dataclass(frozen=True)
+class Cells:
+    """Example input typed into a sheet: a range's address and its rows (a header row first for a table)."""
+
+    ref: str
+    rows: tuple[tuple[Any, ...], ...]
+
+
+@dataclass(frozen=True)
 class Example:
-    """A formula for the docs, with the source's published figure it gives (checked by a test)."""
+    """A formula for the docs, with the figure it gives (checked by a test).
+
+    ``shows`` lists the values a one-value or list result shows, separated by ``;``. A table result is described in
+    words instead, and ``check`` gives the printed figures of its first row, by column name.
+    """
 
     args: tuple[Any, ...]
     shows: str
     note: str = ""
+    check: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -182,9 +195,54 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         lists=("board_scores",),
         examples=(Example(((3.028, 3.01), 0.3), "3.328"),),
     ),
-    _function(puffing_billy.pb_final, category="Puffing Billy", returns="table", columns=("boards",)),
     _function(
-        puffing_billy.pb_standings, category="Puffing Billy", returns="table", tables=("results",), lists=("required",)
+        puffing_billy.pb_final,
+        category="Puffing Billy",
+        returns="table",
+        columns=("boards",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A2:C5",
+                        (
+                            (252_000, 120, 135),
+                            (248_000, 100, 100),
+                            (121_000, 100, 90),
+                            (98_000, 80, 75),
+                        ),
+                    ),
+                ),
+                "a three-board final: Jenny's board (ratio 1.402) first, board 3's winner (1.35) second, "
+                "board 2's (1.2) third",
+                "the TGA's example with its boards B and A in columns C and B",
+                check=(("final_place", "1"), ("board", "1"), ("ratio", "1.402"), ("bonus", "0.3")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_standings,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results",),
+        lists=("required",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D4",
+                        (
+                            ("player", "game", "score", "final_bonus"),
+                            ("Jenny", "Empire Builder", 3.028, None),
+                            ("Jenny", "Empire Builder", 3.01, 0.3),
+                            ("Damien", "Empire Builder", 2.492, None),
+                        ),
+                    ),
+                ),
+                "Jenny first with 3.028 + 0.3, her final bonus added to her best board",
+                check=(("place", "1"), ("player", "Jenny"), ("total", "3.328")),
+            ),
+        ),
     ),
     _function(
         size_matters.size_matters,
@@ -202,7 +260,33 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         lists=("board_centres",),
         examples=(Example(((18, 5, 9, 1, 1, 0, 0), 2), "210; 3.7; 11.88; 0.15; 0.15; 0; 0", "a solo"),),
     ),
-    _function(size_matters.size_matters_standings, category="Size Matters", returns="table", tables=("results",)),
+    _function(
+        size_matters.size_matters_standings,
+        category="Size Matters",
+        returns="table",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C8",
+                        (
+                            ("board", "player", "centres"),
+                            (1, "Austria", 12),
+                            (1, "England", 8),
+                            (1, "France", 7),
+                            (1, "Germany", 7),
+                            (1, "Italy", 0),
+                            (1, "Russia", 0),
+                            (1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "a 4-way draw: Austria first with 52.5 x 12 / 8.5",
+                check=(("place", "1"), ("player", "Austria"), ("total", "74.12")),
+            ),
+        ),
+    ),
 )
 
 _FUNCTIONS += (
@@ -236,6 +320,18 @@ _FUNCTIONS += (
         category="Gibbs ranking points",
         returns="table",
         tables=("history",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (("game", "player", "place"), (1, "Ann", 1), (1, "Bo", 2), (1, "Cy", 3), (1, "Di", 4)),
+                    ),
+                ),
+                "four newcomers' first game: Ann 1500 + 0.08 x 503 x 3/4",
+                check=(("player", "Ann"), ("rp", "1530.18"), ("games", "1")),
+            ),
+        ),
         present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
     ),
     _function(
@@ -244,13 +340,42 @@ _FUNCTIONS += (
         examples=(Example((1, 4), "10"), Example((2, 4, 2), "4.5", "a tie for 2nd and 3rd splits 6 + 3")),
     ),
     _function(
-        league.league_standings, category="Meeple League", returns="table", tables=("results",), lists=("prior",)
+        league.league_standings,
+        category="Meeple League",
+        returns="table",
+        tables=("results",),
+        lists=("prior",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("game", "player", "score"),
+                            ("G1", "Ann", 120),
+                            ("G1", "Bo", 90),
+                            ("G1", "Cy", 90),
+                            ("G1", "Di", 60),
+                        ),
+                    ),
+                ),
+                "one 4-player game: Ann 10 league points; Bo and Cy tied for 2nd split 6 + 3",
+                check=(("place", "1"), ("player", "Ann"), ("league_points", "10")),
+            ),
+        ),
     ),
     _function(
         league.league_schedule,
         category="Meeple League",
         returns="table",
         lists=("players",),
+        examples=(
+            Example(
+                (Cells("A2:A8", tuple((p,) for p in range(1, 8))),),
+                "the source's 4-player grid, one row per game G1 to G7: 1 2 3 4; 4 5 7 2; 2 6 1 5; ...",
+                check=(("seat 1", "1"), ("seat 2", "2"), ("seat 3", "3"), ("seat 4", "4")),
+            ),
+        ),
         present=lambda games: [
             [f"seat {s}" for s in range(1, len(games[0]) + 1)],
             *[list(game) for game in games],

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from xlscore.excel.catalogue import CATALOGUE, Argument, Example, SheetFunction
+from xlscore.excel.catalogue import CATALOGUE, Argument, Cells, Example, SheetFunction
 
 __all__ = ["formula", "render", "signature"]
 
@@ -28,6 +28,8 @@ KINDS = {
 
 
 def _literal(value: Any) -> str:
+    if isinstance(value, Cells):
+        return value.ref
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -39,6 +41,10 @@ def _literal(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _shown(value: Any) -> str:
+    return "" if value is None else str(value)
 
 
 def formula(function: SheetFunction, example: Example) -> str:
@@ -77,6 +83,13 @@ def _section(function: SheetFunction) -> Iterable[str]:
     for example in function.examples:
         note = f" ({example.note})" if example.note else ""
         yield f"- `{formula(function, example)}` shows {example.shows}{note}"
+        for cells in (a for a in example.args if isinstance(a, Cells)):
+            yield f"  with {cells.ref} holding:"
+            yield ""
+            yield from ("  | " + " | ".join(_shown(v) for v in row) + " |" for row in cells.rows[:1])
+            yield "  |" + " --- |" * len(cells.rows[0])
+            yield from ("  | " + " | ".join(_shown(v) for v in row) + " |" for row in cells.rows[1:])
+            yield ""
     if function.examples:
         yield ""
 
