@@ -105,6 +105,15 @@ def test_excel_shaped_inputs_in_classic() -> None:
     assert column[2][0] == "#VALUE! rank is the text 'x'; expected a number 1..4"
 
 
+def test_rows_not_filled_in_yet_stay_blank() -> None:
+    # Ranks and player counts of three rows; the third row is not filled in yet, the fourth only half.
+    column = udfs.RPLOPS([[1.0], [2.0], [None], [3.0]], [[4.0], [4.0], [None], [None]])
+    assert column[0][0] == pytest.approx(80)
+    assert column[1][0] == pytest.approx(60)
+    assert column[2][0] is None
+    assert column[3][0] == "#VALUE! n is blank; expected a whole number at least 2"
+
+
 def test_office_js_errors_carry_the_message(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XLWINGS_ON_SERVER", "true")
     with pytest.raises(XlwingsError, match=r"^rank 6 is outside 1\.\.5$"):

@@ -8,7 +8,8 @@ docs and in Python's help. The xlwings layer (:mod:`xlscore.excel.udfs`), the he
 Each argument has a kind:
 
 * ``value``: one value; given a range instead, the function is applied cell by cell and returns the same shape,
-  like Excel's own arithmetic (``=RPLOPS(A2:A9, B2:B9)`` fills a column);
+  like Excel's own arithmetic (``=RPLOPS(A2:A9, B2:B9)`` fills a column). A position where every range given is
+  blank gives a blank, so one formula can cover rows not filled in yet;
 * ``list``: a range read as a list, in reading order, blank cells at its end dropped;
 * ``table``: a range whose first row is a header, read as rows;
 * ``columns``: a range read as a list of its columns (one final board per column), blank cells at their ends

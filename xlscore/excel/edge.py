@@ -123,6 +123,10 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
             for index, cells in spread.items():
                 value = _broadcast(cells, r, c)
                 values[index] = value
+            if all(_missing(values[index]) for index in spread):
+                # A row not filled in yet: one formula can cover a column before the results come in.
+                row.append(None)
+                continue
             row.append(_element(function, values))
         out.append(row)
     return out

@@ -102,7 +102,8 @@ def render() -> str:
         "Generated from `xlscore/excel/catalogue.py` by `python -m xlscore.excel.reference`; do not edit by hand.",
         "Each function is also a Python function of the same name in lower case, importable from `xlscore`.",
         "Arguments in brackets are optional: leave them out, or leave the cell blank, for the default.",
-        "An argument that takes one value also takes a range: the function then fills the same shape, cell by cell.",
+        "An argument that takes one value also takes a range: the function then fills the same shape, cell by cell,",
+        "and a row whose cells are all blank stays blank (one formula can cover rows not filled in yet).",
         "Bad input shows `#VALUE!` with a message naming the argument (see `excel-errors.md`).",
         "",
     ]
