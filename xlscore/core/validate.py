@@ -55,6 +55,15 @@ def number(
     positive: bool = False,
 ) -> float:
     """Return ``value`` as a finite float, checking ``lo <= value <= hi`` (and ``value > 0`` when ``positive``)."""
+    if type(value) is float or type(value) is int:  # the common case, checked without building a message
+        result = float(value)
+        if (
+            math.isfinite(result)
+            and (lo is None or result >= lo)
+            and (hi is None or result <= hi)
+            and (not positive or result > 0)
+        ):
+            return result
     expected = "a number greater than 0" if positive else f"a number {_bounds(lo, hi)}".rstrip()
     result = _as_real(name, value, expected)
     if positive and result <= 0:
@@ -68,6 +77,10 @@ def number(
 
 def whole(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
     """Return ``value`` as an int, accepting ``3.0`` but refusing ``2.5``, and check ``lo <= value <= hi``."""
+    if type(value) is int or (type(value) is float and value.is_integer()):  # not bool: a subclass of int
+        as_int = int(value)
+        if (lo is None or as_int >= lo) and (hi is None or as_int <= hi):
+            return as_int
     expected = f"a whole number {_bounds(lo, hi)}".rstrip()
     result = _as_real(name, value, expected)
     if not result.is_integer():

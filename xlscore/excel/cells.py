@@ -45,6 +45,8 @@ class CellError:
 
 def as_error(value: object) -> CellError | None:
     """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object."""
+    if type(value) is float or value is None:
+        return None
     if isinstance(value, CellError):
         return value
     if isinstance(value, (str, int, float, bool)) or value is None:
