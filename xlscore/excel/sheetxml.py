@@ -253,6 +253,39 @@ def _cell_xml(
 def _patch_row(
     body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]
 ) -> bytes:
+    if not prefix:
+        # Most often every cell changed is already there, written as <c r="F12" ...>: find it directly.
+        # A cell not there yet (a spill) goes at the end when it lies right of the row's last cell.
+        last_start = body.rfind(b"<c ")
+        last_ref = _R_ATTR.search(body, last_start) if last_start >= 0 else None
+        last_col = _column(last_ref.group(1).upper()) if last_ref is not None else 0
+        spans: list[tuple[re.Match[bytes], int]] = []
+        appended: list[int] = []
+        for col in sorted(changes):
+            start = body.find(b'<c r="' + cell_name(row, col).encode() + b'"')
+            match = _CELL.match(body, start) if start >= 0 else None
+            if match is not None:
+                spans.append((match, col))
+            elif col > last_col:
+                appended.append(col)
+            else:
+                break
+        else:
+            out, last = [], 0
+            for match, col in spans:
+                out.append(body[last : match.start()])
+                old_attrs, old_body = match.group("attrs"), match.group("body")
+                out.append(_cell_xml((row, col), changes[col], prefix, old_attrs, old_body, refs.get((row, col))))
+                last = match.end()
+            out.append(body[last:])
+            out += [_cell_xml((row, col), changes[col], prefix, None, None, refs.get((row, col))) for col in appended]
+            return b"".join(out)
+    return _patch_row_scanning(body, row, changes, prefix, refs)
+
+
+def _patch_row_scanning(
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]
+) -> bytes:
     out: list[bytes] = []
     last = 0
     pending = sorted(changes.items())
@@ -283,6 +316,15 @@ def _patch_row(
     return b"".join(out)
 
 
+_ROW_NUMBER = re.compile(rb'\s+r="([0-9]+)"')
+
+
+def _row_number(attrs: bytes, previous: int) -> int:
+    """A row's r attribute wherever it stands; a row without one follows the previous."""
+    found = _attrs(attrs).get(b"r")
+    return int(found) if found is not None else previous + 1
+
+
 def patch_sheet(xml: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area] | None = None) -> bytes:
     """The sheet XML with ``values`` written into its cells (formulas kept) and array ``refs`` updated."""
     refs = refs or {}
@@ -300,8 +342,8 @@ def patch_sheet(xml: bytes, values: Mapping[Position, object], refs: Mapping[Pos
     index = 0
     current = 0
     for match in _ROW.finditer(body):
-        attrs = _attrs(match.group("attrs"))
-        current = int(attrs.get(b"r", str(current + 1).encode()))
+        row_ref = _ROW_NUMBER.match(match.group("attrs"))
+        current = int(row_ref.group(1)) if row_ref is not None else _row_number(match.group("attrs"), current)
         while index < len(rows) and rows[index] < current:
             out.append(body[last : match.start()])
             last = match.start()
