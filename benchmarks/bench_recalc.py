@@ -1,6 +1,6 @@
 """Recalculate a synthetic event workbook with ``xlscore recalc`` and with LibreOffice headless, and compare.
 
-    python benchmarks/bench_recalc.py [--sizes 1000,10000,50000] [--repeat 1] [--timeout 600] [--keep]
+    python benchmarks/bench_recalc.py [--sizes 1000,10000,50000] [--repeat 1] [--timeout 600] [--keep] [--points-only]
 
 Needs LibreOffice (``soffice``) on the PATH; on Debian or Ubuntu:
 
@@ -12,6 +12,8 @@ column: F the RPLOPS points, G the points per hour (``=F/D``). Sheet "Standings"
 SUMIF (points), COUNTIF (results) and RANK per row, a SUM of all points and the leader by INDEX/MATCH: only
 functions LibreOffice 7.4 has. xlscore gets F as ``=RPLOPS(E2:E(N+1),C2:C(N+1),D2:D(N+1))``; LibreOffice gets the
 same workbook with F written as RPLOPS version 1 in plain arithmetic, ``(n + 1 - rank) * hours * 100 / (n + 1)``.
+``--points-only`` leaves out column G and the Standings sheet: every formula is then one xlscore call, the shape
+the templates will have, which xlscore computes without loading the formula engine.
 
 How it measures:
 
@@ -122,8 +124,12 @@ def make_event(size: int, seed: int = SEED) -> Event:
     return Event(rows, points, per_hour, standings, math.fsum(sums.values()), leader)
 
 
-def write_workbook(event: Event, path: Path, points_formula: str) -> None:
-    """The event workbook with ``points_formula`` (``{last}`` = the last row) as column F's array formula."""
+def write_workbook(event: Event, path: Path, points_formula: str, standings_sheet: bool = True) -> None:
+    """The event workbook with ``points_formula`` (``{last}`` = the last row) as column F's array formula.
+
+    Without ``standings_sheet``: the Results sheet and its points column alone (``--points-only``), the shape of
+    a template whose every formula is one xlscore call.
+    """
     last = len(event.rows) + 1
     book = openpyxl.Workbook()
     results = book.active
@@ -133,6 +139,9 @@ def write_workbook(event: Event, path: Path, points_formula: str) -> None:
     for row in event.rows:
         results.append(list(row))
     results["F2"] = ArrayFormula(f"F2:F{last}", points_formula.format(last=last))
+    if not standings_sheet:
+        book.save(path)
+        return
     results["G2"] = ArrayFormula(f"G2:G{last}", f"=F2:F{last}/D2:D{last}")
     standings = book.create_sheet("Standings")
     standings.append(["Player", "Points", "Results", "Rank", None, "Total points"])
@@ -160,6 +169,13 @@ class Computed:
 
 def read_computed(path: Path, size: int) -> Computed:
     book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    if "Standings" not in book.sheetnames:
+        points: list[object] = [
+            f for (f,) in book["Results"].iter_rows(min_row=2, max_row=size + 1, min_col=6, max_col=6, values_only=True)
+        ]
+        book.close()
+        points += [None] * (size - len(points))
+        return Computed(points, [], [], None, None)
     try:
         fg = list(book["Results"].iter_rows(min_row=2, max_row=size + 1, min_col=6, max_col=7, values_only=True))
         table = book["Standings"]
@@ -184,6 +200,13 @@ def differences(got: Computed, want: Computed, limit: int = 5) -> tuple[int, lis
     """How many cells differ, and the first ``limit`` of them described."""
     pairs: list[tuple[str, object, object]] = []
     pairs += [(f"Results!F{i}", g, w) for i, (g, w) in enumerate(zip(got.points, want.points, strict=True), start=2)]
+    if not got.per_hour or not want.per_hour:  # --points-only: column F alone
+        wrong = [
+            f"Results!F{i}: {g!r}, expected {w!r}"
+            for i, (g, w) in enumerate(zip(got.points, want.points, strict=True), 2)
+            if not _close(g, w)
+        ]
+        return len(wrong), wrong[:limit]
     pairs += [(f"Results!G{i}", g, w) for i, (g, w) in enumerate(zip(got.per_hour, want.per_hour, strict=True), 2)]
     for i, (g_row, w_row) in enumerate(zip(got.standings, want.standings, strict=True), start=2):
         pairs += [(f"Standings!{col}{i}", g, w) for col, g, w in zip("BCD", g_row, w_row, strict=True)]
@@ -353,19 +376,28 @@ def print_cpu(rows: Sequence[Row]) -> None:
 
 
 def run_size(
-    size: int, soffice: str, template: Path, folder: Path, with_xlscore: bool, repeat: int, timeout: float
+    size: int,
+    soffice: str,
+    template: Path,
+    folder: Path,
+    with_xlscore: bool,
+    repeat: int,
+    timeout: float,
+    standings_sheet: bool = True,
 ) -> tuple[Row, list[str]]:
     folder.mkdir()
     event = make_event(size)
     want = expected(event)
+    if not standings_sheet:
+        want = Computed(want.points, [], [], None, None)
     plain = folder / "event-plain.xlsx"
-    write_workbook(event, plain, PLAIN_POINTS)
+    write_workbook(event, plain, PLAIN_POINTS, standings_sheet)
     cold = measure_libreoffice(soffice, plain, folder / "lo-cold", None, 1, timeout)
     warm = measure_libreoffice(soffice, plain, folder / "lo-warm", template, repeat, timeout)
     xlscore: Measurement | None = None
     if with_xlscore:
         source = folder / "event-xlscore.xlsx"
-        write_workbook(event, source, XLSCORE_POINTS)
+        write_workbook(event, source, XLSCORE_POINTS, standings_sheet)
         xlscore = measure_xlscore(source, folder / "xlscore", repeat, timeout)
 
     problems: list[str] = []
@@ -406,6 +438,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--soffice", help="the soffice executable (default: soffice on the PATH)")
     parser.add_argument("--workdir", type=Path, help="where the workbooks go (default: a new temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the workbooks, outputs, logs and profiles")
+    parser.add_argument(
+        "--points-only",
+        action="store_true",
+        help="the Results sheet and its RPLOPS column alone, no Standings sheet of SUMIF/COUNTIF/RANK",
+    )
     options = parser.parse_args(argv)
 
     soffice = find_soffice(options.soffice)
@@ -431,7 +468,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         problems: list[str] = []
         for size in options.sizes:
             row, found = run_size(
-                size, soffice, template, work / f"rows-{size}", with_xlscore, max(1, options.repeat), options.timeout
+                size,
+                soffice,
+                template,
+                work / f"rows-{size}",
+                with_xlscore,
+                max(1, options.repeat),
+                options.timeout,
+                not options.points_only,
             )
             rows.append(row)
             problems += found
