@@ -73,13 +73,6 @@ def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any
     return result
 
 
-def _call_once(function: SheetFunction, values: list[Any]) -> Any:
-    try:
-        return function.core(*values)
-    except XlscoreError as exc:
-        return CellError("#VALUE!", str(exc))
-
-
 def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
     """Call ``function`` with arguments as a sheet sends them; see the module docstring."""
     arguments = function.arguments
@@ -116,18 +109,18 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
     height = max(len(g) for g in spread.values())
     width = max(max(len(r) for r in g) for g in spread.values())
     out: Grid = []
+    ranges = list(spread.items())
     for r in range(height):
         row: list[Any] = []
         for c in range(width):
             values = list(fixed)
-            for index, cells in spread.items():
+            blank = True
+            for index, cells in ranges:
                 value = _broadcast(cells, r, c)
                 values[index] = value
-            if all(_missing(values[index]) for index in spread):
-                # A row not filled in yet: one formula can cover a column before the results come in.
-                row.append(None)
-                continue
-            row.append(_element(function, values))
+                blank = blank and _missing(value)
+            # A row not filled in yet stays blank: one formula can cover a column before the results come in.
+            row.append(None if blank else _element(function, values))
         out.append(row)
     return out
 
@@ -144,16 +137,21 @@ def _broadcast(cells: Grid, r: int, c: int) -> Any:
 
 
 def _element(function: SheetFunction, values: list[Any]) -> Any:
+    """One call: an error value given for a one-value argument comes out as it is; a blank optional takes its
+    default."""
     for argument, value in zip(function.arguments, values, strict=True):
-        if argument.kind == "value":
-            error = as_error(value)
-            if error is not None:
-                return error
-    cleaned = [
-        argument.default if argument.kind == "value" and argument.optional and _missing(value) else value
-        for argument, value in zip(function.arguments, values, strict=True)
-    ]
-    return _call_once(function, cleaned)
+        if type(value) is float or argument.kind != "value":
+            continue  # the common case: nothing to check
+        error = as_error(value)
+        if error is not None:
+            return error
+    for index, (argument, value) in enumerate(zip(function.arguments, values, strict=True)):
+        if argument.kind == "value" and argument.optional and (value is None or value == ""):
+            values[index] = argument.default
+    try:
+        return function.core(*values)
+    except XlscoreError as exc:
+        return CellError("#VALUE!", str(exc))
 
 
 def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:

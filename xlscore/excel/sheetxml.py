@@ -92,13 +92,14 @@ def scan_cells(xml: bytes) -> list[Scanned]:
 
 # The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
 # findall gives every such cell; anything else goes through the general scan below.
+_ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
 _PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
 
 
 def _scan_plain(body: bytes) -> list[Scanned] | None:
     found = _PLAIN_CELL.findall(body)
-    if len(found) != body.count(b"<c ") + body.count(b"<c>") + body.count(b"<c/"):
-        return None
+    if len(found) != len(_ANY_CELL.findall(body)):
+        return None  # a cell written another way: the general scan reads them all
     cells: list[Scanned] = []
     append = cells.append
     column_of = _column
@@ -107,7 +108,6 @@ def _scan_plain(body: bytes) -> list[Scanned] | None:
         if b" t=" in attrs:
             kind_match = _T_ATTR.search(attrs)
             kind = kind_match.group(1).decode() if kind_match is not None else "n"
-        value: bytes | None = None
         if not inner:
             append((int(digits), column_of(letters), kind, False, None, None, None, None))
             continue
@@ -117,22 +117,28 @@ def _scan_plain(body: bytes) -> list[Scanned] | None:
         if inner.startswith(b"<is><t>") and inner.endswith(b"</t></is>") and b"<" not in inner[7:-9]:
             append((int(digits), column_of(letters), kind, False, None, None, None, unescape(inner[7:-9])))
             continue
-        formula_attrs: dict[bytes, bytes] | None = None
-        formula_text: str | None = None
-        inline: str | None = None
-        f = _FORMULA_PARTS.search(inner)
-        if f is not None:
-            formula_attrs = _attrs(f.group("attrs"))
-            formula_text = unescape(f.group("text") or b"")
-        v = _VALUE.search(inner)
-        if v is not None:
-            value = v.group(1)
-        elif kind == "inlineStr":
-            i = _INLINE.search(inner)
-            if i is not None:
-                inline = inline_text(i.group(1))
-        append((int(digits), column_of(letters), kind, b" cm=" in attrs, formula_attrs, formula_text, value, inline))
+        append((int(digits), column_of(letters), kind, b" cm=" in attrs, *_contents(inner, kind)))
     return cells
+
+
+def _contents(inner: bytes, kind: str) -> tuple[dict[bytes, bytes] | None, str | None, bytes | None, str | None]:
+    """A cell's formula (attributes and text), raw value and inline string, from what is inside its element."""
+    formula_attrs: dict[bytes, bytes] | None = None
+    formula_text: str | None = None
+    value: bytes | None = None
+    inline: str | None = None
+    f = _FORMULA_PARTS.search(inner) if b"f" in inner else None
+    if f is not None:
+        formula_attrs = _attrs(f.group("attrs"))
+        formula_text = unescape(f.group("text") or b"")
+    v = _VALUE.search(inner)
+    if v is not None:
+        value = v.group(1)
+    elif kind == "inlineStr":
+        i = _INLINE.search(inner)
+        if i is not None:
+            inline = inline_text(i.group(1))
+    return formula_attrs, formula_text, value, inline
 
 
 def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
@@ -151,24 +157,8 @@ def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
         kind_match = _T_ATTR.search(attrs)
         kind = kind_match.group(1).decode() if kind_match is not None else "n"
         inner = match.group("body")
-        formula_attrs: dict[bytes, bytes] | None = None
-        formula_text: str | None = None
-        value: bytes | None = None
-        inline: str | None = None
-        if inner:
-            if b"f" in inner:
-                f = _FORMULA_PARTS.search(inner)
-                if f is not None:
-                    formula_attrs = _attrs(f.group("attrs"))
-                    formula_text = unescape(f.group("text") or b"")
-            v = _VALUE.search(inner)
-            if v is not None:
-                value = v.group(1)
-            elif kind == "inlineStr":
-                i = _INLINE.search(inner)
-                if i is not None:
-                    inline = inline_text(i.group(1))
-        cells.append((row, column, kind, b" cm=" in attrs, formula_attrs, formula_text, value, inline))
+        contents = _contents(inner, kind) if inner else (None, None, None, None)
+        cells.append((row, column, kind, b" cm=" in attrs, *contents))
     return cells
 
 
