@@ -23,6 +23,7 @@ def test_scan_plain_cells() -> None:
     assert cells[(1, 1)] == ["s", False, None, None, b"0", None]
     assert cells[(1, 3)][2:5] == [{}, "A1*2", b"1"]
     kind, dynamic, f_attrs, text, value, _ = cells[(3, 2)]
+    assert kind == "n"
     assert dynamic
     assert f_attrs == {b"t": b"array", b"ref": b"B3:B4"}
     assert (text, value) == ("X()", b"9")
