@@ -36,10 +36,6 @@ class Formula:
     array: Area | None = None  # the area of an array formula (t="array")
     dynamic: bool = False  # a dynamic array (Excel 365), which spills to the size of its result
 
-    @property
-    def cell(self) -> str:
-        return cell_name(self.row, self.col)
-
 
 @dataclass
 class Sheet:

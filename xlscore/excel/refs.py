@@ -17,7 +17,6 @@ __all__ = [
     "Area",
     "Reference",
     "cell_name",
-    "cell_position",
     "column_letters",
     "column_number",
     "find_references",
@@ -132,18 +131,6 @@ def _parse(sheet: str | None, ref: str) -> tuple[Area, tuple[bool, bool, bool, b
         fixed = (True, parts[0].startswith("$"), True, parts[-1].startswith("$"))
         return Area(sheet, 1, left, MAX_ROW, right), fixed
     return None
-
-
-_POSITION = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)")
-
-
-def cell_position(ref: str) -> tuple[int, int] | None:
-    """(row, column) of a single cell's name such as ``D12``, as a sheet's XML writes it; None if it is not one."""
-    match = _POSITION.fullmatch(ref)
-    if match is None:
-        return None
-    row, col = int(match.group(2)), column_number(match.group(1))
-    return (row, col) if 1 <= row <= MAX_ROW and 1 <= col <= MAX_COL else None
 
 
 def find_references(text: str) -> list[Reference]:
