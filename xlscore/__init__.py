@@ -34,6 +34,7 @@ from xlscore.core.puffing_billy import (
     pb_winner_bonus,
 )
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
+from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_standings
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "RplopsStanding",
     "SeasonWinner",
     "TableError",
     "WorkbookError",
@@ -74,6 +76,8 @@ __all__ = [
     "rplops",
     "rplops2",
     "rplops_game",
+    "rplops_points",
+    "rplops_standings",
     "size_matters",
     "size_matters_board",
     "size_matters_standings",

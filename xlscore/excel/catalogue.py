@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import gibbs, league, puffing_billy, rplops, size_matters
+from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.excel.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
@@ -169,6 +169,47 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         returns="list",
         lists=("scores",),
         examples=(Example(((120, 95, 95, 60, 30),), "83.33; 58.33; 58.33; 33.33; 16.67"),),
+    ),
+    _function(
+        rplops_event.rplops_points,
+        category="RPLOPS",
+        returns="list",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C4", (("game", "player", "score"), ("G1", "Ann", 120), ("G1", "Bo", 95), ("G1", "Cy", 60))
+                    ),
+                ),
+                "75; 50; 25",
+                "each result row's points, ties found within each game",
+            ),
+        ),
+    ),
+    _function(
+        rplops_event.rplops_standings,
+        category="RPLOPS",
+        returns="table",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("game", "player", "score"),
+                            ("G1", "Ann", 120),
+                            ("G1", "Bo", 95),
+                            ("G2", "Ann", 3),
+                            ("G2", "Bo", 8),
+                        ),
+                    ),
+                ),
+                "two 2-player games, one won by each: equal totals share 1st place",
+                check=(("place", "1"), ("points", "100"), ("games", "2")),
+            ),
+        ),
     ),
     _function(puffing_billy.pb_bonus, category="Puffing Billy", examples=(Example((248_000, 252_000), "0.492"),)),
     _function(
