@@ -214,6 +214,10 @@ def test_command_line_reports_error_cells_and_exit_codes(
     assert "Results!I5: #VALUE! rank 6 is outside 1..5" in printed.out
     assert "Results!I6: #NAME? unknown function NOSUCHFUNCTION" in printed.out
     assert "Traceback" not in printed.out + printed.err
+    # Nothing else: no progress bar when the output is not a terminal, and nothing from the engine.
+    assert len(printed.out.splitlines()) == 3
+    assert printed.err.splitlines()[0].startswith("computed 19 formulas in ")  # F2:F6, G2, I2:I12, Summary B1:B2
+    assert len(printed.err.splitlines()) == 2  # and the one-line summary of what failed
     assert main(["recalc", str(tmp_path / "missing.xlsx")]) == 2
     message = capsys.readouterr().err.strip()
     assert message.startswith("xlscore: ")
