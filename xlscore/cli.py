@@ -19,6 +19,9 @@ from xlscore.core.errors import XlscoreError
 from xlscore.core.puffing_billy import pb_board, pb_final
 from xlscore.core.rplops import plops, rplops2
 from xlscore.core.size_matters import size_matters_board
+from xlscore.excel.templates import MODULES
+
+TEMPLATE_SYSTEMS = tuple(MODULES)
 
 
 def _rplops_example() -> list[str]:
@@ -152,6 +155,46 @@ def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> No
         if len(found) > 1 and kind == "text":
             click.echo(("\n" if i else "") + f"== {result.name} ==")
         click.echo(format_result(result, kind), nl=False)
+
+
+@cli.command()
+@click.argument("system", type=click.Choice([*TEMPLATE_SYSTEMS, "all"]))
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--empty", is_flag=True, help="Leave out the sample event.")
+def new(system: str, out: Path, empty: bool) -> None:
+    """Write the template workbook of SYSTEM to OUT, with a sample event from the source's worked examples.
+
+    With SYSTEM 'all', OUT is a folder and every template is written into it under its usual name (this is how
+    workbooks/ is made).
+
+    Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty; xlscore new all workbooks
+    """
+    from xlscore.excel.templates import new_workbook, template
+
+    if system != "all":
+        click.echo(f"wrote {new_workbook(system, out, sample=not empty)}")
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name in TEMPLATE_SYSTEMS:
+        click.echo(f"wrote {new_workbook(name, out / template(name).FILE, sample=not empty)}")
+
+
+@cli.command()
+@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of an aligned table.")
+def standings(book: Path, as_csv: bool) -> None:
+    """Print the standings of a filled template workbook, computed from its inputs by xlscore's core.
+
+    Example: xlscore standings workbooks/rplops-event.xlsx
+    """
+    from xlscore.excel.cells import table_to_grid
+    from xlscore.excel.results import Result, format_result
+    from xlscore.excel.templates import standings as read_standings
+
+    system, rows = read_standings(book)
+    grid = table_to_grid(rows)
+    result = Result(system, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
+    click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
 
 
 def _fail(message: str) -> int:

@@ -39,8 +39,8 @@ def _areas(book: Book) -> dict[str, Area]:
     for table in book.tables:
         found[table.name.upper()] = table.area
     for name, text in book.names.items():
-        if name.startswith("_XLNM.") or ("!" in name and not name.split("!", 1)[1]):
-            continue
+        if name.split("!")[-1].startswith("_XLNM."):
+            continue  # Excel's own names: print titles, print areas, filters
         area = parse_area(text.strip().lstrip("="))
         if area is not None and area.sheet is not None:
             found.setdefault(name.split("!")[-1], area)
@@ -112,6 +112,7 @@ def format_result(result: Result, kind: str) -> str:
 
 
 def _text(value: object) -> str:
+    """A number as a table shows it: two decimals at most (full precision is in CSV and JSON)."""
     if isinstance(value, float):
-        return f"{value:.6g}" if abs(value) < 1e6 else f"{value:.0f}"
+        return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(value)

@@ -1,0 +1,91 @@
+"""Every template workbook: generated deterministically, committed as generated, computed without an error cell, and
+its Standings sheet (one spilled formula) equal to what the core computes from the same inputs."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlscore.cli import main
+from xlscore.excel.book import read_book
+from xlscore.excel.cells import table_to_grid
+from xlscore.excel.recalc import recalculate
+from xlscore.excel.templates import MODULES, new_workbook, template
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+SYSTEMS = sorted(MODULES)
+
+
+@pytest.fixture(scope="module", params=SYSTEMS)
+def computed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, Path]:
+    """A template with its sample event, and its recalculated copy."""
+    system: str = request.param
+    folder = tmp_path_factory.mktemp(system)
+    source = new_workbook(system, folder / template(system).FILE)
+    out = folder / "computed.xlsx"
+    result = recalculate(source, out)
+    assert [str(e) for e in result.errors] == []
+    return system, source, out
+
+
+def test_committed_copy_is_what_the_code_generates(computed: tuple[str, Path, Path]) -> None:
+    system, source, _ = computed
+    committed = WORKBOOKS / template(system).FILE
+    assert committed.exists(), f"run: python3 -m xlscore new all workbooks ({committed.name} is missing)"
+    assert committed.read_bytes() == source.read_bytes(), "workbooks/ is stale: python3 -m xlscore new all workbooks"
+
+
+def test_generation_is_deterministic(computed: tuple[str, Path, Path], tmp_path: Path) -> None:
+    system, source, _ = computed
+    again = new_workbook(system, tmp_path / "again.xlsx")
+    assert again.read_bytes() == source.read_bytes()
+
+
+def _close(a: object, b: object) -> bool:
+    if isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool):
+        return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-9)
+    return a == b or (a in (None, "") and b in (None, ""))
+
+
+def test_standings_sheet_equals_the_core(computed: tuple[str, Path, Path]) -> None:
+    system, source, out = computed
+    expected = table_to_grid(list(template(system).standings(read_book(source))))
+    assert len(expected) > 2, "the sample event has standings"
+    sheet = openpyxl.load_workbook(out, data_only=True)["Standings"]
+    shown = [[sheet.cell(r + 1, c + 1).value for c in range(len(expected[0]))] for r in range(len(expected))]
+    mismatched = [
+        (r, c, shown[r][c], want)
+        for r, row in enumerate(expected)
+        for c, want in enumerate(row)
+        if not _close(shown[r][c], want)
+    ]
+    assert mismatched == []
+    below = [sheet.cell(len(expected) + 1, c + 1).value for c in range(len(expected[0]))]
+    assert all(v in (None, "") for v in below), "the spilled table ends where the core's standings end"
+
+
+def test_empty_template_computes_without_error_cells(tmp_path: Path) -> None:
+    for system in SYSTEMS:
+        source = new_workbook(system, tmp_path / f"{system}.xlsx", sample=False)
+        assert [str(e) for e in recalculate(source, tmp_path / f"{system}-out.xlsx").errors] == [], system
+
+
+def test_standings_command_prints_the_core_table(
+    computed: tuple[str, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    system, source, _ = computed
+    assert main(["standings", str(source), "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    expected = table_to_grid(list(template(system).standings(read_book(source))))
+    assert lines[0].split(",") == [str(h) for h in expected[0]]
+    assert len(lines) == len(expected)
+
+
+def test_a_workbook_that_is_not_a_template_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "plain.xlsx"
+    openpyxl.Workbook().save(path)
+    assert main(["standings", str(path)]) == 2
+    assert "is not an xlscore template" in capsys.readouterr().err

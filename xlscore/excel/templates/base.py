@@ -1,0 +1,235 @@
+"""What every template workbook shares: the explanation sheet, input tables, spilled results, styles, protection.
+
+A template is built with openpyxl, then its result formulas are made dynamic arrays (:mod:`xlscore.excel.dynamic`)
+so that Excel 365 spills each table from one formula, and the file is made deterministic (fixed dates), so the
+committed copies in workbooks/ can be checked to equal what the code generates.
+
+Conventions a coordinator sees in every template:
+
+* yellow cells are for typing; green cells are computed (and locked: the sheets are protected without a password,
+  so a formula is not overwritten by accident; Review > Unprotect Sheet lifts it);
+* each input table is an Excel table with data validation (places 1..n, whole numbers, names from the roster);
+* each result is one formula that fills its table, using xlscore's functions in array form;
+* text a coordinator types (a player called "=Eve" or "+1 Club") is stored as text, never as a formula.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill, Protection
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlscore.core.errors import TableError
+from xlscore.excel.book import Book
+from xlscore.excel.refs import cell_name
+
+__all__ = ["Column", "Template", "setting"]
+
+INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
+COMPUTED_FILL = PatternFill("solid", fgColor="E2EFDA")
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="4472C4")
+TITLE_FONT = Font(bold=True, size=16)
+PODIUM = (("FFD966", 1), ("D9D9D9", 2), ("F4B183", 3))  # gold, silver, bronze
+FIXED_TIME = dt.datetime(2026, 1, 1)
+
+
+@dataclass(frozen=True)
+class Column:
+    """An input column: its header, what may be typed in it, and how wide it is."""
+
+    name: str
+    kind: str = "text"  # text, name, whole, number, place
+    lo: float | None = None
+    hi: float | None = None
+    width: int = 14
+    help: str = ""
+    roster: str | None = None  # for kind "name": the range of allowed names, such as "Roster!$A$2:$A$200"
+
+
+@dataclass
+class Template:
+    """A template being built: the workbook and the anchors of its spilling formulas, by sheet."""
+
+    title: str
+    system: str  # the short name ``xlscore new`` takes; saved as the defined name xlscore_system
+    workbook: Workbook = field(default_factory=Workbook)
+    dynamic: dict[str, list[str]] = field(default_factory=dict)
+
+    def intro(self, paragraphs: Sequence[str]) -> Worksheet:
+        """The first sheet: what to type where, in a coordinator's words."""
+        ws = self.workbook.active
+        assert ws is not None
+        ws.title = "Start here"
+        ws["A1"] = self.title
+        ws["A1"].font = TITLE_FONT
+        ws.column_dimensions["A"].width = 110
+        for row, paragraph in enumerate(paragraphs, start=3):
+            self.text(ws, f"A{row}", paragraph)
+            ws[f"A{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+        ws["A2"] = "Yellow cells are for typing; green cells are computed."
+        ws["A2"].fill = INPUT_FILL
+        ws.protection.sheet = True
+        return ws
+
+    @staticmethod
+    def text(ws: Worksheet, cell: str, value: str | float | None) -> None:
+        """Write a value; text stays text even when it starts with =, +, - or @."""
+        ws[cell] = value
+        if isinstance(value, str):
+            ws[cell].data_type = "s"
+            if value[:1] in "=+-@":
+                ws[cell].quotePrefix = True
+
+    def input_table(
+        self, title: str, table: str, columns: Sequence[Column], rows: Sequence[Sequence[str | float | None]], size: int
+    ) -> Worksheet:
+        """A sheet with an input table of ``size`` rows: header, validation, yellow unlocked cells, sample rows."""
+        ws: Worksheet = self.workbook.create_sheet(title)
+        last = size + 1
+        for c, column in enumerate(columns, start=1):
+            letter = get_column_letter(c)
+            ws.column_dimensions[letter].width = column.width
+            self.text(ws, f"{letter}1", column.name)
+            for r in range(2, last + 1):
+                cell = ws[f"{letter}{r}"]
+                cell.fill = INPUT_FILL
+                cell.protection = Protection(locked=False)
+            validation = _validation(column, f"{letter}2:{letter}{last}")
+            if validation is not None:
+                ws.add_data_validation(validation)
+        for r, values in enumerate(rows, start=2):
+            for c, value in enumerate(values, start=1):
+                if value is not None:
+                    self.text(ws, f"{get_column_letter(c)}{r}", value)
+        ref = f"A1:{get_column_letter(len(columns))}{last}"
+        listed = Table(displayName=table, ref=ref)
+        listed.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=True)
+        ws.add_table(listed)
+        ws.freeze_panes = "A2"
+        ws.protection.sheet = True
+        ws.protection.formatColumns = False
+        ws.protection.sort = False
+        ws.protection.autoFilter = False
+        return ws
+
+    def results(self, title: str, anchor: str, formula: str, headers: Sequence[str], rows: int) -> Worksheet:
+        """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula)."""
+        ws: Worksheet = self.workbook.create_sheet(title)
+        ws[anchor] = ArrayFormula(anchor, formula)
+        top = ws[anchor].row
+        left = ws[anchor].column
+        for c in range(left, left + len(headers)):
+            ws.column_dimensions[get_column_letter(c)].width = max(12, len(headers[c - left]) + 4)
+            for r in range(top, top + rows + 1):
+                ws.cell(r, c).fill = COMPUTED_FILL
+        for c in range(left, left + len(headers)):
+            ws.cell(top, c).font = Font(bold=True)
+        self.dynamic.setdefault(title, []).append(anchor)
+        ws.protection.sheet = True
+        return ws
+
+    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int) -> None:
+        """A computed column beside an input table: one spilling formula."""
+        ws[anchor] = ArrayFormula(anchor, formula)
+        top, col = ws[anchor].row, ws[anchor].column
+        for r in range(top, top + rows):
+            ws.cell(r, col).fill = COMPUTED_FILL
+        ws.column_dimensions[get_column_letter(col)].width = 12
+        self.dynamic.setdefault(ws.title, []).append(anchor)
+
+    def podium(self, ws: Worksheet, area: str, place_column: str, first_row: int) -> None:
+        """Gold, silver and bronze for the rows whose place is 1, 2 or 3."""
+        for color, place in PODIUM:
+            rule = FormulaRule(  # type: ignore[no-untyped-call]
+                formula=[f"${place_column}{first_row}={place}"], fill=PatternFill("solid", fgColor=color)
+            )
+            ws.conditional_formatting.add(area, rule)
+
+    @staticmethod
+    def printable(ws: Worksheet, landscape: bool = False, title_rows: str | None = "1:1") -> None:
+        ws.page_setup.orientation = "landscape" if landscape else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        if title_rows:
+            ws.print_title_rows = title_rows
+
+    def save(self, path: Path) -> None:
+        """Save deterministically, with the result formulas as dynamic arrays; replace ``path`` atomically."""
+        from xlscore.excel.dynamic import make_dynamic
+
+        self.workbook.defined_names["xlscore_system"] = DefinedName("xlscore_system", attr_text=f'"{self.system}"')
+        self.workbook.properties.created = FIXED_TIME
+        self.workbook.properties.modified = FIXED_TIME
+        self.workbook.properties.creator = "xlscore"
+        self.workbook.properties.lastModifiedBy = "xlscore"
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".xlsx", dir=path.parent)
+        os.close(handle)
+        temporary = Path(name)
+        try:
+            self.workbook.save(temporary)
+            make_dynamic(temporary, self.dynamic)
+            os.replace(temporary, path)
+        finally:
+            if temporary.exists():
+                temporary.unlink()
+
+
+def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: float) -> float:
+    """A number typed on a template's settings sheet (blank: ``default``), or an error naming the setting."""
+    value = book.sheet(sheet).values.get(cell)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {value!r}; expected a number")
+    return float(value)
+
+
+def _validation(column: Column, area: str) -> DataValidation | None:
+    bounds = {"lo": column.lo, "hi": column.hi}
+    if column.kind in ("whole", "place"):
+        validation = DataValidation(
+            type="whole",
+            operator="between",
+            formula1=str(int(bounds["lo"] if bounds["lo"] is not None else 0)),
+            formula2=str(int(bounds["hi"] if bounds["hi"] is not None else 1_000_000)),
+            allow_blank=True,
+        )
+        validation.error = f"{column.name}: a whole number" + (
+            f" from {column.lo:g} to {column.hi:g}" if column.lo is not None and column.hi is not None else ""
+        )
+    elif column.kind == "number":
+        validation = DataValidation(
+            type="decimal",
+            operator="greaterThanOrEqual",
+            formula1=str(column.lo if column.lo is not None else 0),
+            allow_blank=True,
+        )
+        validation.error = f"{column.name}: a number" + (f" of at least {column.lo:g}" if column.lo is not None else "")
+    elif column.kind == "name" and column.roster:
+        validation = DataValidation(type="list", formula1=f"={column.roster}", allow_blank=True)
+        validation.error = f"{column.name}: a name from the roster"
+    else:
+        return None
+    validation.showErrorMessage = True
+    validation.errorTitle = "xlscore"
+    if column.help:
+        validation.prompt = column.help
+        validation.showInputMessage = True
+    validation.add(area)
+    return validation

@@ -1,0 +1,99 @@
+"""The RPLOPS / PLOPS event template: results in, each row's points and the standings out.
+
+Sample data: the RPLOPS page's own tie example (a 5-player game with a tie for 2nd: 83.33, 58.33, 58.33, 33.33,
+16.67 under PLOPS) and two more games, so a new user sees a scored event at once.
+"""
+
+from __future__ import annotations
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.styles import Protection
+
+from xlscore.core.rplops_event import RplopsStanding, rplops_standings
+from xlscore.excel.book import Book
+from xlscore.excel.results import results
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting
+
+__all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
+
+SYSTEM = "rplops"
+FILE = "rplops-event.xlsx"
+DESCRIPTION = "An RPLOPS / PLOPS event: results by game, each row's points, the standings."
+
+ROWS = 400
+PLAYERS_SHOWN = 60
+SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
+    # The source's tie example: a 5-player game, ranks 1, 2, 2, 4, 5 (no hours: game length ignored).
+    ("Game 1", "Ann", None, 1, None),
+    ("Game 1", "Bo", None, 2, None),
+    ("Game 1", "Cy", None, 2, None),
+    ("Game 1", "Di", None, 4, None),
+    ("Game 1", "Eve", None, 5, None),
+    # A 3-player game of 2 hours, by score.
+    ("Game 2", "Ann", 54, None, 2),
+    ("Game 2", "Cy", 61, None, 2),
+    ("Game 2", "Fay", 40, None, 2),
+    # A 2-player game of half an hour.
+    ("Game 3", "Bo", 12, None, 0.5),
+    ("Game 3", "Di", 9, None, 0.5),
+)
+COLUMNS = (
+    Column("game", "text", width=12, help="The game's name: the rows of one game share it."),
+    Column("player", "text", width=16),
+    Column("score", "number", width=10, help="The player's score (higher wins), or leave blank and give a place."),
+    Column("place", "place", lo=1, hi=99, width=8, help="1 for the winner; tied players share a place."),
+    Column("hours", "number", lo=0, width=8, help="The game's length in hours; blank ignores game length."),
+)
+STANDINGS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
+
+
+def build(sample: bool = True) -> Template:
+    """The RPLOPS event workbook, with the sample event or empty."""
+    template = Template("RPLOPS event", SYSTEM)
+    template.intro(
+        [
+            "1. Results: one row per player per game. Type the game's name, the player, and either the score "
+            "(higher wins) or the place (1 for the winner; tied players share a place). Hours is the game's "
+            "length; leave it blank to ignore game length (PLOPS).",
+            "2. Settings: x is the average points per player per hour (50 as in PLOPS); version 1 is RPLOPS "
+            "(a win in a bigger game is worth more), version 2 is RPLOPS2 (every winner alike).",
+            "3. Each result row's points appear beside it, and Standings shows the event table: total points, "
+            "highest first; equal totals share a place.",
+            "The functions are =RPLOPS_POINTS(...) and =RPLOPS_STANDINGS(...); without Excel, run "
+            "'xlscore recalc' on this file. The rules: docs/systems/rplops.md.",
+        ]
+    )
+    settings = template.workbook.create_sheet("Settings")
+    for row, (label, value, note) in enumerate(
+        (("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")), start=1
+    ):
+        settings[f"A{row}"], settings[f"B{row}"], settings[f"C{row}"] = label, value, note
+        settings[f"B{row}"].fill = INPUT_FILL
+        settings[f"B{row}"].protection = Protection(locked=False)
+    settings.protection.sheet = True
+    results = template.input_table("Results", "Results", COLUMNS, SAMPLE if sample else (), ROWS)
+    last = ROWS + 1
+    results["F1"] = "points"
+    template.results_column(results, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", ROWS)
+    standings = template.results(
+        "Standings", "A1", f"=RPLOPS_STANDINGS(Results!A1:E{last},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
+    )
+    template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
+    template.printable(standings)
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = "Points"
+    chart.add_data(Reference(standings, min_col=5, min_row=1, max_row=PLAYERS_SHOWN + 1), titles_from_data=True)
+    chart.set_categories(Reference(standings, min_col=2, min_row=2, max_row=PLAYERS_SHOWN + 1))
+    chart.y_axis.title = "points"
+    standings.add_chart(chart, "I2")
+    return template
+
+
+def standings(book: Book) -> tuple[RplopsStanding, ...]:
+    """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
+    found = results(book, ["Results"], recalculate=False)["RESULTS"]
+    table = [list(found.header), *[list(row) for row in found.rows]]
+    x = setting(book, "Settings", (1, 2), "x", 50.0)
+    version = setting(book, "Settings", (2, 2), "version", 1.0)
+    return rplops_standings(table, x, version)  # type: ignore[arg-type]  # the core checks the version is whole
