@@ -180,21 +180,38 @@ def new(system: str, out: Path, empty: bool) -> None:
 
 
 @cli.command()
-@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of an aligned table.")
-def standings(book: Path, as_csv: bool) -> None:
-    """Print the standings of a filled template workbook, computed from its inputs by xlscore's core.
+@click.argument("books", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file (one book only)."
+)
+def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> None:
+    """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
-    Example: xlscore standings workbooks/rplops-event.xlsx
+    BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
+    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in.
+
+    Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
+    xlscore standings season.xlsx -o standings.csv
     """
     from xlscore.excel.cells import table_to_grid
     from xlscore.excel.results import Result, format_result
     from xlscore.excel.templates import standings as read_standings
 
-    system, rows = read_standings(book)
-    grid = table_to_grid(rows)
-    result = Result(system, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
-    click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
+    paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
+    if output is not None and len(paths) != 1:
+        raise click.UsageError(f"-o/--output takes one workbook; {len(paths)} were given")
+    for i, path in enumerate(paths):
+        system, rows = read_standings(path)
+        grid = table_to_grid(rows)
+        result = Result(system, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
+        if output is not None:
+            output.write_text(format_result(result, "csv"), encoding="utf-8")
+            click.echo(f"wrote {output}", err=True)
+            return
+        if len(paths) > 1 and not as_csv:
+            click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
+        click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
 
 
 def _fail(message: str) -> int:

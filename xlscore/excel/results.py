@@ -112,7 +112,7 @@ def format_result(result: Result, kind: str) -> str:
 
 
 def _text(value: object) -> str:
-    """A number as a table shows it: two decimals at most (full precision is in CSV and JSON)."""
+    """A number as a table shows it: three decimals at most, the Puffing Billy's precision (CSV and JSON keep all)."""
     if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+        return f"{value:.3f}".rstrip("0").rstrip(".")
     return str(value)
