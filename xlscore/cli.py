@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from xlscore.core.errors import XlscoreError
+from xlscore.core.errors import InputError, XlscoreError
 from xlscore.core.puffing_billy import pb_board, pb_final
 from xlscore.core.rplops import plops, rplops2
 from xlscore.core.size_matters import size_matters_board
@@ -212,6 +212,59 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
         if len(paths) > 1 and not as_csv:
             click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
         click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
+
+
+@cli.command()
+@click.argument("players", nargs=-1)
+@click.option("--seats", type=int, default=4, show_default=True, help="Players per game: 3, 4 or 5.")
+@click.option(
+    "--leagues",
+    "leagues_csv",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A CSV of the season's leagues (columns division, league, slot, player): every league's games, named.",
+)
+@click.option("--event", default="", help="The event's short code for game names, such as AGR.")
+@click.option("--season", type=int, default=1, show_default=True, help="The season's number, for game names.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
+def schedule(
+    players: tuple[str, ...], seats: int, leagues_csv: Path | None, event: str, season: int, as_csv: bool
+) -> None:
+    """Print a Meeple League schedule: every game with its players in seat order.
+
+    Give one league's 7 or 8 PLAYERS in slot order (the source's recipe for 7 players and 4 seats: each pair meets
+    exactly twice and each player takes each seat once), or --leagues with a whole season's leagues, whose games
+    are named like 'AGR S2 L3-B G12' (give --event and --season).
+
+    Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
+    """
+    from xlscore.core.league import league_schedule, league_season_games
+    from xlscore.excel.results import Result, format_result
+
+    seat_names = tuple(f"seat {i}" for i in range(1, seats + 1))
+    if leagues_csv is not None:
+        if players:
+            raise click.UsageError("give PLAYERS or --leagues, not both")
+        if not event.strip():
+            raise click.UsageError("--leagues needs --event, the event's short code for the game names (such as AGR)")
+        games = league_season_games(event, season, _read_csv(leagues_csv), seats)
+        header = ("game", "division", "league", *seat_names)
+        rows = tuple((g.name, g.division, g.league, *g.players) for g in games)
+    else:
+        if not players:
+            raise click.UsageError("give the league's players (7 or 8 names) or --leagues FILE")
+        header = ("game", *seat_names)
+        rows = tuple((f"G{i}", *game) for i, game in enumerate(league_schedule(players, seats), start=1))
+    click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text"), nl=False)
+
+
+def _read_csv(path: Path) -> Any:
+    """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file."""
+    import pandas as pd
+
+    try:
+        return pd.read_csv(path)
+    except (ValueError, UnicodeDecodeError, OSError) as exc:  # pandas' parser errors are ValueErrors
+        raise InputError(f"{path} is not a readable CSV table: {str(exc).splitlines()[0]}") from exc
 
 
 def _fail(message: str) -> int:

@@ -1,0 +1,57 @@
+"""The command line: the schedule command, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from xlscore.cli import main
+
+# The source's 4-player grid (seeds/004), slots in seat order, G1 to G7.
+SOURCE_GRID = [[1, 2, 3, 4], [4, 5, 7, 2], [2, 6, 1, 5], [5, 4, 6, 3], [3, 7, 5, 1], [7, 1, 4, 6], [6, 3, 2, 7]]
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
+
+
+def test_schedule_prints_the_sources_grid_with_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schedule", *PLAYERS, "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "game,seat 1,seat 2,seat 3,seat 4"
+    games = [line.split(",")[1:] for line in lines[1:]]
+    assert games == [[PLAYERS[slot - 1] for slot in game] for game in SOURCE_GRID]
+    meetings = {pair: sum(set(pair) <= set(game) for game in games) for pair in combinations(PLAYERS, 2)}
+    assert set(meetings.values()) == {2}
+
+
+def test_schedule_of_a_season_names_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    leagues = tmp_path / "leagues.csv"
+    rows = [(1, "A", slot, name) for slot, name in enumerate(PLAYERS, start=1)]
+    rows += [(2, "A", slot, f"{name}2") for slot, name in enumerate(PLAYERS, start=1)]
+    leagues.write_text("division,league,slot,player\n" + "".join(f"{d},{lg},{s},{p}\n" for d, lg, s, p in rows))
+    assert main(["schedule", "--leagues", str(leagues), "--event", "AGR", "--season", "2", "--csv"]) == 0
+    names = [line.split(",")[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert names[0] == "AGR S2 L1-A G1"
+    assert names[-1] == "AGR S2 L2-A G7"
+    assert len(set(names)) == 14
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schedule", "Ann", "Bo"]) == 2
+    err = capsys.readouterr().err
+    assert err == "xlscore: players has 2 players; expected a league of 7 or 8\n"
+
+
+def test_unreadable_csv_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"\xff\xfe\x00bad")
+    assert main(["schedule", "--leagues", str(bad), "--event", "AGR"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("xlscore: ")
+    assert "bad.csv is not a readable CSV table" in err
+    assert err.count("\n") == 1
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schedule"]) == 2
+    assert "give the league's players" in capsys.readouterr().err
