@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.reference import printed
 from tests.reference import size_matters_article as article
 from xlscore import InputError, TableError, size_matters, size_matters_board, size_matters_standings
-from xlscore.core.size_matters import draw_score
+from xlscore.core.size_matters import draw_score, size_matters_points
 
 FOUR_WAY = [12, 8, 7, 7, 0, 0, 0]
 FOUR_WAY_WITH_3 = [12, 3, 10, 9, 0, 0, 0]
@@ -132,6 +132,46 @@ def test_standings_equal_in_everything_share_a_place() -> None:
     assert [(s.player, s.place, s.decided_by) for s in table[:2]] == [("A", 1, ""), ("B", 1, "tied")]
 
 
+def _round_rows(round_: int, board: int, players: list[str], centres: list[int]) -> list[list[object]]:
+    return [[round_, board, p, c] for p, c in zip(players, centres, strict=True)]
+
+
+SEVEN = ["A", "B", "C", "D", "E", "F", "G"]
+ROUND_TABLE: list[list[object]] = [
+    ["round", "board", "player", "centres"],
+    *_round_rows(1, 1, SEVEN, FOUR_WAY),
+    [None, None, None, None],  # a blank row of the sheet keeps its place
+    *_round_rows(2, 1, SEVEN, SOLO_FIVE_SURVIVORS),  # board 1 again, in round 2: another board
+]
+
+
+def test_points_score_every_row_with_boards_numbered_within_rounds() -> None:
+    points = size_matters_points(ROUND_TABLE)
+    assert len(points) == 15
+    assert printed(points[0] or 0, article.FOUR_WAY_12_EXACT)
+    assert points[1] == pytest.approx(52.5 * 8 / 8.5)  # 49.41
+    assert points[2:7] == (45, 45, 0, 0, 0)  # 7 centres: 52.5 x 7 / 8.5 = 43.24, below the floor of 45
+    assert points[7] is None
+    assert points[8] == 210
+    assert printed(points[9] or 0, article.SOLO_5_EXACT)
+    rounded = size_matters_points(ROUND_TABLE, 2)
+    assert printed(rounded[0] or 0, article.FOUR_WAY_12_ARTICLE)
+    assert printed(rounded[9] or 0, article.SOLO_5_ARTICLE)
+
+
+def test_points_agree_with_the_board_form() -> None:
+    table = [["board", "player", "centres"], *_board_rows("X", SEVEN, SOLO_TEN)]
+    assert size_matters_points(table) == size_matters_board(SOLO_TEN)
+
+
+def test_standings_count_a_board_per_round() -> None:
+    table = size_matters_standings(ROUND_TABLE)
+    by_name = {s.player: s for s in table}
+    assert by_name["A"].total == pytest.approx(52.5 * 12 / 8.5 + 210)
+    assert by_name["A"].boards == 2
+    assert (by_name["A"].place, by_name["A"].solos) == (1, 1)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
@@ -154,6 +194,34 @@ def test_standings_equal_in_everything_share_a_place() -> None:
             lambda: size_matters_standings([["board", "player", "centres"], [1, "A", 3]]),
             TableError,
             "board '1' has 1 rows",
+        ),
+        (
+            lambda: size_matters_points(
+                [["round", "board", "player", "centres"], *_round_rows(1, 1, SEVEN, FOUR_WAY), [2, 1, "H", 3]]
+            ),
+            TableError,
+            "board '1' of round '2' has 1 rows",
+        ),
+        (
+            lambda: size_matters_points(
+                [["board", "player", "centres"], *_board_rows(1, SEVEN, [12, 8, 7, 7, 0, 0, 1])[:6], [1, "A", 1]]
+            ),
+            TableError,
+            "player 'A' appears twice on board '1'",
+        ),
+        (
+            lambda: size_matters_points(
+                [["board", "player", "centres"], *_board_rows(1, SEVEN, [20, 10, 5, 0, 0, 0, 0])]
+            ),
+            TableError,
+            "board '1': board_centres add up to 35",
+        ),
+        (
+            lambda: size_matters_points(
+                [["board", "player", "centres"], *_board_rows(1, SEVEN, [12, 8, 7, 7, 0, 0, 35])]
+            ),
+            TableError,
+            "centres in row 8 35 is outside 0..34",
         ),
     ],
 )

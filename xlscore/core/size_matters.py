@@ -23,6 +23,9 @@ Decisions where the source is silent or slips:
   and says a soloist should be placed above a player with two 2-way draws. CPD is not defined in any public source
   we found, so it is left out. Equal totals are separated by the number of solos, then by head to head: the sum,
   over the boards two tied players shared, of the difference between their scores.
+* A results table names each board in its ``board`` column. With a ``round`` column as well, a board is its round
+  and its board together, since tournament directors number boards afresh in each round (board 1 of round 1 and
+  board 1 of round 2 are different games).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from decimal import Decimal
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import cell_name, cell_whole, read_rows
+from xlscore.core.rows import Row, cell_name, cell_text, cell_whole, read_rows
 from xlscore.core.validate import whole, wholes
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "draw_score",
     "size_matters",
     "size_matters_board",
+    "size_matters_points",
     "size_matters_standings",
 ]
 
@@ -143,41 +147,86 @@ class SizeMattersStanding:
     decided_by: str
 
 
+Board = tuple[str, str]
+"""A board by its round (blank when the table has no round column) and its name within the round."""
+
+
+def _board_label(board: Board) -> str:
+    round_, name = board
+    return f"board {name!r}" + (f" of round {round_!r}" if round_ else "")
+
+
+def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Row]]]:
+    """The table's rows in sheet order (None for a blank row) and its boards, each checked to be a whole board."""
+    rows = read_rows(results, ["board", "player", "centres"], ["round"], name="results")
+    boards: dict[Board, list[Row]] = defaultdict(list)
+    for row in rows:
+        round_ = cell_text(row["round"]) or ""
+        board: Board = (round_, cell_name(row, "board"))
+        player = cell_name(row, "player")
+        cell_whole(row, "centres", 0, TOTAL_CENTRES)
+        if any(cell_name(r, "player") == player for r in boards[board]):
+            raise TableError(f"player {player!r} appears twice on {_board_label(board)} (row {row['_row']})")
+        boards[board].append(row)
+    for board, seats in boards.items():
+        if len(seats) != POWERS:
+            raise TableError(f"{_board_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
+        try:
+            _board([cell_whole(r, "centres") for r in seats])
+        except InputError as exc:
+            raise TableError(f"{_board_label(board)}: {exc}") from exc
+    aligned: list[Row | None] = []
+    for row in rows:
+        # A blank row of a sheet range keeps its place, so each score lands beside its row.
+        aligned.extend([None] * (row["_row"] - 2 - len(aligned)))
+        aligned.append(row)
+    return aligned, boards
+
+
+def _board_scores(seats: list[Row], digits: int | None) -> dict[int, float]:
+    """Each seat's score by its row number."""
+    board = tuple(cell_whole(r, "centres") for r in seats)
+    return {r["_row"]: _score(c, board, digits) for r, c in zip(seats, board, strict=True)}
+
+
+def size_matters_points(results: object, modifier_digits: int | None = None) -> tuple[float | None, ...]:
+    """Every result row's Size Matters score, in the order of the rows (blank rows stay blank).
+
+    results: a table with columns board, player, centres, and optionally round (boards are then numbered within
+        each round): seven rows per board (a DataFrame, mappings, or rows with a header).
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    """
+    digits = _digits(modifier_digits)
+    aligned, boards = _read_boards(results)
+    scores: dict[int, float] = {}
+    for seats in boards.values():
+        scores.update(_board_scores(seats, digits))
+    return tuple(None if row is None else scores[row["_row"]] for row in aligned)
+
+
 def size_matters_standings(results: object, modifier_digits: int | None = None) -> tuple[SizeMattersStanding, ...]:
     """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
 
-    results: a table with columns board, player, centres: seven rows per board (a DataFrame, mappings, or rows
-        with a header).
+    results: a table with columns board, player, centres, and optionally round (boards are then numbered within
+        each round): seven rows per board (a DataFrame, mappings, or rows with a header).
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     """
-    rows = read_rows(results, ["board", "player", "centres"], name="results")
     digits = _digits(modifier_digits)
-    boards: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for row in rows:
-        board_id = cell_name(row, "board")
-        player = cell_name(row, "player")
-        centres = cell_whole(row, "centres", 0, TOTAL_CENTRES)
-        if any(p == player for p, _ in boards[board_id]):
-            raise TableError(f"player {player!r} appears twice on board {board_id!r} (row {row['_row']})")
-        boards[board_id].append((player, centres))
-    scores: dict[str, dict[str, float]] = defaultdict(dict)
+    _, boards = _read_boards(results)
+    scores: dict[str, dict[Board, float]] = defaultdict(dict)
     solos: dict[str, int] = defaultdict(int)
-    for board_id, seats in boards.items():
-        if len(seats) != POWERS:
-            raise TableError(f"board {board_id!r} has {len(seats)} rows; expected one per power, {POWERS}")
-        try:
-            board = _board([c for _, c in seats])
-        except InputError as exc:
-            raise TableError(f"board {board_id!r}: {exc}") from exc
-        for player, centres in seats:
-            scores[player][board_id] = _score(centres, board, digits)
-            solos[player] += centres >= SOLO_CENTRES
+    for board, seats in boards.items():
+        by_row = _board_scores(seats, digits)
+        for row in seats:
+            player = cell_name(row, "player")
+            scores[player][board] = by_row[row["_row"]]
+            solos[player] += cell_whole(row, "centres") >= SOLO_CENTRES
     totals = {p: sum(s.values()) for p, s in scores.items()}
     return _rank(scores, totals, solos)
 
 
 def _rank(
-    scores: dict[str, dict[str, float]], totals: dict[str, float], solos: dict[str, int]
+    scores: dict[str, dict[Board, float]], totals: dict[str, float], solos: dict[str, int]
 ) -> tuple[SizeMattersStanding, ...]:
     def key(p: str) -> tuple[float, int]:
         return (round(totals[p], 9), solos[p])
