@@ -1,0 +1,173 @@
+"""The Size Matters Diplomacy tournament template: every power's final centres in, scores and standings out.
+
+A tournament director types one row per power per board (round, board, power, player, supply centres at the end);
+each row's score appears beside it and the Standings sheet ranks the players (total, then solos, then head to
+head, as :mod:`xlscore.core.size_matters` documents).
+
+Both computed tables are one formula over the Games table: ``SIZE_MATTERS_POINTS`` (each row's score) and
+``SIZE_MATTERS_STANDINGS``; the core reads the round column, so boards are numbered within each round.
+
+Sample data: the Size Matters article's own examples, over three rounds of two boards (14 players):
+
+* the 4-way draw on 12, 8, 7 and 7 centres: 74.12, 49.41, 45 and 45 (exact; the article's rounding gives 74.03
+  for 12 centres), and a 4-way draw on 12, 3, 10, 9: the 3-centre power scores 6/7 of 52.5 = 45;
+* a solo with five powers holding centres: 5 centres score 3.68 (the article's 3.7), and on another solo board
+  10 centres score 14.71 (the article's 14.7);
+* two 2-way draws on 17 centres each (105 each), so a player with both ties the soloist of round 1 on 210 and is
+  placed below, as the article asks; and two players on 45 separated by head to head.
+"""
+
+from __future__ import annotations
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.styles import Protection
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from xlscore.core.size_matters import SizeMattersStanding, size_matters_standings
+from xlscore.core.validate import whole
+from xlscore.excel.book import Book
+from xlscore.excel.results import results
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting
+
+__all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
+
+SYSTEM = "size-matters"
+FILE = "size-matters-tournament.xlsx"
+DESCRIPTION = "A Size Matters Diplomacy tournament: final centres by board, each power's score, the standings."
+
+ROWS = 420  # 60 boards of seven powers
+PLAYERS_SHOWN = 80
+PLAYERS_CHARTED = 20  # more bars than this would be too thin to read
+POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+
+
+def _board(round_: int, board: int, seats: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int, str, str, int], ...]:
+    return tuple(
+        (round_, board, power, player, centres) for power, (player, centres) in zip(POWERS, seats, strict=True)
+    )
+
+
+SAMPLE: tuple[tuple[int, int, str, str, int], ...] = (
+    # Round 1, board 1: the article's 4-way draw, 12, 8, 7, 7 and three eliminated.
+    *_board(1, 1, (("Alice", 12), ("Ben", 8), ("Chloe", 7), ("Dan", 7), ("Eve", 0), ("Finn", 0), ("Gita", 0))),
+    # Round 1, board 2: a solo with five powers holding centres; 5 centres is the article's 5 x 0.74 = 3.7.
+    *_board(1, 2, (("Hugo", 1), ("Iris", 5), ("Jack", 18), ("Kim", 9), ("Leo", 1), ("Mia", 0), ("Noah", 0))),
+    # Round 2, board 1: a solo with five powers holding centres; 10 centres is the article's 10 x 1.47 = 14.7.
+    *_board(2, 1, (("Alice", 18), ("Ben", 10), ("Eve", 1), ("Gita", 1), ("Hugo", 1), ("Iris", 0), ("Kim", 0))),
+    # Round 2, board 2: a 2-way draw, 105 each.
+    *_board(2, 2, (("Dan", 17), ("Noah", 17), ("Jack", 0), ("Chloe", 0), ("Finn", 0), ("Leo", 0), ("Mia", 0))),
+    # Round 3, board 1: another 2-way draw: Noah's second, 210 in all like Jack's solo.
+    *_board(3, 1, (("Noah", 17), ("Eve", 17), ("Chloe", 0), ("Dan", 0), ("Hugo", 0), ("Kim", 0), ("Leo", 0))),
+    # Round 3, board 2: a 4-way draw in which 3 centres scores the floor, 6/7 of 52.5 = 45 (Finn: 45 in all,
+    # like Chloe, who beat him on the board they shared).
+    *_board(3, 2, (("Alice", 12), ("Finn", 3), ("Ben", 10), ("Gita", 9), ("Jack", 0), ("Iris", 0), ("Mia", 0))),
+)
+COLUMNS = (
+    Column("round", "whole", lo=1, hi=99, width=8, help="The round: 1, 2, 3 ..."),
+    Column("board", "whole", lo=1, hi=99, width=8, help="The board's number within its round."),
+    Column(
+        "power", "text", width=12, help="The great power: Austria, England, France, Germany, Italy, Russia, Turkey."
+    ),
+    Column("player", "text", width=18),
+    Column("centres", "whole", lo=0, hi=34, width=10, help="Supply centres at the end of the game, 0 to 34."),
+)
+STANDINGS = ("place", "player", "total", "solos", "head_to_head", "boards", "decided_by")
+
+
+def _formulas(last: int) -> tuple[str, str]:
+    """The score column's formula and the standings formula, over the Games table's rows 1..``last``."""
+    games = f"Games!$A$1:$E${last}"
+    return f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)", f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1)"
+
+
+def build(sample: bool = True) -> Template:
+    """The Size Matters tournament workbook, with the sample tournament or empty."""
+    template = Template("Size Matters Diplomacy tournament", SYSTEM)
+    intro = template.intro(
+        [
+            "1. Games: one row per power per board, seven rows for each board. Type the round, the board's number "
+            "within the round, the power, the player, and the supply centres the power held at the end of the "
+            "game (0 for an eliminated power).",
+            "2. Each row's score appears beside it. A power on 18 or more centres is a solo: 210 for the soloist, "
+            "and every other power with centres scores centres x modifier. Otherwise the game is a draw shared by "
+            "every power with centres: the draw-size score (210 / n; 15 for a 7-way draw) x modifier, never below "
+            "6/7 of the draw-size score. The modifier is centres / (34 / n).",
+            "3. Settings: modifier digits blank computes exactly (12 centres in a 4-way draw: 74.12); 2 rounds the "
+            "modifier to 2 decimals as the Size Matters article does (74.03).",
+            "4. Standings: each player's total, highest first. Equal totals are separated by the number of solos "
+            "(a soloist above a player with two 2-way draws), then head to head: the difference between the tied "
+            "players' scores on the boards they shared. 'decided by' says which.",
+            "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
+            "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
+            "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
+        ]
+    )
+    intro.column_dimensions["A"].width = 75  # a portrait page's width, so it prints as it reads
+    for row in range(3, intro.max_row + 1):
+        # Excel and LibreOffice do not grow a wrapped row of a file on opening: give each paragraph its lines.
+        intro.row_dimensions[row].height = 15 * (1 + len(str(intro[f"A{row}"].value)) // 70)
+    template.printable(intro, title_rows=None)
+    _settings(template)
+    games = template.input_table("Games", "Games", COLUMNS, SAMPLE if sample else (), ROWS)
+    powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
+    powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
+    powers.add(f"C2:C{ROWS + 1}")
+    games.add_data_validation(powers)
+    games["F1"] = "score"
+    score, table = _formulas(ROWS + 1)
+    template.results_column(games, "F2", score, ROWS)
+    games.column_dimensions["F"].width = 10
+    for row in range(2, ROWS + 2):
+        games[f"F{row}"].number_format = "0.00"
+    template.printable(games)
+    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN)
+    for row in range(2, PLAYERS_SHOWN + 2):
+        standings_ws[f"C{row}"].number_format = "0.00"
+        standings_ws[f"E{row}"].number_format = "0.00"
+    standings_ws.column_dimensions["B"].width = 18
+    template.podium(standings_ws, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
+    template.printable(standings_ws)
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = f"Total score, top {PLAYERS_CHARTED}"
+    chart.add_data(Reference(standings_ws, min_col=3, min_row=1, max_row=PLAYERS_CHARTED + 1), titles_from_data=True)
+    chart.set_categories(Reference(standings_ws, min_col=2, min_row=2, max_row=PLAYERS_CHARTED + 1))
+    chart.y_axis.title = "Size Matters points"
+    chart.x_axis.scaling.orientation = "maxMin"  # the leader at the top, as in the table
+    chart.legend = None
+    chart.height, chart.width = 12, 16
+    standings_ws.add_chart(chart, "I2")
+    return template
+
+
+def _settings(template: Template) -> None:
+    settings = template.workbook.create_sheet("Settings")
+    settings["A1"], settings["C1"] = (
+        "modifier digits",
+        "blank: exact; 2: the modifier rounded to 2 decimals, as the article",
+    )
+    settings["B1"].fill = INPUT_FILL
+    settings["B1"].protection = Protection(locked=False)
+    digits = DataValidation(type="whole", operator="between", formula1="0", formula2="15", allow_blank=True)
+    digits.error, digits.errorTitle, digits.showErrorMessage = (
+        "modifier digits: blank, or a whole number 0 to 15",
+        "xlscore",
+        True,
+    )
+    digits.add("B1")
+    settings.add_data_validation(digits)
+    settings.column_dimensions["A"].width = 18
+    settings.column_dimensions["C"].width = 70
+    settings.protection.sheet = True
+    template.printable(settings, title_rows=None)
+
+
+def standings(book: Book) -> tuple[SizeMattersStanding, ...]:
+    """The standings of a filled tournament workbook, computed by the core from its Games table and Settings."""
+    found = results(book, ["Games"], recalculate=False)["GAMES"]
+    table = [list(found.header), *[list(row) for row in found.rows]]
+    modifier_digits: int | None = None
+    if book.sheet("Settings").values.get((1, 2)) not in (None, ""):
+        digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
+        modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
+    return size_matters_standings(table, modifier_digits)
