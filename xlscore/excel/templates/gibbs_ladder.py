@@ -1,0 +1,244 @@
+"""The Gibbs ladder template: a club's chronological history of ranked games in, everyone's ranking points out.
+
+A ladder is never finished: the coordinator adds the rows of each new game at the bottom of Games and the
+Standings and History sheets follow. Standings is one GIBBS_RATINGS formula over the whole history; History is
+the same formula with trajectory TRUE (one row per player per game: RP before and after) and, beside it, a chart
+of the current top players' RP game by game.
+
+The chart's data is one more formula: each charted player's RP after every game of the ladder, which is the start
+RP plus the sum of that player's changes up to that game (an MMULT of "row is no later than game k" by "row is
+this player's change"). It charts the top :data:`CHARTED` of the standings, so a big club's chart stays readable
+and nobody has to keep a list of names up to date.
+
+Sample: no published ladder exists, so the sample is a short invented one of seven 3-, 4- and 5-player games among
+six players; its first game is the docs' four newcomers (1530.18, 1510.06, 1489.94, 1469.82) and the template
+test works that game out by hand from the published rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart.data_source import StrRef
+from openpyxl.chart.series import SeriesLabel
+from openpyxl.styles import Font, Protection
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlscore.core.errors import TableError
+from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
+from xlscore.excel.book import Book
+from xlscore.excel.results import results
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting
+
+__all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
+
+SYSTEM = "gibbs"
+FILE = "gibbs-ladder.xlsx"
+DESCRIPTION = "A Gibbs ranking-points ladder: a history of ranked games, everyone's RP, and RP over time."
+
+ROWS = 500
+"""Rows of the Games table: about 120 four-player games; a longer ladder extends the table (Excel does on typing)."""
+PLAYERS_SHOWN = 60
+GAMES_CHARTED = 150
+"""Rows the chart reads: the chart data spills one row per game, so rows past the last game stay empty."""
+CHARTED = 6
+"""How many of the top players the chart follows."""
+
+_JAN = dt.date(2026, 1, 6)
+_WEEK = dt.timedelta(days=7)
+_GAMES: tuple[tuple[int, dt.date, tuple[tuple[str, int], ...]], ...] = (
+    # The docs' four newcomers: 1530.18, 1510.06, 1489.94, 1469.82.
+    (1, _JAN, (("Ann", 1), ("Bo", 2), ("Cy", 3), ("Di", 4))),
+    (2, _JAN, (("Eve", 1), ("Fay", 2), ("Ann", 3))),
+    (3, _JAN + _WEEK, (("Bo", 1), ("Cy", 2), ("Di", 3), ("Eve", 4), ("Fay", 5))),
+    (4, _JAN + _WEEK, (("Fay", 1), ("Ann", 2), ("Di", 2), ("Cy", 4))),  # a tie for 2nd
+    (5, _JAN + 2 * _WEEK, (("Di", 1), ("Bo", 2), ("Eve", 3))),
+    (6, _JAN + 2 * _WEEK, (("Ann", 1), ("Cy", 2), ("Eve", 3), ("Bo", 4), ("Fay", 5))),
+    (7, _JAN + 3 * _WEEK, (("Eve", 1), ("Di", 2), ("Fay", 3), ("Ann", 4))),
+)
+SAMPLE: tuple[tuple[dt.date, int, str, int, None], ...] = tuple(
+    (date, game, player, place, None) for game, date, seats in _GAMES for player, place in seats
+)
+COLUMNS = (
+    Column("date", "text", width=12, help="The day the game was played (it is shown, not used to reorder)."),
+    Column("game", "text", width=8, help="The game's number or name: the rows of one game share it."),
+    Column("player", "text", width=16, help="The player, or a fixed team (2v2), spelt the same every time."),
+    Column("place", "place", lo=1, hi=5, width=8, help="1 for the winner; tied players share a place."),
+    Column("pool", "text", width=10, help="Optional: ratings are kept apart per pool (3-5P, 1v1, 2v2)."),
+)
+# The Settings sheet: label, value typed in the sample (None: blank), note. Rows 1..5, values in column B.
+SETTINGS: tuple[tuple[str, float | None, str], ...] = (
+    ("K1", None, "step size; blank: the published K1 by game size (below); a number: that K1 for every game"),
+    ("K2", K2, "exponent on the share of experience 1 - G / G_total (1.0 as published)"),
+    ("K3", K3, "success S of the winner; the last gets -K3 (503 as published)"),
+    ("G_exp", G_EXP, "games after which experience G stops growing (25 as published)"),
+    ("start", START_RP, "everyone's RP before their first game (1500 as published)"),
+)
+STANDINGS = ("player", "pool", "rp", "games", "last_change")
+TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
+
+
+def _settings_arguments() -> str:
+    """The five settings as GIBBS_RATINGS arguments, in its order: k1, k2, k3, g_exp, start."""
+    return ",".join(f"Settings!B{row}" for row in range(1, len(SETTINGS) + 1))
+
+
+def build(sample: bool = True) -> Template:
+    """The Gibbs ladder workbook, with the sample ladder or empty."""
+    template = Template("Gibbs ladder", SYSTEM)
+    template.intro(
+        [
+            "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
+            "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
+            "the winner; tied players share a place). Pool is optional: players get a separate rating in each "
+            "pool (Tropic Euro keeps 3-5 player games, 1v1 and 2v2 apart). A new game goes at the bottom.",
+            "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
+            "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own.",
+            "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
+            "and the RP won or lost in their last game.",
+            "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
+            "top players' RP game by game.",
+            "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
+            "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
+            "docs/systems/gibbs.md.",
+        ]
+    )
+    _settings_sheet(template)
+    rows = SAMPLE if sample else ()
+    games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
+    _date_column(games, [row[0] for row in rows])
+    last = ROWS + 1
+    arguments = _settings_arguments()
+    ratings = template.results(
+        "Standings", "A1", f"=GIBBS_RATINGS(Games!A1:E{last},{arguments})", STANDINGS, PLAYERS_SHOWN
+    )
+    ratings.column_dimensions["A"].width = 18
+    template.printable(ratings)
+    trajectory = template.results(
+        "History", "A1", f"=GIBBS_RATINGS(Games!A1:E{last},{arguments},TRUE)", TRAJECTORY, ROWS
+    )
+    trajectory.column_dimensions["D"].width = 16
+    for row in range(2, ROWS + 2):
+        trajectory[f"C{row}"].number_format = "yyyy-mm-dd"
+    template.printable(trajectory, landscape=True)
+    _chart(template, trajectory)
+    return template
+
+
+def _settings_sheet(template: Template) -> None:
+    settings = template.workbook.create_sheet("Settings")
+    for row, (label, value, note) in enumerate(SETTINGS, start=1):
+        settings[f"A{row}"], settings[f"C{row}"] = label, note
+        settings[f"B{row}"] = value
+        settings[f"B{row}"].fill = INPUT_FILL
+        settings[f"B{row}"].protection = Protection(locked=False)
+    settings["A8"] = "Published K1 by kind of game (Tropic Euro)"
+    settings["A8"].font = Font(bold=True)
+    for row, (kind, k1) in enumerate(
+        (("3 players", 0.07), ("4 players", 0.08), ("5 players", 0.09), ("1v1", 0.07), ("2v2 (pool 2v2)", 0.12)),
+        start=9,
+    ):
+        settings[f"A{row}"], settings[f"B{row}"] = kind, k1
+    settings.column_dimensions["A"].width = 16
+    settings.column_dimensions["C"].width = 90
+    settings.protection.sheet = True
+
+
+def _date_column(games: Worksheet, dates: Sequence[dt.date]) -> None:
+    """Dates shown as dates, and only dates (or blank) accepted; the sample's dates written as dates."""
+    validation = DataValidation(type="date", operator="greaterThan", formula1="1", allow_blank=True)
+    validation.error = "date: a date, such as 2026-01-06"
+    validation.errorTitle = "xlscore"
+    validation.showErrorMessage = True
+    validation.add(f"A2:A{ROWS + 1}")
+    games.add_data_validation(validation)
+    for row in range(2, ROWS + 2):
+        games[f"A{row}"].number_format = "yyyy-mm-dd"
+    for row, date in enumerate(dates, start=2):
+        games[f"A{row}"] = date
+
+
+def _chart(template: Template, ws: Worksheet) -> None:
+    """The top players' RP after every game: data at J1 (three spilling formulas), the chart beside it.
+
+    Each formula starts with a test of the anchor it reads ($A$1, Standings!$A$1): the headless engine orders
+    formulas by the cells they read, and a spilled table's anchor is the cell that tells it to wait for the table.
+    """
+    last = ROWS + 1
+    game, pool, player = f"$A$2:$A${last}", f"$B$2:$B${last}", f"$D$2:$D${last}"
+    change = f"($G$2:$G${last}-$F$2:$F${last})"
+    games = f'UNIQUE(FILTER({game},{game}<>""))'
+    numbers = f"MATCH({games},{games},0)"
+    top, pools = f"Standings!$A$2:$A${CHARTED + 1}", f"Standings!$B$2:$B${CHARTED + 1}"
+    names, their_pools = f'TRANSPOSE(FILTER({top},{top}<>""))', f'TRANSPOSE(FILTER({pools},{top}<>""))'
+    start = 'IF(Settings!$B$5="",1500,Settings!$B$5)'
+    ready = 'AND($A$1="game",Standings!$A$1="player")'
+    ws["J1"], ws["J2"] = "game no.", "RP after each game:"
+    ws["J1"].font = ws["J2"].font = Font(bold=True)
+    ws.column_dimensions["J"].width = 20
+    template.results_column(
+        ws, "K1", f'=IF({ready},TRANSPOSE(FILTER(Standings!$A$2:$B${CHARTED + 1},{top}<>"")),"")', 2
+    )
+    template.results_column(ws, "J3", f'=IF({ready},{numbers},"")', GAMES_CHARTED)
+    template.results_column(
+        ws,
+        "K3",
+        f"=IF({ready},{start}+MMULT(--({numbers}>=TRANSPOSE(IFERROR(MATCH({game},{games},0),0))),"
+        f'({player}={names})*({pool}={their_pools})*{change}),"")',
+        GAMES_CHARTED,
+    )
+    for c in range(11, 11 + CHARTED):
+        for r in range(1, 3 + GAMES_CHARTED):
+            ws.cell(r, c).fill = COMPUTED_FILL
+    ws.column_dimensions["J"].width = 20
+    chart = ScatterChart()
+    chart.title = "RP of the top players, game by game"
+    chart.style = 13
+    chart.x_axis.title = "game no."
+    chart.y_axis.title = "RP"
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.display_blanks = "gap"
+    xs = Reference(ws, min_col=10, min_row=3, max_row=2 + GAMES_CHARTED)
+    for c in range(11, 11 + CHARTED):
+        ys = Reference(ws, min_col=c, min_row=3, max_row=2 + GAMES_CHARTED)
+        series = Series(ys, xs, title_from_data=False)
+        series.tx = SeriesLabel(strRef=StrRef(f"'History'!${get_column_letter(c)}$1"))
+        series.marker.symbol = "circle"
+        chart.series.append(series)
+    chart.height, chart.width = 10, 20
+    ws.add_chart(chart, "R2")
+
+
+def _replay(book: Book, trajectory: bool) -> GibbsRatings:
+    """The core's replay of the workbook's Games table with the Settings sheet's K1, K2, K3, G_exp and start."""
+    found = results(book, ["Games"], recalculate=False)["GAMES"]
+    table = [list(found.header), *[list(row) for row in found.rows]]
+    k1 = book.sheet("Settings").values.get((1, 2))
+    if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
+        raise TableError(f"Settings!B1 (K1) is {k1!r}; expected a number, a kind of game (4p, 2v2) or blank")
+    return gibbs_ratings(
+        table,
+        k1 if k1 != "" else None,
+        setting(book, "Settings", (2, 2), "K2", K2),
+        setting(book, "Settings", (3, 2), "K3", K3),
+        setting(book, "Settings", (4, 2), "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
+        setting(book, "Settings", (5, 2), "start", START_RP),
+        trajectory,
+    )
+
+
+def standings(book: Book) -> tuple[GibbsRating, ...]:
+    """Everyone's current RP in a filled Gibbs ladder workbook, computed by the core from Games and Settings."""
+    return _replay(book, trajectory=False).table
+
+
+def history(book: Book) -> tuple[GibbsStep, ...]:
+    """Every step of the ladder (the History sheet's table), computed by the core from Games and Settings."""
+    steps = _replay(book, trajectory=True).trajectory
+    assert steps is not None  # asked for
+    return steps
