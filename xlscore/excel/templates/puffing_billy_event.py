@@ -1,0 +1,188 @@
+"""The Puffing Billy event template: boards in, board scores, finals and standings out, and paper score sheets.
+
+Sample data: the TGA page's mock Empire Builder board (Jenny 252,000 ... Ben 60,000: 3.028, 2.492, 1.240, 0.194,
+no score), a second Empire Builder table, a Rail Baron board where 2nd place out-scored the winner, and a two-board
+Empire Builder final played on Jenny's figures (her ratio 1.402; 3.028 + 0.3 = 3.328) in which the page's
+third-place rule gives Damien 3rd.
+
+A board's scores come from per-row formulas (PB_BONUS and the winner's 0.03), as no xlscore function yet takes the
+whole Boards table; :func:`standings` computes the same from the core's own ``pb_board`` and ``pb_final``, and the
+tests hold the sheet to it. The layout of the Finals sheet and the paper score sheets is in
+:mod:`xlscore.excel.templates.puffing_billy_sheets`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.styles import Protection
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from xlscore.core.puffing_billy import Standing, pb_standings
+from xlscore.excel.book import Book
+from xlscore.excel.results import results
+from xlscore.excel.templates import puffing_billy_sheets as sheets
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template
+from xlscore.excel.templates.puffing_billy_rows import (
+    FINAL_MARK,
+    event_results,
+    read_best,
+    read_required,
+)
+
+__all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
+
+SYSTEM = "puffing-billy"
+FILE = "puffing-billy-event.xlsx"
+DESCRIPTION = "A Puffing Billy tournament: boards by game, board scores, finals, standings and paper score sheets."
+
+ROWS = sheets.ROWS
+PLAYERS_SHOWN = 60
+REQUIRED_ROWS = 8
+
+_EB, _RB = "Empire Builder", "Rail Baron"
+SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
+    # The TGA page's mock board: not a final; Ben, 5th, gets no score.
+    (_EB, "R1 T1", 1, "Jenny", 252_000, None),
+    (_EB, "R1 T1", 2, "Damien", 248_000, None),
+    (_EB, "R1 T1", 3, "Stephen", 121_000, None),
+    (_EB, "R1 T1", 4, "Sybil", 98_000, None),
+    (_EB, "R1 T1", 5, "Ben", 60_000, None),
+    (_EB, "R1 T2", 1, "Alice", 180_000, None),
+    (_EB, "R1 T2", 2, "Bruno", 150_000, None),
+    (_EB, "R1 T2", 3, "Carla", 135_000, None),
+    (_EB, "R1 T2", 4, "Dev", 90_000, None),
+    # Rail Baron: the 2nd-place finisher ended with more money than the winner, so her bonus is 0.5.
+    (_RB, "R1 T1", 1, "Ben", 220_000, None),
+    (_RB, "R1 T1", 2, "Sybil", 240_000, None),
+    (_RB, "R1 T1", 3, "Stephen", 100_000, None),
+    (_RB, "R1 T1", 4, "Carla", 50_000, None),
+    # A two-board final: the page's multi-board example on Jenny's figures (ratio 1.402), and board A whose
+    # 2nd place is below the table average, so Damien (1.380) takes 3rd.
+    (_EB, "Final 1", 1, "Jenny", 252_000, FINAL_MARK),
+    (_EB, "Final 1", 2, "Damien", 248_000, FINAL_MARK),
+    (_EB, "Final 1", 3, "Stephen", 121_000, FINAL_MARK),
+    (_EB, "Final 1", 4, "Sybil", 98_000, FINAL_MARK),
+    (_EB, "Final A", 1, "Alice", 150_000, FINAL_MARK),
+    (_EB, "Final A", 2, "Bruno", 120_000, FINAL_MARK),
+    (_EB, "Final A", 3, "Carla", 115_000, FINAL_MARK),
+    (_EB, "Final A", 4, "Dev", 115_000, FINAL_MARK),
+)
+COLUMNS = (
+    Column("game", "text", width=16, help="The game (category), such as Empire Builder: its boards share it."),
+    Column("board", "text", width=10, help="The round or table: the rows of one board share game and board."),
+    Column("place", "place", lo=1, hi=6, width=7, help="Finishing place as listed on the score sheet, 1 to 6."),
+    Column("player", "text", width=16),
+    Column("money", "number", lo=0, width=12, help="The player's game score (money), as written on the sheet."),
+    Column("final", "text", width=7, help=f"'{FINAL_MARK}' for a board of the game's final; else leave blank."),
+)
+COMPUTED = (("G", "bonus", 9), ("H", "score", 9), ("I", "final_bonus", 11))
+STANDINGS = ("place", "player", "total")
+
+
+def _formulas(last: int) -> dict[str, str]:
+    """Each computed column of the Boards sheet as one formula over rows 2..last.
+
+    K (hidden): the bonus of 2nd to 4th place, PB_BONUS against the board's winner's money. G: that bonus, or for
+    the winner 0.03 x the sum of the others', to the thousandth. H: the board score, placement score 3/2/1/0 plus
+    bonus (blank for 5th and 6th). J (hidden): game|board|place, for the Finals sheet to find the players.
+    I: the player's final bonus in the game, on each of their rows of it (0 without one).
+    """
+
+    def col(c: str) -> str:
+        return f"{c}2:{c}{last}"
+
+    game, board, place, money = col("A"), col("B"), col("C"), col("E")
+    winner_money = f"SUMIFS({money},{game},{game},{board},{board},{place},1)"
+    bonus_ranges = sheets.final_bonus_ranges()
+    return {
+        "K2": f'=IF(({place}>1)*({place}<=4),PB_BONUS({money},{winner_money}),"")',
+        "G2": f"=IF({place}=1,ROUND(0.03*SUMIFS({col('K')},{game},{game},{board},{board}),3),{col('K')})",
+        "H2": f'=IF({col("G")}="","",4-{place}+{col("G")})',
+        "J2": f'=IF({game}="","",{game}&"|"&{board}&"|"&{place})',
+        "I2": f'=IF({col("H")}="","",SUMIFS({bonus_ranges[0]},{bonus_ranges[1]},{game}&"|"&{col("D")}))',
+    }
+
+
+def build(sample: bool = True) -> Template:
+    """The Puffing Billy event workbook, with the sample event or empty."""
+    template = Template("Puffing Billy tournament", SYSTEM)
+    template.intro(
+        [
+            "1. Boards: one row per player per board, copied from the paper score sheet. Game is the category "
+            "(Empire Builder), board the round or table (R1 T1), place the finishing place as listed (1 to 6), "
+            "money the player's game score. Mark each board of a game's final 'yes' under final.",
+            "2. Beside each row: bonus (column (1) of the paper sheet), score (the PB score, column (2)) and the "
+            "player's final bonus in that game. 5th and 6th place get no score for the board.",
+            "3. Finals: filled in by itself from the boards marked final, one block per game (up to "
+            f"{sheets.FINAL_BLOCKS} games, up to {sheets.FINAL_BOARDS} boards each): each board winner's ratio "
+            "and the final's top three with their 0.3 / 0.2 / 0.1 bonus.",
+            "4. Settings: best counts only a player's best N games (blank: every game); required lists games "
+            "that always count. Standings adds up each player's best score per game plus final bonus.",
+            "5. Score sheets: the TGA's paper board score sheet, two per page. Print it blank for the tables, "
+            "or type a board into it to check the arithmetic.",
+            "The functions are =PB_BONUS(...), =PB_FINAL(...), =PB_BOARD(...) and =PB_STANDINGS(...); without "
+            "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/puffing-billy.md.",
+        ]
+    )
+    _settings(template)
+    boards = template.input_table("Boards", "Boards", COLUMNS, SAMPLE if sample else (), ROWS)
+    final_check = DataValidation(type="list", formula1=f'"{FINAL_MARK}"', allow_blank=True)
+    final_check.error = f"final: '{FINAL_MARK}' or blank"
+    final_check.showErrorMessage = True
+    final_check.add(f"F2:F{ROWS + 1}")
+    boards.add_data_validation(final_check)
+    last = ROWS + 1
+    formulas = _formulas(last)
+    for letter, header, width in COMPUTED:
+        boards[f"{letter}1"] = header
+        template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS)
+        boards.column_dimensions[letter].width = width
+    for letter, header in (("J", "key"), ("K", "place_bonus")):
+        boards[f"{letter}1"] = header
+        template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS)
+        boards.column_dimensions[letter].hidden = True
+    template.printable(boards, landscape=False)
+    sheets.finals(template)
+    _standings(template)
+    sheets.score_sheets(template, sample)
+    return template
+
+
+def _settings(template: Template) -> None:
+    settings = template.workbook.create_sheet("Settings")
+    settings["A1"], settings["C1"] = "best", "count each player's best N games besides the required ones (blank: all)"
+    settings["A2"] = "required"
+    settings["C2"] = "games that always count (a player without one scores 0 for it), one per cell below"
+    cells = ["B1", *(f"B{r}" for r in range(3, 3 + REQUIRED_ROWS))]
+    for cell in cells:
+        settings[cell].fill = INPUT_FILL
+        settings[cell].protection = Protection(locked=False)
+    settings.column_dimensions["A"].width = 10
+    settings.column_dimensions["B"].width = 18
+    settings.protection.sheet = True
+
+
+def _standings(template: Template) -> None:
+    last = ROWS + 1
+    table = f'_xlfn._xlws.FILTER(Boards!A1:I{last},Boards!H1:H{last}<>"")'
+    required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
+    ws = template.results("Standings", "A1", f"=PB_STANDINGS({table},Settings!B1,{required})", STANDINGS, 60)
+    template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
+    template.printable(ws)
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = "PB total"
+    chart.add_data(Reference(ws, min_col=3, min_row=1, max_row=PLAYERS_SHOWN + 1), titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=2, min_row=2, max_row=PLAYERS_SHOWN + 1))
+    chart.y_axis.title = "PB points"
+    ws.add_chart(chart, "E2")
+
+
+def standings(book: Book) -> tuple[Standing, ...]:
+    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
+    found = results(book, ["Boards"], recalculate=False)["BOARDS"]
+    rows: Sequence[Sequence[object]] = [list(row) for row in found.rows]
+    table = event_results([str(h) for h in found.header], rows)
+    return pb_standings(table, read_best(book), read_required(book, REQUIRED_ROWS))
