@@ -68,7 +68,7 @@ def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any
     if function.returns == "table":
         return table_to_grid(result)
     if function.returns == "list":
-        items = list(result)
+        items = list(result) or [""]  # nothing to list (a template not filled in yet) shows one blank cell
         return [items] if orientation_row else [[item] for item in items]
     return result
 
