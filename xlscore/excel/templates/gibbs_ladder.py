@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
-from openpyxl.styles import Font, Protection
+from openpyxl.styles import Alignment, Font, Protection
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
@@ -95,13 +95,14 @@ def build(sample: bool = True) -> Template:
             "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
             "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
             "the winner; tied players share a place). Pool is optional: players get a separate rating in each "
-            "pool (Tropic Euro keeps 3-5 player games, 1v1 and 2v2 apart). A new game goes at the bottom.",
+            "pool (Tropic Euro keeps 3-5 player games, 1v1 and 2v2 apart). A new game goes at the bottom; "
+            f"there is room for {ROWS} rows.",
             "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
             "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own.",
             "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
             "and the RP won or lost in their last game.",
             "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
-            "top players' RP game by game.",
+            f"RP of the top {CHARTED} of the Standings after each game (game no. counts the games in order).",
             "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
             "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
             "docs/systems/gibbs.md.",
@@ -111,6 +112,9 @@ def build(sample: bool = True) -> Template:
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
     _date_column(games, [row[0] for row in rows])
+    for row in range(2, ROWS + 2):
+        games[f"B{row}"].alignment = Alignment(horizontal="center")
+    template.printable(games)
     last = ROWS + 1
     arguments = _settings_arguments()
     ratings = template.results(
@@ -124,7 +128,8 @@ def build(sample: bool = True) -> Template:
     trajectory.column_dimensions["D"].width = 16
     for row in range(2, ROWS + 2):
         trajectory[f"C{row}"].number_format = "yyyy-mm-dd"
-    template.printable(trajectory, landscape=True)
+    template.printable(trajectory)
+    trajectory.print_area = f"A1:H{ROWS + 1}"  # the table; the chart is for the screen
     _chart(template, trajectory)
     return template
 
@@ -144,8 +149,9 @@ def _settings_sheet(template: Template) -> None:
     ):
         settings[f"A{row}"], settings[f"B{row}"] = kind, k1
     settings.column_dimensions["A"].width = 16
-    settings.column_dimensions["C"].width = 90
+    settings.column_dimensions["C"].width = 80
     settings.protection.sheet = True
+    Template.printable(settings, landscape=True, title_rows=None)
 
 
 def _date_column(games: Worksheet, dates: Sequence[dt.date]) -> None:
