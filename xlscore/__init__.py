@@ -24,6 +24,7 @@ from xlscore.core.league import (
     league_sizes,
     league_standings,
 )
+from xlscore.core.league.history import league_lifetime_standings, league_next_season, league_winners
 from xlscore.core.puffing_billy import (
     pb_board,
     pb_bonus,
@@ -35,7 +36,7 @@ from xlscore.core.puffing_billy import (
 )
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
 from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
-from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_standings
+from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
 
 __all__ = [
     "GibbsRating",
@@ -58,13 +59,16 @@ __all__ = [
     "league_formation",
     "league_game_name",
     "league_lifetime",
+    "league_lifetime_standings",
     "league_name",
+    "league_next_season",
     "league_points",
     "league_schedule",
     "league_season_games",
     "league_season_winners",
     "league_sizes",
     "league_standings",
+    "league_winners",
     "pb_board",
     "pb_bonus",
     "pb_final",
@@ -80,6 +84,7 @@ __all__ = [
     "rplops_standings",
     "size_matters",
     "size_matters_board",
+    "size_matters_points",
     "size_matters_standings",
 ]
 

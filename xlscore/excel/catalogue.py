@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.league import history
 from xlscore.excel.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
@@ -303,6 +304,33 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         examples=(Example(((18, 5, 9, 1, 1, 0, 0), 2), "210; 3.7; 11.88; 0.15; 0.15; 0; 0", "a solo"),),
     ),
     _function(
+        size_matters.size_matters_points,
+        category="Size Matters",
+        returns="list",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C8",
+                        (
+                            ("board", "player", "centres"),
+                            (1, "Austria", 12),
+                            (1, "England", 8),
+                            (1, "France", 7),
+                            (1, "Germany", 7),
+                            (1, "Italy", 0),
+                            (1, "Russia", 0),
+                            (1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "74.12; 49.41; 45; 45; 0; 0; 0",
+                "each result row's score: 52.5 x 12 / 8.5, 52.5 x 8 / 8.5, then 6/7 of 52.5 for 7 centres",
+            ),
+        ),
+    ),
+    _function(
         size_matters.size_matters_standings,
         category="Size Matters",
         returns="table",
@@ -422,6 +450,104 @@ _FUNCTIONS += (
             [f"seat {s}" for s in range(1, len(games[0]) + 1)],
             *[list(game) for game in games],
         ],
+    ),
+)
+
+LEAGUE_SEVEN = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus")
+STANDINGS_HEADER = ("division", "league", "place", "player", "league_points")
+HISTORY_HEADER = ("season", *STANDINGS_HEADER)
+
+
+def _season_games(games: tuple[league.LeagueGame, ...]) -> list[list[object]]:
+    """One row per game: its name, league and number, then its players in seat order, one column per seat."""
+    if not games:
+        return [[""]]
+    seats = max(len(g.players) for g in games)
+    header: list[object] = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
+    return [header, *[[g.name, g.division, g.league, g.game, *g.players] for g in games]]
+
+
+_FUNCTIONS += (
+    _function(
+        league.league_season_games,
+        category="Meeple League",
+        returns="table",
+        tables=("leagues",),
+        examples=(
+            Example(
+                (
+                    "AGR",
+                    2,
+                    Cells(
+                        "A1:D8",
+                        (
+                            ("division", "league", "slot", "player"),
+                            *((1, "A", i, p) for i, p in enumerate(LEAGUE_SEVEN, 1)),
+                        ),
+                    ),
+                ),
+                "the source's grid for L1-A, games named AGR S2 L1-A G1 to G7; G1 seats slots 1, 2, 3, 4",
+                check=(("name", "AGR S2 L1-A G1"), ("seat 1", "Ann"), ("seat 4", "Di")),
+            ),
+        ),
+        present=_season_games,
+    ),
+    _function(
+        history.league_next_season,
+        category="Meeple League",
+        returns="table",
+        lists=("players",),
+        tables=("history", "laurels"),
+        examples=(
+            Example(
+                (
+                    Cells("H2:H8", tuple((p,) for p in (*LEAGUE_SEVEN[1:], "Hal"))),
+                    Cells(
+                        "A1:E8",
+                        (STANDINGS_HEADER, *((1, "A", i, p, 8 - i) for i, p in enumerate(LEAGUE_SEVEN, 1))),
+                    ),
+                ),
+                "Ann (1st) does not sign up: her hole closes, so Bo (2nd) is seeded 1st; Hal, new, is last",
+                check=(("seed", "1"), ("player", "Bo"), ("slot", "1"), ("status", "continuing")),
+            ),
+        ),
+    ),
+    _function(
+        history.league_lifetime_standings,
+        category="Meeple League",
+        returns="table",
+        tables=("history",),
+        examples=(
+            Example(
+                (Cells("A1:F3", (HISTORY_HEADER, (1, 1, "A", 7, "Cy", 3), (1, 2, "A", 1, "Bo", 40))),),
+                "Cy's 3 points in division 1 outrank Bo's 40 in division 2",
+                check=(("place", "1"), ("player", "Cy"), ("division", "1"), ("points", "3")),
+            ),
+        ),
+    ),
+    _function(
+        history.league_winners,
+        category="Meeple League",
+        returns="table",
+        tables=("history",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:F5",
+                        (
+                            HISTORY_HEADER,
+                            (1, 1, "A", 1, "Ann", 40),
+                            (1, 1, "A", 2, "Bo", 32),
+                            (2, 1, "A", 1, "Bo", 35),
+                            (2, 1, "A", 2, "Ann", 30),
+                        ),
+                    ),
+                ),
+                "season 1 won by Ann with 40, season 2 by Bo with 35",
+                check=(("season", "1"), ("player", "Ann"), ("league_points", "40")),
+            ),
+        ),
     ),
 )
 

@@ -388,6 +388,8 @@ class _Evaluator:
 
     def _set(self, sheet: str, row: int, col: int, value: object) -> None:
         self.store[sheet][(row, col)] = value
+        if row > self.max_row[sheet] and value not in (None, ""):
+            self.max_row[sheet] = row  # a spill below the saved cells: formulas reading it must see it whole
         self.written[sheet][(row, col)] = value
 
     def place(self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str]) -> None:

@@ -1,0 +1,101 @@
+"""The season template's sample, recalculated, against league points worked by hand from the source's chart.
+
+Chart for 4-player games: 10, 6, 3, 1; a tie for 2nd and 3rd splits 6 + 3 = 4.5 each. Every league plays the source's
+grid (G1 1 2 3 4, G2 4 5 7 2, G3 2 6 1 5, G4 5 4 6 3, G5 3 7 5 1, G6 7 1 4 6, G7 6 3 2 7, by slot); in the sample
+the lower slot finishes higher except for the upsets listed in the template.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlscore.excel.book import read_book
+from xlscore.excel.recalc import recalculate
+from xlscore.excel.templates import league_season, new_workbook
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> openpyxl.Workbook:
+    folder = tmp_path_factory.mktemp("league")
+    source = new_workbook("league", folder / "season.xlsx")
+    out = folder / "out.xlsx"
+    assert [str(e) for e in recalculate(source, out).errors] == []
+    return openpyxl.load_workbook(out, data_only=True)
+
+
+def _rows(sheet: object, first_col: int, width: int) -> list[list[object]]:
+    ws = sheet  # a worksheet
+    rows = []
+    for r in range(2, 200):
+        row = [ws.cell(r, c).value for c in range(first_col, first_col + width)]  # type: ignore[attr-defined]
+        if row[0] in (None, ""):
+            break
+        rows.append(row)
+    return rows
+
+
+# (player, league points worked from the chart, game by game)
+L1_A = [
+    ("Ann", 10 + 10 + 10 + 10),  # G1, G3, G5, G6 won
+    ("Bo", 6 + 10 + 6 + 10),  # G1 2nd, G2 1st, G3 2nd, G7 1st
+    ("Cy", 3 + 10 + 4.5 + 6),  # G1 3rd, G4 1st, G5 tied with Eve for 2nd and 3rd, G7 2nd
+    ("Di", 1 + 6 + 6 + 6),
+    ("Eve", 3 + 3 + 3 + 4.5),  # G2, G3, G4 3rd, G5 the tie
+    ("Gus", 1 + 1 + 1 + 3),  # 4th in G2, G5, G6; 3rd in G7
+    ("Fay", 1 + 1 + 3 + 1),  # 4th in G3, G4, G7; 3rd in G6
+]
+L2_A = [("Hal", 6 + 10 + 10 + 10), ("Ida", 3 + 10 + 6 + 10), ("Kit", 10 + 6 + 6 + 6), ("Jo", 1 + 10 + 6 + 6)]
+L2_A += [("Lee", 3 + 3 + 3 + 3), ("Max", 1 + 1 + 3 + 1), ("Ned", 1 + 1 + 1 + 3)]
+L2_B = [("Oli", 40), ("Pam", 32), ("Quin", 25), ("Ros", 19), ("Sam", 12), ("Tia", 8), ("Uma", 4)]
+
+
+def test_league_points_and_order_are_the_hand_worked_ones(sheets: openpyxl.Workbook) -> None:
+    rows = _rows(sheets["Standings"], 1, 15)
+    by_league: dict[str, list[tuple[object, object]]] = {}
+    for row in rows:
+        by_league.setdefault(f"L{row[0]}-{row[1]}", []).append((row[3], row[5]))
+    assert by_league == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B}
+    assert sum(points for _, points in L1_A) == 7 * (10 + 6 + 3 + 1)  # every game gives out 20 points
+
+
+def test_ties_are_decided_by_the_later_tie_breaks(sheets: openpyxl.Workbook) -> None:
+    rows = {row[3]: row for row in _rows(sheets["Standings"], 1, 15)}
+    # Gus and Fay: 6 points, no wins, no 2nd places, one 3rd place each. Scores out of the winner's 60:
+    # Gus 36 + 30 + 30 + 40 = 136, Fay 30 + 30 + 40 + 30 = 130, over 4 games.
+    assert rows["Gus"][9] == pytest.approx(100 * 136 / 60 / 4)
+    assert rows["Fay"][9] == pytest.approx(100 * 130 / 60 / 4)
+    assert (rows["Gus"][2], rows["Fay"][2], rows["Fay"][14]) == (6, 7, "percentage of winner's score")
+    # Max and Ned: identical down to head to head (+10 in G6, -10 in G7): the seeding keeps Max (18) above Ned (20).
+    assert [rows["Max"][i] for i in (9, 10, 11, 12, 13)] == [pytest.approx(100 * 130 / 240), -110, 130, 0, 18]
+    assert (rows["Ned"][2], rows["Ned"][13], rows["Ned"][14]) == (7, 20, "prior ranking")
+    # Cy and Eve tied for 2nd and 3rd in G5: each a 2nd place.
+    assert (rows["Cy"][7], rows["Eve"][7]) == (2, 1)
+
+
+def test_schedule_names_every_game_and_seats_the_grid(sheets: openpyxl.Workbook) -> None:
+    games = _rows(sheets["Schedule"], 1, 8)
+    assert len(games) == 21
+    assert games[0] == ["AGR S1 L1-A G1", 1, "A", 1, "Ann", "Bo", "Cy", "Di"]
+    assert games[8] == ["AGR S1 L2-A G2", 2, "A", 2, "Kit", "Lee", "Ned", "Ida"]  # slots 4 5 7 2
+
+
+def test_next_season_follows_the_source_steps(sheets: openpyxl.Workbook) -> None:
+    seats = _rows(sheets["Next season"], 4, 6)
+    # Step 3: division 1's places 1-5, then division 2's by place (A and B compared by the tie-breaks: Oli's 40
+    # over Hal's 36; Lee and Sam level to the seeding, 16 over 17), then division 1's 6th and 7th, then
+    # division 2's. Step 5: Di (4th) left; no one returns, so the list closes up. Step 6: new players by laurels.
+    order = ["Ann", "Bo", "Cy", "Eve", "Oli", "Hal", "Pam", "Ida", "Kit", "Quin", "Jo", "Ros", "Lee", "Sam"]
+    order += ["Gus", "Fay", "Tia", "Max", "Ned", "Uma", "Wyn", "Vic"]
+    assert [s[1] for s in seats] == order
+    # Step 2: 22 players are 3 leagues, the lowest (L2-B) with an 8th; step 7 alternates A and B slot by slot.
+    assert [seats[7][2:5], seats[8][2:5], seats[-1][2:5]] == [[2, "A", 1], [2, "B", 1], [2, "B", 8]]
+    assert [s[5] for s in seats].count("new") == 2
+
+
+def test_the_core_reads_the_workbook_as_the_sheet_shows(tmp_path: Path) -> None:
+    book = read_book(new_workbook("league", tmp_path / "season.xlsx"))
+    assert [s.player for s in league_season.next_season(book)][:5] == ["Ann", "Bo", "Cy", "Eve", "Oli"]
+    assert [row.player for row in league_season.standings(book)][:2] == ["Ann", "Bo"]

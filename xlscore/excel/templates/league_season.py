@@ -1,0 +1,260 @@
+"""The Meeple League season template: leagues, schedule and results in; standings and next season's leagues out.
+
+Source: ../shared/seeds/004_b7436f24da9b0589.txt (the Meeple League rules); the rules as xlscore reads them are in
+docs/systems/meeple-league.md, the coordinator's steps in docs/guide/meeple-league-season.md.
+
+Sample data: season 1 of an event AGR with 21 players, one division-1 league and two division-2 leagues of 7,
+each playing the source's 7-game 4-seat grid with places following the seeding except for a few upsets chosen
+so that every tie rule shows: in L1-A a tie for 2nd and 3rd (4.5 each) and two players level on 6 points split by
+the percentage of the winner's score; in L2-A two players whose records are identical down to head to head, split
+by the prior ranking (the seeding). The next season's sign-ups drop Di and add two new players.
+"""
+
+from __future__ import annotations
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xlscore.core.league.formation import LeagueSeat, league_formation
+from xlscore.core.league.history import league_next_season
+from xlscore.core.league.schedule import FOUR_PLAYER_GRID
+from xlscore.core.league.standings import LeagueStanding, league_standings
+from xlscore.excel.book import Book
+from xlscore.excel.results import results
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template
+
+__all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
+
+SYSTEM = "league"
+FILE = "meeple-league-season.xlsx"
+DESCRIPTION = "A Meeple League season: leagues, schedule, results, standings with tie-breaks, next season's leagues."
+
+PLAYERS = 200  # rows of the Leagues and Sign-up tables
+RESULT_ROWS = 800  # 4 result rows per game, 7 or 8 games per league: about 25 leagues
+GAMES = 200
+SHOWN = 60
+LEAGUES: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (1, "A", ("Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus")),
+    (2, "A", ("Hal", "Ida", "Jo", "Kit", "Lee", "Max", "Ned")),
+    (2, "B", ("Oli", "Pam", "Quin", "Ros", "Sam", "Tia", "Uma")),
+)
+SCORES = (60, 50, 40, 30)  # 1st to 4th
+# Finishing order (slots, best first) and scores where a game departs from "the lower slot finishes higher".
+UPSETS: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {
+    # L1-A G5: slots 3 and 5 tie for 2nd and 3rd; G7: slot 7 beats slot 6; G2: slot 7 scores 36 in 4th.
+    ("L1-A", 5): ((1, 60), (3, 45), (5, 45), (7, 30)),
+    ("L1-A", 7): ((2, 60), (3, 50), (7, 40), (6, 30)),
+    ("L1-A", 2): ((2, 60), (4, 50), (5, 40), (7, 36)),
+    # L2-A G1: slot 4 wins; G7: slot 7 beats slot 6 (their records end identical).
+    ("L2-A", 1): ((4, 60), (1, 50), (2, 40), (3, 30)),
+    ("L2-A", 7): ((2, 60), (3, 50), (7, 40), (6, 30)),
+}
+SIGNUPS: tuple[tuple[str, float | None], ...] = (
+    *((p, None) for _, _, players in LEAGUES for p in players if p != "Di"),
+    ("Vic", None),
+    ("Wyn", 3),
+)
+
+LEAGUE_COLUMNS = (
+    Column("seed", "whole", lo=1, hi=10_000, width=7, help="The player's ranking coming into the season, 1 best."),
+    Column("player", "text", width=16),
+    Column("division", "whole", lo=1, hi=20, width=9, help="1 for the top division."),
+    Column("league", "text", width=8, help="The league's letter in its division: A, B, ..."),
+    Column("slot", "whole", lo=1, hi=8, width=6, help="The player's number in the league's schedule, 1 to 7 (or 8)."),
+)
+SIGNUP_COLUMNS = (
+    Column("player", "text", width=16, help="Everyone who wants to play next season, in the order they signed up."),
+    Column("laurels", "number", lo=0, width=9, help="A new player's lifetime laurels in the game; blank for none."),
+)
+STANDINGS = (
+    "division",
+    "league",
+    "place",
+    "player",
+    "games",
+    "league_points",
+    "games_won",
+    "second_places",
+    "third_places",
+    "percent_of_winner",
+    "margin_of_victory",
+    "game_points",
+    "head_to_head",
+    "prior_rank",
+    "decided_by",
+)
+
+
+def _seeded() -> list[tuple[int, str, int, str, int]]:
+    """The sample leagues as the formation lists them: division 1, then slot 1 of each division-2 league, ..."""
+    order = [*LEAGUES[0][2], *(p for pair in zip(LEAGUES[1][2], LEAGUES[2][2], strict=True) for p in pair)]
+    seats = league_formation(order)
+    return [(s.seed, s.player, s.division, s.league, s.slot) for s in seats]
+
+
+def _results() -> list[tuple[str | float | None, ...]]:
+    rows: list[tuple[str | float | None, ...]] = []
+    for division, letter, players in LEAGUES:
+        label = f"L{division}-{letter}"
+        for number, game in enumerate(FOUR_PLAYER_GRID, start=1):
+            finish = UPSETS.get((label, number)) or tuple(zip(sorted(game), SCORES, strict=True))
+            places: dict[int, int] = {}
+            for i, (slot, score) in enumerate(finish):
+                tied = i and score == finish[i - 1][1]
+                places[slot] = places[finish[i - 1][0]] if tied else i + 1
+            name = f"AGR S1 {label} G{number}"
+            for slot, score in finish:
+                rows.append((name, players[slot - 1], places[slot], score, len(game), None))
+    return rows
+
+
+def build(sample: bool = True) -> Template:
+    """The season workbook, with the sample season or empty."""
+    template = Template("Meeple League season", SYSTEM)
+    template.intro(
+        [
+            "1. Settings: the event's short code (such as AGR), the season's number and the seats per game "
+            "(4 as in the source's schedule).",
+            "2. Leagues: one row per player: seed (ranking coming into the season), player, division (1 the top), "
+            "league letter (A, B, ...) and slot (1 to 7, or 8: the player's number in the schedule). List the rows "
+            "in seed order: the order is the last tie-break. Next season's sheet of last season's workbook gives "
+            "these rows: copy its first five columns and paste them as values.",
+            "3. Schedule (computed): every game of the season, named like 'AGR S2 L3-B G5', with its players in "
+            "seat order (the source's grid for leagues of 7 with 4 seats).",
+            "4. Results: one row per player per game: the game's name from the Schedule, the player, the place "
+            "(1 the winner; tied players share a place; or leave a game's places blank and they come from the "
+            "scores), the score, how many players started the game, and dropped (x) for a player who dropped out. "
+            "The league of each row is looked up from Leagues; a row turns red while its game has a different "
+            "number of rows than players.",
+            "5. Standings (computed): each league ranked by league points (10, 6, 3, 1; ties split), then games won, "
+            "2nd places, 3rd places, percentage of the winner's score, margin of victory, game points, head-to-head "
+            "net score and the prior ranking; decided_by names the tie-break that put each player below the one above.",
+            "6. Next season: type everyone who signed up (new players' laurels too). The leagues are formed by the "
+            "source's steps 1 to 7: winners move up, the bottom two move down, drop-outs' places are closed, new "
+            "players start at the bottom. Copy the first five columns into the next season's Leagues sheet.",
+            "Players who sat out this season are read as new here; 'xlscore league next-season' takes every past "
+            "season. The functions are =LEAGUE_SEASON_GAMES, =LEAGUE_STANDINGS and =LEAGUE_NEXT_SEASON; without "
+            "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/meeple-league.md.",
+        ]
+    )
+    _settings(template)
+    leagues = template.input_table("Leagues", "Leagues", LEAGUE_COLUMNS, _seeded() if sample else (), PLAYERS)
+    leagues.column_dimensions["G"].width = 60
+    leagues["G1"] = "List the players in seed order: the order is the last tie-break of the standings."
+    last_player = PLAYERS + 1
+    roster = f"Leagues!$B$2:$B${last_player}"
+    schedule = template.results(
+        "Schedule",
+        "A1",
+        f"=LEAGUE_SEASON_GAMES(Settings!B1,Settings!B2,Leagues!A1:E{last_player},Settings!B3)",
+        ("name", "division", "league", "game", "seat 1", "seat 2", "seat 3", "seat 4"),
+        GAMES,
+    )
+    schedule.column_dimensions["A"].width = 20
+    template.printable(schedule)
+    _results_sheet(template, sample, roster)
+    last = RESULT_ROWS + 1
+    sheet = template.results(
+        "Standings", "A1", f"=LEAGUE_STANDINGS(Results!A1:H{last},Leagues!B2:B{last_player})", STANDINGS, SHOWN
+    )
+    sheet.column_dimensions["O"].width = 28
+    template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
+    template.printable(sheet, landscape=True)
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = "League points"
+    chart.add_data(Reference(sheet, min_col=6, min_row=1, max_row=SHOWN + 1), titles_from_data=True)
+    chart.set_categories(Reference(sheet, min_col=4, min_row=2, max_row=SHOWN + 1))
+    chart.height, chart.width = 14, 12
+    sheet.add_chart(chart, "Q2")
+    _next_season_sheet(template, sample)
+    return template
+
+
+def _settings(template: Template) -> None:
+    settings = template.workbook.create_sheet("Settings")
+    rows: tuple[tuple[str, str | int, str], ...] = (
+        ("event", "AGR", "the event's short code, the first part of every game's name"),
+        ("season", 1, "the season's number, from 1"),
+        ("seats", 4, "players per game, 3 to 5 (4 is the source's)"),
+    )
+    for row, (label, value, note) in enumerate(rows, start=1):
+        settings[f"A{row}"], settings[f"C{row}"] = label, note
+        template.text(settings, f"B{row}", value)
+        settings[f"B{row}"].fill = INPUT_FILL
+        settings[f"B{row}"].protection = Protection(locked=False)
+    settings.column_dimensions["C"].width = 60
+    settings.protection.sheet = True
+
+
+def _results_sheet(template: Template, sample: bool, roster: str) -> None:
+    last = RESULT_ROWS + 1
+    columns = (
+        Column("game", "name", width=20, roster=f"Schedule!$A$2:$A${GAMES + 1}", help="The game's name."),
+        Column("player", "name", width=16, roster=roster),
+        Column("place", "place", lo=1, hi=8, width=7, help="1 for the winner; tied players share a place."),
+        Column("score", "number", lo=0, width=8),
+        Column("players", "whole", lo=2, hi=6, width=8, help="How many players started the game."),
+        Column("dropped", "text", width=9, help="x for a player who dropped out of the game; blank otherwise."),
+    )
+    sheet = template.input_table("Results", "Results", columns, _results() if sample else (), RESULT_ROWS)
+    # The league of each row, from the player's row on Leagues: the standings rank each league on its own.
+    for column, source, header in (("G", "C", "division"), ("H", "D", "league")):
+        sheet[f"{column}1"] = header
+        sheet[f"{column}1"].font = Font(bold=True)
+        template.results_column(
+            sheet,
+            f"{column}2",
+            f'=IF(B2:B{last}="","",_xlfn.XLOOKUP(B2:B{last},{roster},'
+            f'Leagues!${source}$2:${source}${PLAYERS + 1},"not on Leagues"))',
+            RESULT_ROWS,
+        )
+    # A game whose rows do not number its players is missing a row or has one too many.
+    warn = FormulaRule(  # type: ignore[no-untyped-call]
+        formula=[f'AND($A2<>"",$E2<>"",COUNTIF($A$2:$A${last},$A2)<>$E2)'],
+        fill=PatternFill("solid", fgColor="F4CCCC"),
+    )
+    sheet.conditional_formatting.add(f"A2:F{last}", warn)
+
+
+def _next_season_sheet(template: Template, sample: bool) -> None:
+    sheet = template.input_table("Next season", "SignUp", SIGNUP_COLUMNS, SIGNUPS if sample else (), PLAYERS)
+    last = PLAYERS + 1
+    anchor = "D1"
+    sheet[anchor] = ArrayFormula(anchor, f"=LEAGUE_NEXT_SEASON(A2:A{last},Standings!A1:O{RESULT_ROWS + 1},A1:B{last})")
+    template.dynamic.setdefault(sheet.title, []).append(anchor)
+    for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status
+        sheet.column_dimensions[chr(ord("A") + c - 1)].width = width
+        sheet.cell(1, c).font = Font(bold=True)
+        for r in range(1, SHOWN + 2):
+            sheet.cell(r, c).fill = COMPUTED_FILL
+
+
+def _book_standings_input(book: Book) -> tuple[list[list[object]], list[str]]:
+    found = results(book, ["Results", "Leagues"], recalculate=False)
+    seats = found["LEAGUES"]
+    division = {str(row[1]).strip(): (row[2], row[3]) for row in seats.rows if row[1] not in (None, "")}
+    table: list[list[object]] = [[*found["RESULTS"].header, "division", "league"]]
+    for row in found["RESULTS"].rows:
+        if all(v in (None, "") for v in row):
+            continue
+        where = division.get(str(row[1]).strip(), ("not on Leagues", "not on Leagues"))
+        table.append([*row, *where])
+    prior = [str(row[1]) for row in seats.rows if row[1] not in (None, "")]
+    return table, prior
+
+
+def standings(book: Book) -> tuple[LeagueStanding, ...]:
+    """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
+    table, prior = _book_standings_input(book)
+    return league_standings(table, prior)
+
+
+def next_season(book: Book) -> tuple[LeagueSeat, ...]:
+    """Next season's leagues, computed by the core from the standings and the Sign-up table of a season workbook."""
+    signup = results(book, ["SignUp"], recalculate=False)["SIGNUP"]
+    players = [str(row[0]) for row in signup.rows if row[0] not in (None, "")]
+    laurels = [list(signup.header), *[list(row) for row in signup.rows]]
+    return league_next_season(players, list(standings(book)), laurels)
