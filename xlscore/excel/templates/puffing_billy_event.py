@@ -162,6 +162,7 @@ def _settings(template: Template) -> None:
     settings.column_dimensions["A"].width = 10
     settings.column_dimensions["B"].width = 18
     settings.protection.sheet = True
+    template.printable(settings, title_rows=None)
 
 
 def _standings(template: Template) -> None:

@@ -158,7 +158,7 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         heading.font = Font(bold=True)
         heading.alignment = Alignment(wrap_text=True, horizontal="center", vertical="center")
         heading.border = _BOX
-    ws.row_dimensions[s + 4].height = 30
+    ws.row_dimensions[s + 4].height = 45
     first, last = s + 5, s + 4 + PLACES
     for p in range(1, PLACES + 1):
         r = s + 4 + p
@@ -201,7 +201,7 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         ws.merge_cells(f"A{bonus + 2 + i}:F{bonus + 2 + i}")
         ws[f"A{bonus + 2 + i}"] = rule
         ws[f"A{bonus + 2 + i}"].font = Font(size=9, italic=True)
-    ws[f"A{bonus + 7}"] = "Players' initials: ____________________        Scored by: ____________________"
+    ws[f"A{bonus + 6}"] = "Players' initials: ____________________        Scored by: ____________________"
     if sample:
         (game, board, final), players = SAMPLE_SHEET
         Template.text(ws, f"B{s + 2}", game)
