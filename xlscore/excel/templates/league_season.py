@@ -143,6 +143,7 @@ def build(sample: bool = True) -> Template:
     leagues = template.input_table("Leagues", "Leagues", LEAGUE_COLUMNS, _seeded() if sample else (), PLAYERS)
     leagues.column_dimensions["G"].width = 60
     leagues["G1"] = "List the players in seed order: the order is the last tie-break of the standings."
+    template.printable(leagues)
     last_player = PLAYERS + 1
     roster = f"Leagues!$B$2:$B${last_player}"
     schedule = template.results(
@@ -217,6 +218,7 @@ def _results_sheet(template: Template, sample: bool, roster: str) -> None:
         fill=PatternFill("solid", fgColor="F4CCCC"),
     )
     sheet.conditional_formatting.add(f"A2:F{last}", warn)
+    template.printable(sheet)
 
 
 def _next_season_sheet(template: Template, sample: bool) -> None:
@@ -225,6 +227,7 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
     anchor = "D1"
     sheet[anchor] = ArrayFormula(anchor, f"=LEAGUE_NEXT_SEASON(A2:A{last},Standings!A1:O{RESULT_ROWS + 1},A1:B{last})")
     template.dynamic.setdefault(sheet.title, []).append(anchor)
+    template.printable(sheet)
     for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status
         sheet.column_dimensions[chr(ord("A") + c - 1)].width = width
         sheet.cell(1, c).font = Font(bold=True)
