@@ -101,7 +101,7 @@ def _cell(value: Any) -> Any:
 
 
 def table_to_grid(rows: Sequence[Any]) -> Grid:
-    """Frozen dataclasses (one per row) as a header row of field names and a row of values each.
+    """Frozen dataclasses or named tuples (one per row) as a header row of field names and a row of values each.
 
     Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value.
     """
@@ -109,11 +109,11 @@ def table_to_grid(rows: Sequence[Any]) -> Grid:
     if not items:
         return [[""]]
     first = items[0]
-    if not dataclasses.is_dataclass(first):
+    if dataclasses.is_dataclass(first):
+        fields = [f.name for f in dataclasses.fields(first)]
+    elif isinstance(first, tuple) and hasattr(first, "_fields"):
+        fields = list(first._fields)
+    else:
         return [[_cell(v)] for v in items]
-    names = [
-        f.name
-        for f in dataclasses.fields(first)
-        if not isinstance(getattr(first, f.name), (tuple, list, dict, set, frozenset))
-    ]
+    names = [n for n in fields if not isinstance(getattr(first, n), (tuple, list, dict, set, frozenset))]
     return [names, *([_cell(getattr(item, n)) for n in names] for item in items)]

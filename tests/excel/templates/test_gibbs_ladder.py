@@ -112,15 +112,6 @@ def test_a_setting_that_is_not_a_number_is_named(tmp_path: Path) -> None:
         ladder.standings(read_book(path))
 
 
-# The History sheet needs two fixes outside this template: table_to_grid (xlscore/excel/cells.py) must turn the
-# trajectory's named tuples into columns, and the headless engine (xlscore/excel/engine.py) must read a spilled
-# table past the sheet's last saved row. Strict: these fail once both are fixed, so the markers get removed.
-NEEDS_FIXES = pytest.mark.xfail(
-    strict=True, reason="GIBBS_RATINGS(..., TRUE) spills one text column; spilled tables are read cut short"
-)
-
-
-@NEEDS_FIXES
 def test_history_sheet_is_the_core_trajectory(sample: Path) -> None:
     steps = ladder.history(read_book(sample))
     shown = _rows(sample, "History", len(ladder.TRAJECTORY))
@@ -135,7 +126,6 @@ def test_history_sheet_is_the_core_trajectory(sample: Path) -> None:
     assert second == pytest.approx(SECOND_GAME, abs=1e-9)
 
 
-@NEEDS_FIXES
 def test_chart_data_ends_on_the_standings(sample: Path) -> None:
     """The chart's last row (after game 7) is the charted players' current RP; its first is after game 1."""
     sheet = openpyxl.load_workbook(sample, data_only=True)["History"]

@@ -16,6 +16,7 @@ Conventions a coordinator sees in every template:
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import tempfile
 from collections.abc import Sequence
@@ -46,6 +47,7 @@ HEADER_FILL = PatternFill("solid", fgColor="4472C4")
 TITLE_FONT = Font(bold=True, size=16)
 PODIUM = (("FFD966", 1), ("D9D9D9", 2), ("F4B183", 3))  # gold, silver, bronze
 FIXED_TIME = dt.datetime(2026, 1, 1)
+INTRO_WIDTH = 80
 
 
 @dataclass(frozen=True)
@@ -77,10 +79,13 @@ class Template:
         ws.title = "Start here"
         ws["A1"] = self.title
         ws["A1"].font = TITLE_FONT
-        ws.column_dimensions["A"].width = 110
+        ws.column_dimensions["A"].width = INTRO_WIDTH  # a portrait page's width, so it prints as it reads
         for row, paragraph in enumerate(paragraphs, start=3):
             self.text(ws, f"A{row}", paragraph)
             ws[f"A{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+            # Excel and LibreOffice do not grow a wrapped row of a file on opening: give each paragraph its lines.
+            ws.row_dimensions[row].height = 15 * math.ceil(len(paragraph) / (INTRO_WIDTH - 8))
+        self.printable(ws, title_rows=None)
         ws["A2"] = "Yellow cells are for typing; green cells are computed."
         ws["A2"].fill = INPUT_FILL
         ws.protection.sheet = True

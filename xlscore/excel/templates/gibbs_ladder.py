@@ -18,7 +18,6 @@ test works that game out by hand from the published rule.
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Sequence
 
 from openpyxl.chart import Reference, ScatterChart, Series
@@ -91,7 +90,7 @@ def _settings_arguments() -> str:
 def build(sample: bool = True) -> Template:
     """The Gibbs ladder workbook, with the sample ladder or empty."""
     template = Template("Gibbs ladder", SYSTEM)
-    intro = template.intro(
+    template.intro(
         [
             "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
             "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
@@ -109,9 +108,6 @@ def build(sample: bool = True) -> Template:
             "docs/systems/gibbs.md.",
         ]
     )
-    for row in range(3, intro.max_row + 1):  # wrapped text: Excel and LibreOffice do not grow the rows on open
-        intro.row_dimensions[row].height = 15 * math.ceil(len(str(intro[f"A{row}"].value)) / 100)
-    template.printable(intro, landscape=True, title_rows=None)
     _settings_sheet(template)
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)

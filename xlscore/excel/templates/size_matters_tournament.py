@@ -83,7 +83,7 @@ def _formulas(last: int) -> tuple[str, str]:
 def build(sample: bool = True) -> Template:
     """The Size Matters tournament workbook, with the sample tournament or empty."""
     template = Template("Size Matters Diplomacy tournament", SYSTEM)
-    intro = template.intro(
+    template.intro(
         [
             "1. Games: one row per power per board, seven rows for each board. Type the round, the board's number "
             "within the round, the power, the player, and the supply centres the power held at the end of the "
@@ -102,11 +102,6 @@ def build(sample: bool = True) -> Template:
             "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
         ]
     )
-    intro.column_dimensions["A"].width = 75  # a portrait page's width, so it prints as it reads
-    for row in range(3, intro.max_row + 1):
-        # Excel and LibreOffice do not grow a wrapped row of a file on opening: give each paragraph its lines.
-        intro.row_dimensions[row].height = 15 * (1 + len(str(intro[f"A{row}"].value)) // 70)
-    template.printable(intro, title_rows=None)
     _settings(template)
     games = template.input_table("Games", "Games", COLUMNS, SAMPLE if sample else (), ROWS)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
