@@ -12,6 +12,7 @@ from xlscore.cli import main
 # The source's 4-player grid (seeds/004), slots in seat order, G1 to G7.
 SOURCE_GRID = [[1, 2, 3, 4], [4, 5, 7, 2], [2, 6, 1, 5], [5, 4, 6, 3], [3, 7, 5, 1], [7, 1, 4, 6], [6, 3, 2, 7]]
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_schedule_prints_the_sources_grid_with_names(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,3 +56,42 @@ def test_unreadable_csv_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schedule"]) == 2
     assert "give the league's players" in capsys.readouterr().err
+
+
+def _season_with_returner(tmp_path: Path) -> Path:
+    """The shipped season workbook with one more sign-up: Zed, who sat this season out."""
+    import openpyxl
+
+    from xlscore.excel.templates.league_season import SIGNUPS
+
+    book = openpyxl.load_workbook(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    book["Next season"].cell(len(SIGNUPS) + 2, 1).value = "Zed"
+    path = tmp_path / "season.xlsx"
+    book.save(path)
+    return path
+
+
+def _seat(out: str, player: str) -> dict[str, str]:
+    lines = out.splitlines()
+    header = lines[0].split(",")
+    return next(dict(zip(header, line.split(","), strict=True)) for line in lines[1:] if f",{player}," in line)
+
+
+def test_next_season_seats_a_returning_player_by_the_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    season = _season_with_returner(tmp_path)
+    assert main(["league", "next-season", str(season), "--csv"]) == 0
+    alone = _seat(capsys.readouterr().out, "Zed")
+    assert alone["status"] == "new"  # this season's workbook alone does not know Zed
+    history = tmp_path / "past.csv"
+    history.write_text("season,division,league,place,player,league_points\n1,1,A,2,Zed,24\n")
+    assert main(["league", "next-season", str(season), "--history", str(history), "--csv"]) == 0
+    returning = _seat(capsys.readouterr().out, "Zed")
+    assert returning["status"] == "returning"
+    assert int(returning["seed"]) < int(alone["seed"])
+
+
+def test_next_season_refuses_a_workbook_of_another_system(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["league", "next-season", str(ROOT / "workbooks" / "rplops-event.xlsx")]) == 2
+    assert "is not a Meeple League season workbook" in capsys.readouterr().err

@@ -257,6 +257,57 @@ def schedule(
     click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text"), nl=False)
 
 
+@cli.group()
+def league() -> None:
+    """Meeple League bookkeeping between seasons."""
+
+
+@league.command("next-season")
+@click.argument("book", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--history",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A CSV of earlier seasons' final standings (columns season, division, league, place, player, "
+    "league_points), so players returning after a break are seated by their most recent finish.",
+)
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file.")
+def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | None) -> None:
+    """Form next season's leagues from a season workbook: its standings and its Next season sign-up table.
+
+    The source's steps 1 to 7: league winners go up, the bottom two go down, drop-outs' places are filled by
+    returning players whose last finish was as good, then new players by laurels and sign-up order.
+
+    Examples: xlscore league next-season season-2.xlsx; xlscore league next-season season-2.xlsx --history past.csv
+    """
+    from xlscore.excel.templates.league_season import next_season as form
+
+    past = None if history is None else _read_csv(history)
+    _print_rows("next season", form(_league_book(book), past), as_csv, output)
+
+
+def _league_book(path: Path) -> Any:
+    from xlscore.excel.book import read_book
+
+    book = read_book(path)
+    if book.names.get("XLSCORE_SYSTEM", "").strip().strip('"') != "league":
+        raise InputError(f"{path.name} is not a Meeple League season workbook; make one with 'xlscore new league'")
+    return book
+
+
+def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | None) -> None:
+    from xlscore.excel.cells import table_to_grid
+    from xlscore.excel.results import Result, format_result
+
+    grid = table_to_grid(rows)
+    result = Result(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
+    if output is not None:
+        output.write_text(format_result(result, "csv"), encoding="utf-8")
+        click.echo(f"wrote {output}", err=True)
+        return
+    click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
+
+
 def _read_csv(path: Path) -> Any:
     """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file."""
     import pandas as pd

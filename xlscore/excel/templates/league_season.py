@@ -21,7 +21,9 @@ from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.league.standings import LeagueStanding, league_standings
+from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.book import Book
+from xlscore.excel.cells import table_to_grid
 from xlscore.excel.results import results
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template
 
@@ -255,9 +257,22 @@ def standings(book: Book) -> tuple[LeagueStanding, ...]:
     return league_standings(table, prior)
 
 
-def next_season(book: Book) -> tuple[LeagueSeat, ...]:
-    """Next season's leagues, computed by the core from the standings and the Sign-up table of a season workbook."""
+def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:
+    """Next season's leagues, computed by the core from the standings and the Sign-up table of a season workbook.
+
+    history: earlier seasons' final standings in one table with a season column (a DataFrame or rows with a header);
+        this season counts as the one after the last of them. Without it, only this season is known, and a player
+        who sat it out counts as new.
+    """
     signup = results(book, ["SignUp"], recalculate=False)["SIGNUP"]
     players = [str(row[0]) for row in signup.rows if row[0] not in (None, "")]
     laurels = [list(signup.header), *[list(row) for row in signup.rows]]
-    return league_next_season(players, list(standings(book)), laurels)
+    this_season = table_to_grid(list(standings(book)))
+    if history is None:
+        return league_next_season(players, this_season, laurels)
+    columns = [str(c) for c in this_season[0]]
+    past = read_rows(history, ["season"], columns, name="history")
+    season = max((cell_whole(row, "season", 1, table="history") for row in past), default=0) + 1
+    earlier = [[row.get(c) for c in columns] + [row["season"]] for row in past]
+    table = [[*columns, "season"], *earlier, *([*row, season] for row in this_season[1:])]
+    return league_next_season(players, table, laurels)
