@@ -34,9 +34,20 @@ def test_ci_runs_the_readmes_commands() -> None:
     assert main_job.split(" && ")[-1] in ci
 
 
-def test_main_job_prints_the_published_figures() -> None:
+def test_main_job_prints_every_templates_standings() -> None:
     main_job = _readme_commands()[0].split(" && ")[-1].split()
     assert main_job[:3] == ["python3", "-m", "xlscore"]
-    out = subprocess.run([sys.executable, *main_job[1:]], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, *main_job[1:]], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    for name in ("rplops-event", "gibbs-ladder", "puffing-billy-event", "size-matters-tournament"):
+        assert f"== {name}.xlsx" in out
+    # The TGA's Jenny: 3.028 on the mock Empire Builder board, + 0.3 for winning the final.
+    assert re.search(r"\bJenny +3\.328\b", out)
+    # RPLOPS: Cy's tie for 2nd in the source's 5-player example, (4 + 3) / 2 x 100 / 6, and a 3-player 2-hour win,
+    # 3 x 2 x 100 / 4.
+    assert f"Cy      2      3      {(7 / 2 * 100 / 6) + (3 * 2 * 100 / 4):.3f}" in out
+
+
+def test_examples_print_the_published_figures() -> None:
+    out = subprocess.run([sys.executable, "-m", "xlscore", "examples"], capture_output=True, text=True, check=True)
     for figure in ("58.33", "62.50", "3.028", "2.492", "1.240", "0.194", "no score", "74.12", "74.03", "45.00"):
-        assert figure in out
+        assert figure in out.stdout
