@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.utils import get_column_letter
@@ -156,6 +157,32 @@ class Template:
             ws.cell(r, col).fill = COMPUTED_FILL
         ws.column_dimensions[get_column_letter(col)].width = 12
         self.dynamic.setdefault(ws.title, []).append(anchor)
+
+    def settings(self, rows: Sequence[tuple[str, str | float | None, str]], note_width: int = 70) -> Worksheet:
+        """The Settings sheet: one row per setting, its name, a yellow cell to type its value in, and what it means."""
+        ws: Worksheet = self.workbook.create_sheet("Settings")
+        for row, (label, value, note) in enumerate(rows, start=1):
+            ws[f"A{row}"], ws[f"C{row}"] = label, note
+            self.text(ws, f"B{row}", value)
+            ws[f"B{row}"].fill = INPUT_FILL
+            ws[f"B{row}"].protection = Protection(locked=False)
+        ws.column_dimensions["A"].width = max(12, *(len(label) + 2 for label, _, _ in rows))
+        ws.column_dimensions["C"].width = note_width
+        ws.protection.sheet = True
+        return ws
+
+    @staticmethod
+    def bar_chart(ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str) -> BarChart:
+        """A horizontal bar chart of a spilled table's column ``values`` by its column ``labels``, leader on top."""
+        chart = BarChart()
+        chart.type = "bar"
+        chart.title = title
+        chart.add_data(Reference(ws, min_col=values, min_row=1, max_row=rows + 1), titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=labels, min_row=2, max_row=rows + 1))
+        chart.x_axis.scaling.orientation = "maxMin"  # the table's first row at the top, as it reads
+        chart.legend = None
+        ws.add_chart(chart, anchor)
+        return chart
 
     def podium(self, ws: Worksheet, area: str, place_column: str, first_row: int) -> None:
         """Gold, silver and bronze for the rows whose place is 1, 2 or 3."""

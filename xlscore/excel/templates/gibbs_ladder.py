@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
-from openpyxl.styles import Alignment, Font, Protection
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
@@ -32,7 +32,7 @@ from xlscore.core.errors import TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
 
@@ -135,12 +135,7 @@ def build(sample: bool = True) -> Template:
 
 
 def _settings_sheet(template: Template) -> None:
-    settings = template.workbook.create_sheet("Settings")
-    for row, (label, value, note) in enumerate(SETTINGS, start=1):
-        settings[f"A{row}"], settings[f"C{row}"] = label, note
-        settings[f"B{row}"] = value
-        settings[f"B{row}"].fill = INPUT_FILL
-        settings[f"B{row}"].protection = Protection(locked=False)
+    settings = template.settings(SETTINGS, note_width=80)
     settings["A8"] = "Published K1 by kind of game (Tropic Euro)"
     settings["A8"].font = Font(bold=True)
     for row, (kind, k1) in enumerate(
@@ -149,7 +144,6 @@ def _settings_sheet(template: Template) -> None:
     ):
         settings[f"A{row}"], settings[f"B{row}"] = kind, k1
     settings.column_dimensions["A"].width = 16
-    settings.column_dimensions["C"].width = 80
     settings.protection.sheet = True
     Template.printable(settings, landscape=True, title_rows=None)
 

@@ -12,9 +12,8 @@ by the prior ranking (the seeding). The next season's sign-ups drop Di and add t
 
 from __future__ import annotations
 
-from openpyxl.chart import BarChart, Reference
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.core.league.formation import LeagueSeat, league_formation
@@ -25,7 +24,7 @@ from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.book import Book
 from xlscore.excel.cells import table_to_grid
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -165,31 +164,20 @@ def build(sample: bool = True) -> Template:
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
-    chart = BarChart()
-    chart.type = "bar"
-    chart.title = "League points"
-    chart.add_data(Reference(sheet, min_col=6, min_row=1, max_row=SHOWN + 1), titles_from_data=True)
-    chart.set_categories(Reference(sheet, min_col=4, min_row=2, max_row=SHOWN + 1))
-    chart.height, chart.width = 14, 12
-    sheet.add_chart(chart, "Q2")
+    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2").height = 14
     _next_season_sheet(template, sample)
     return template
 
 
 def _settings(template: Template) -> None:
-    settings = template.workbook.create_sheet("Settings")
-    rows: tuple[tuple[str, str | int, str], ...] = (
-        ("event", "AGR", "the event's short code, the first part of every game's name"),
-        ("season", 1, "the season's number, from 1"),
-        ("seats", 4, "players per game, 3 to 5 (4 is the source's)"),
+    template.settings(
+        (
+            ("event", "AGR", "the event's short code, the first part of every game's name"),
+            ("season", 1, "the season's number, from 1"),
+            ("seats", 4, "players per game, 3 to 5 (4 is the source's)"),
+        ),
+        note_width=60,
     )
-    for row, (label, value, note) in enumerate(rows, start=1):
-        settings[f"A{row}"], settings[f"C{row}"] = label, note
-        template.text(settings, f"B{row}", value)
-        settings[f"B{row}"].fill = INPUT_FILL
-        settings[f"B{row}"].protection = Protection(locked=False)
-    settings.column_dimensions["C"].width = 60
-    settings.protection.sheet = True
 
 
 def _results_sheet(template: Template, sample: bool, roster: str) -> None:

@@ -6,13 +6,10 @@ Sample data: the RPLOPS page's own tie example (a 5-player game with a tie for 2
 
 from __future__ import annotations
 
-from openpyxl.chart import BarChart, Reference
-from openpyxl.styles import Protection
-
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting
+from xlscore.excel.templates.base import Column, Template, setting
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -63,14 +60,7 @@ def build(sample: bool = True) -> Template:
             "'xlscore recalc' on this file. The rules: docs/systems/rplops.md.",
         ]
     )
-    settings = template.workbook.create_sheet("Settings")
-    for row, (label, value, note) in enumerate(
-        (("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")), start=1
-    ):
-        settings[f"A{row}"], settings[f"B{row}"], settings[f"C{row}"] = label, value, note
-        settings[f"B{row}"].fill = INPUT_FILL
-        settings[f"B{row}"].protection = Protection(locked=False)
-    settings.protection.sheet = True
+    template.settings((("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")))
     results = template.input_table("Results", "Results", COLUMNS, SAMPLE if sample else (), ROWS)
     last = ROWS + 1
     results["F1"] = "points"
@@ -80,13 +70,7 @@ def build(sample: bool = True) -> Template:
     )
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
-    chart = BarChart()
-    chart.type = "bar"
-    chart.title = "Points"
-    chart.add_data(Reference(standings, min_col=5, min_row=1, max_row=PLAYERS_SHOWN + 1), titles_from_data=True)
-    chart.set_categories(Reference(standings, min_col=2, min_row=2, max_row=PLAYERS_SHOWN + 1))
-    chart.y_axis.title = "points"
-    standings.add_chart(chart, "I2")
+    template.bar_chart(standings, "Points", 5, 2, PLAYERS_SHOWN, "I2").y_axis.title = "points"
     return template
 
 

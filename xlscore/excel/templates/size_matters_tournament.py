@@ -19,7 +19,6 @@ Sample data: the Size Matters article's own examples, over three rounds of two b
 
 from __future__ import annotations
 
-from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -122,16 +121,9 @@ def build(sample: bool = True) -> Template:
     standings_ws.column_dimensions["B"].width = 18
     template.podium(standings_ws, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings_ws)
-    chart = BarChart()
-    chart.type = "bar"
-    chart.title = f"Total score, top {PLAYERS_CHARTED}"
-    chart.add_data(Reference(standings_ws, min_col=3, min_row=1, max_row=PLAYERS_CHARTED + 1), titles_from_data=True)
-    chart.set_categories(Reference(standings_ws, min_col=2, min_row=2, max_row=PLAYERS_CHARTED + 1))
+    chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "I2")
     chart.y_axis.title = "Size Matters points"
-    chart.x_axis.scaling.orientation = "maxMin"  # the leader at the top, as in the table
-    chart.legend = None
     chart.height, chart.width = 12, 16
-    standings_ws.add_chart(chart, "I2")
     return template
 
 
