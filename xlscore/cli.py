@@ -194,8 +194,6 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
     Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
     xlscore standings season.xlsx -o standings.csv
     """
-    from xlscore.excel.cells import table_to_grid
-    from xlscore.excel.results import Result, format_result
     from xlscore.excel.templates import standings as read_standings
 
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
@@ -203,15 +201,9 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
         raise click.UsageError(f"-o/--output takes one workbook; {len(paths)} were given")
     for i, path in enumerate(paths):
         system, rows = read_standings(path)
-        grid = table_to_grid(rows)
-        result = Result(system, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
-        if output is not None:
-            output.write_text(format_result(result, "csv"), encoding="utf-8")
-            click.echo(f"wrote {output}", err=True)
-            return
         if len(paths) > 1 and not as_csv:
             click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
-        click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
+        _print_rows(system, rows, as_csv, output)
 
 
 @cli.command()
