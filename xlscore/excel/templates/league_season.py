@@ -198,8 +198,8 @@ def _results_sheet(template: Template, sample: bool, roster: str) -> None:
         template.results_column(
             sheet,
             f"{column}2",
-            f'=IF(B2:B{last}="","",_xlfn.XLOOKUP(B2:B{last},{roster},'
-            f'Leagues!${source}$2:${source}${PLAYERS + 1},"not on Leagues"))',
+            f'=IF(B2:B{last}="","",IFERROR(INDEX(Leagues!${source}$2:${source}${PLAYERS + 1},'
+            f'MATCH(B2:B{last},{roster},0)),"not on Leagues"))',
             RESULT_ROWS,
         )
     # A game whose rows do not number its players is missing a row or has one too many.
