@@ -133,28 +133,39 @@ class Template:
         ws.protection.autoFilter = False
         return ws
 
-    def results(self, title: str, anchor: str, formula: str, headers: Sequence[str], rows: int) -> Worksheet:
-        """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula)."""
+    def results(
+        self, title: str, anchor: str, formula: str, headers: Sequence[str], rows: int, decimals: int = 2
+    ) -> Worksheet:
+        """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula).
+
+        Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals: the cell
+        keeps full precision, only the display is rounded.
+        """
         ws: Worksheet = self.workbook.create_sheet(title)
         ws[anchor] = ArrayFormula(anchor, formula)
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
             ws.column_dimensions[get_column_letter(c)].width = max(12, len(headers[c - left]) + 4)
+            shown = number_format(headers[c - left], decimals)
             for r in range(top, top + rows + 1):
                 ws.cell(r, c).fill = COMPUTED_FILL
+                if r > top:
+                    ws.cell(r, c).number_format = shown
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
         self.dynamic.setdefault(title, []).append(anchor)
         ws.protection.sheet = True
         return ws
 
-    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int) -> None:
-        """A computed column beside an input table: one spilling formula."""
+    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None) -> None:
+        """A computed column beside an input table: one spilling formula (numbers shown as ``shown``, if given)."""
         ws[anchor] = ArrayFormula(anchor, formula)
         top, col = ws[anchor].row, ws[anchor].column
         for r in range(top, top + rows):
             ws.cell(r, col).fill = COMPUTED_FILL
+            if shown is not None:
+                ws.cell(r, col).number_format = shown
         ws.column_dimensions[get_column_letter(col)].width = 12
         self.dynamic.setdefault(ws.title, []).append(anchor)
 
@@ -220,6 +231,32 @@ class Template:
         finally:
             if temporary.exists():
                 temporary.unlink()
+
+
+COUNTS = frozenset(
+    {
+        "place",
+        "games",
+        "seasons",
+        "boards",
+        "solos",
+        "games_won",
+        "second_places",
+        "third_places",
+        "division",
+        "slot",
+        "seed",
+        "game",
+        "players",
+        "season",
+    }
+)
+"""Computed columns that hold whole numbers: shown without decimals."""
+
+
+def number_format(header: str, decimals: int) -> str:
+    """How a computed column shows its numbers: counts whole, everything else to ``decimals`` decimals."""
+    return "0" if header in COUNTS else "0." + "0" * decimals if decimals else "0"
 
 
 def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: float) -> float:

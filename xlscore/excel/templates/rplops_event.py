@@ -19,6 +19,7 @@ DESCRIPTION = "An RPLOPS / PLOPS event: results by game, each row's points, the 
 
 ROWS = 400
 PLAYERS_SHOWN = 60
+CHARTED = 12  # players in the chart: enough to compare, few enough to read
 SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
     # The source's tie example: a 5-player game, ranks 1, 2, 2, 4, 5 (no hours: game length ignored).
     ("Game 1", "Ann", None, 1, None),
@@ -64,13 +65,13 @@ def build(sample: bool = True) -> Template:
     results = template.input_table("Results", "Results", COLUMNS, SAMPLE if sample else (), ROWS)
     last = ROWS + 1
     results["F1"] = "points"
-    template.results_column(results, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", ROWS)
+    template.results_column(results, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", ROWS, "0.00")
     standings = template.results(
         "Standings", "A1", f"=RPLOPS_STANDINGS(Results!A1:E{last},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
     )
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
-    template.bar_chart(standings, "Points", 5, 2, PLAYERS_SHOWN, "I2").y_axis.title = "points"
+    template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "I2").y_axis.title = "points"
     return template
 
 
