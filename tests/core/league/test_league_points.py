@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from xlscore.core.errors import InputError
-from xlscore.core.league.points import LEAGUE_CHARTS, SOURCE_CHART, league_chart, league_points
+from xlscore.core.league.points import (
+    LEAGUE_CHARTS,
+    SOURCE_CHART,
+    league_chart,
+    league_points,
+    league_points_exact,
+)
 from xlscore.core.placement import places_from_values
 
 
@@ -27,6 +34,14 @@ def test_wider_ties_split_every_place_they_share() -> None:
     assert league_points(1, 4, tied=3) == pytest.approx((10 + 6 + 3) / 3)
     assert league_points(1, 4, tied=4) == (10 + 6 + 3 + 1) / 4
     assert league_points(3, 4, tied=2) == (3 + 1) / 2
+
+
+def test_the_exact_split_is_a_fraction_and_the_float_rounds_it() -> None:
+    assert league_points_exact(1, 4, tied=3) == Fraction(10 + 6 + 3, 3)
+    assert 3 * league_points_exact(1, 4, tied=3) == 10 + 6 + 3
+    assert league_points(1, 4, tied=3) == float(Fraction(19, 3))
+    assert league_points_exact(2, 4, tied=2) == Fraction(9, 2)
+    assert league_points_exact(1, 4, tied=2, chart=[4.5, 2, 1, 0]) == Fraction(13, 4)
 
 
 def test_excel_sends_whole_numbers_as_floats() -> None:

@@ -91,6 +91,29 @@ def test_games_won_comes_after_league_points() -> None:
     assert below(table, "A", "B") == "games won"
 
 
+def test_a_three_way_tie_for_1st_is_split_exactly() -> None:
+    # X, A and B tie for 1st in G1 to G3 (Z 4th): (10 + 6 + 3) / 3 = 19/3 each, 3 x 19/3 = 19 and 3 games won.
+    # Y is 1st, 2nd and 3rd in G4 to G6: 10 + 6 + 3 = 19 and 1 game won. In binary 19/3 is 6.333...3, a little
+    # low, and three of it fall short of 19: a sum of floats would put Y above them "by league points".
+    # Fillers: P 6 + 1 + 6 = 13, Q 3 + 10 + 1 = 14, R 1 + 3 + 10 = 14, Z 3 x 1 = 3.
+    tie = ("X", 50), ("A", 50), ("B", 50), ("Z", 20)
+    results = (
+        game("G1", *tie)
+        + game("G2", *tie)
+        + game("G3", *tie)
+        + game("G4", ("Y", 60), ("P", 50), ("Q", 40), ("R", 30))
+        + game("G5", ("Q", 60), ("Y", 50), ("R", 40), ("P", 30))
+        + game("G6", ("R", 60), ("P", 50), ("Y", 40), ("Q", 30))
+    )
+    table = league_standings(results)
+    assert [row.player for row in table][:4] == ["A", "B", "X", "Y"]
+    rows = by_player(table)
+    assert {rows[p].league_points for p in "XABY"} == {19}
+    assert [rows[p].games_won for p in "XAY"] == [3, 3, 1]
+    assert [rows[p].place for p in "ABXY"] == [1, 1, 1, 4]
+    assert [row.decided_by for row in table][:4] == ["", "tied", "tied", "games won"]
+
+
 def test_second_places_come_after_games_won() -> None:
     # A: 1st, 2nd, 4th, 4th = 10 + 6 + 1 + 1 = 18. B: 1st, 3rd, 3rd, 4th, 4th = 10 + 3 + 3 + 1 + 1 = 18.
     # X: 6 + 6 + 10 x 7 = 82, Y: 3 + 3 + 3 + 6 x 6 = 45, Z: 1 x 5 + 3 x 4 = 17.

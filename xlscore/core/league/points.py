@@ -7,7 +7,9 @@ League points come from a chart per player count. The source gives the 4-player 
     1st 10, 2nd 6, 3rd 3, 4th 1
 
 Tied players split the points of the places they share: a tie for 2nd and 3rd is worth (6 + 3) / 2 = 4.5 each,
-a three-way tie for 1st (10 + 6 + 3) / 3 = 6.33.
+a three-way tie for 1st (10 + 6 + 3) / 3 = 19/3 = 6.33. Standings add up the split exactly
+(:func:`league_points_exact`, a fraction), so three such ties make 19, the same as 10 + 6 + 3 and not a hair
+less; :func:`league_points` gives the same split as a float.
 
 Decisions where the source is silent:
 
@@ -26,13 +28,14 @@ Decisions where the source is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from types import MappingProxyType
 
 from xlscore.core.errors import InputError
-from xlscore.core.placement import average_points, shared_places
+from xlscore.core.placement import shared_places
 from xlscore.core.validate import count, numbers
 
-__all__ = ["LEAGUE_CHARTS", "SOURCE_CHART", "league_chart", "league_points"]
+__all__ = ["LEAGUE_CHARTS", "SOURCE_CHART", "league_chart", "league_points", "league_points_exact"]
 
 SOURCE_CHART: tuple[float, ...] = (10, 6, 3, 1)
 """The source's chart for 4-player games."""
@@ -82,6 +85,14 @@ def league_points(place: int, n: int, tied: int = 1, *, chart: Sequence[float] |
     tied: how many players share ``place`` (1 when not tied).
     chart: points for places 1 to n, best first, to use instead of the default chart for n players.
     """
+    return float(league_points_exact(place, n, tied, chart=chart))
+
+
+def league_points_exact(place: int, n: int, tied: int = 1, *, chart: Sequence[float] | None = None) -> Fraction:
+    """:func:`league_points` as an exact fraction, for adding up: a three-way tie for 1st is 19/3, not 6.333...3.
+
+    The chart's points are taken at their exact value; only the split is a fraction.
+    """
     points = league_chart(n, chart)
     places = shared_places(place, len(points), tied)
-    return average_points(lambda p: points[p - 1], places)
+    return sum((Fraction(points[p - 1]) for p in places), Fraction(0)) / len(places)

@@ -49,6 +49,8 @@ Decisions where the source is silent:
 * Prior ranking is the order of ``prior`` (best first), typically the season's seeding list
   (:func:`~xlscore.core.league.formation.league_formation`). A player missing from it ranks below those in it.
 * League points for player counts other than 4 use the charts of :mod:`xlscore.core.league.points` (ours).
+* League points are added up exactly (:func:`~xlscore.core.league.points.league_points_exact`): three ties for 1st
+  three ways make 3 x 19/3 = 19, level with 10 + 6 + 3, so the tie-breaks decide between them and not a rounding.
 * Rows of a league are listed in the sort order; players still tied are listed by name.
 """
 
@@ -61,7 +63,7 @@ from fractions import Fraction
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.league.naming import checked_league, league_name, league_number
-from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points
+from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, names, read_rows
 from xlscore.core.validate import count
@@ -252,7 +254,7 @@ def _score_game(
         record.scores[game] = seat.score
         if seat.player in finish:
             place, tied = finish[seat.player]
-            record.points += Fraction(league_points(place, n, tied, chart=chart))
+            record.points += league_points_exact(place, n, tied, chart=chart)
             record.won += place == 1
             record.seconds += place == 2
             record.thirds += place == 3
