@@ -110,3 +110,13 @@ def test_bad_seasons_are_named(seasons: object, error: type[Exception], message:
         league_season_winners(seasons)  # type: ignore[arg-type]
     with pytest.raises(error, match=re.escape(message)):
         league_lifetime(seasons)  # type: ignore[arg-type]
+
+
+def test_the_league_package_exports_every_league_function_the_top_level_does() -> None:
+    import xlscore
+    import xlscore.core.league as league
+
+    top = {name for name in xlscore.__all__ if name.startswith("league_")}
+    assert {"league_next_season", "league_lifetime_standings", "league_winners"} <= top
+    assert top <= set(league.__all__)
+    assert all(getattr(league, name) is getattr(xlscore, name) for name in top)

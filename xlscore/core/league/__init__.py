@@ -8,10 +8,13 @@ the source is silent, and a worked season are in docs/systems/meeple-league.md.
 * :mod:`~xlscore.core.league.formation`: the next season's leagues, the source's steps 1 to 7;
 * :mod:`~xlscore.core.league.schedule`: who plays whom in which seat, for leagues of 7 or 8 and games of 3 to 5;
 * :mod:`~xlscore.core.league.naming`: league labels (L3-B) and game names (AGR S2 L3-B G12);
-* :mod:`~xlscore.core.league.lifetime`: lifetime standings by division, and the season winners.
+* :mod:`~xlscore.core.league.lifetime`: lifetime standings by division, and the season winners;
+* :mod:`~xlscore.core.league.history`: the same from a table of past seasons' standings, and the next season's
+  leagues from it.
 """
 
 from xlscore.core.league.formation import LeagueSeat, LeagueSize, league_formation, league_sizes
+from xlscore.core.league.history import league_lifetime_standings, league_next_season, league_winners
 from xlscore.core.league.lifetime import LifetimeStanding, SeasonWinner, league_lifetime, league_season_winners
 from xlscore.core.league.naming import league_game_name, league_letter, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points
@@ -33,7 +36,9 @@ __all__ = [
     "league_game_name",
     "league_letter",
     "league_lifetime",
+    "league_lifetime_standings",
     "league_name",
+    "league_next_season",
     "league_number",
     "league_points",
     "league_schedule",
@@ -41,5 +46,6 @@ __all__ = [
     "league_season_winners",
     "league_sizes",
     "league_standings",
+    "league_winners",
     "schedule_slots",
 ]
