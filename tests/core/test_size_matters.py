@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from tests.reference import printed
 from tests.reference import size_matters_article as article
 from xlscore import InputError, TableError, size_matters, size_matters_board, size_matters_standings
-from xlscore.core.size_matters import draw_score, size_matters_points
+from xlscore.core.size_matters import (
+    POWERS,
+    SOLO_CENTRES,
+    TOTAL_CENTRES,
+    draw_score,
+    size_matters_points,
+)
 
 FOUR_WAY = [12, 8, 7, 7, 0, 0, 0]
 FOUR_WAY_WITH_3 = [12, 3, 10, 9, 0, 0, 0]
@@ -68,16 +74,30 @@ def test_board_form_matches_the_single_power_form() -> None:
     assert size_matters_board(board) == tuple(size_matters(c, board) for c in board)
 
 
-@given(st.lists(st.integers(1, 10), min_size=2, max_size=7))
-def test_draw_scores_never_fall_below_six_sevenths(held: list[int]) -> None:
-    board = held + [0] * (7 - len(held))
-    if sum(board) > 34 or max(board) >= 18:
-        return
+@st.composite
+def _draw_boards(draw: st.DrawFn) -> list[int]:
+    """A board that ends in a draw: 2 to 7 powers on 1 to 17 centres each, at most 34 in all, the rest on 0."""
+    survivors = draw(st.integers(2, 7))
+    held: list[int] = []
+    for i in range(survivors):
+        # Leave at least 1 centre for each power still to be drawn.
+        room = TOTAL_CENTRES - sum(held) - (survivors - i - 1)
+        held.append(draw(st.integers(1, min(SOLO_CENTRES - 1, room))))
+    return draw(st.permutations(held + [0] * (POWERS - survivors)))
+
+
+@given(_draw_boards())
+def test_draw_scores_never_fall_below_six_sevenths(board: list[int]) -> None:
+    # Every example is a valid draw, so every one is checked.
+    assert sum(board) <= TOTAL_CENTRES
+    assert max(board) < SOLO_CENTRES
+    held = [c for c in board if c > 0]
     scores = size_matters_board(board)
     floor = draw_score(len(held)) * 6 / 7
-    assert all(s >= floor - 1e-12 for s in scores[: len(held)])
+    assert all(s >= floor - 1e-12 for c, s in zip(board, scores, strict=True) if c > 0)
+    assert all(s == 0 for c, s in zip(board, scores, strict=True) if c == 0)
     # More centres never score less.
-    ranked = sorted(zip(board[: len(held)], scores, strict=False))
+    ranked = sorted(zip(board, scores, strict=True))
     assert all(a[1] <= b[1] + 1e-12 for a, b in itertools.pairwise(ranked))
 
 
