@@ -31,6 +31,7 @@ from xlscore.core.puffing_billy import (
     pb_final,
     pb_final_ratio,
     pb_game_score,
+    pb_points,
     pb_standings,
     pb_winner_bonus,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "pb_final",
     "pb_final_ratio",
     "pb_game_score",
+    "pb_points",
     "pb_standings",
     "pb_winner_bonus",
     "plops",

@@ -18,6 +18,7 @@ from xlscore import (
     pb_final,
     pb_final_ratio,
     pb_game_score,
+    pb_points,
     pb_standings,
     pb_winner_bonus,
 )
@@ -100,6 +101,70 @@ def test_final_bonus_goes_to_the_best_score_of_the_game() -> None:
     assert pb_game_score([tga.JENNY_PRELIMINARY, tga.JENNY_FINAL_LOW], 0.2) == 3.228
 
 
+BOARDS_HEADER = ["game", "board", "place", "player", "money"]
+MOCK_BOARD = [
+    ["Empire Builder", "R1 T1", p, name, money]
+    for p, (name, money) in enumerate(zip(tga.PLAYERS, tga.MONEY, strict=True), 1)
+]
+MOCK_SCORES = [*(tga.BOARD_SCORES[name] for name in tga.PLAYERS[:4]), None]  # Ben, 5th: no score
+
+
+def test_points_of_the_mock_board_as_published() -> None:
+    assert list(pb_points([BOARDS_HEADER, *MOCK_BOARD])) == MOCK_SCORES
+
+
+def test_points_in_rail_baron_a_richer_non_winner_gets_half_a_point() -> None:
+    # The page: "simply write in a .5 in column (1)"; 2nd, 3rd and 4th all richer than the winner give the
+    # winner the most there is, 0.045.
+    table = [
+        BOARDS_HEADER,
+        ["Rail Baron", "R2 T1", 1, "Ben", 100_000],
+        ["Rail Baron", "R2 T1", 2, "Sybil", 180_000],
+        ["Rail Baron", "R2 T1", 3, "Stephen", 150_000],
+        ["Rail Baron", "R2 T1", 4, "Carla", 120_000],
+    ]
+    assert pb_points(table) == (3 + 0.045, 2 + 0.5, 1 + 0.5, 0 + 0.5)
+
+
+def test_points_only_the_richer_non_winner_is_capped() -> None:
+    table = [
+        BOARDS_HEADER,
+        ["Rail Baron", "R2 T1", 1, "Ben", 220_000],
+        ["Rail Baron", "R2 T1", 2, "Sybil", 240_000],
+        ["Rail Baron", "R2 T1", 3, "Stephen", 100_000],
+        ["Rail Baron", "R2 T1", 4, "Carla", 50_000],
+    ]
+    # 0.5 x 100 / 220 = 0.2272.. -> 0.227; 0.5 x 50 / 220 = 0.1136.. -> 0.114; winner 0.03 x 0.841 = 0.02523 -> 0.025
+    assert pb_points(table) == (3.025, 2.5, 1.227, 0.114)
+
+
+def test_points_of_two_boards_in_one_table_each_against_its_own_winner() -> None:
+    # The rows of two boards interleaved, out of place order, with blank rows: each board is found by game and
+    # board, and each score lands beside its own row.
+    other = [["Empire Builder", "R1 T2", 2, "Bruno", 126_000], ["Empire Builder", "R1 T2", 1, "Alice", 252_000]]
+    blank = [None] * 5
+    table = [BOARDS_HEADER, blank, MOCK_BOARD[3], other[0], *MOCK_BOARD[:3], blank, other[1], MOCK_BOARD[4], blank]
+    # Bruno: 2 + 0.5 x 126 / 252 = 2.25; Alice: 3 + 0.03 x 0.25 = 3.0075, half-up 3.008.
+    jenny, damien, stephen, sybil, ben = MOCK_SCORES
+    assert pb_points(table) == (None, sybil, 2.25, jenny, damien, stephen, None, 3.008, ben)
+
+
+def test_points_same_board_name_in_another_game_is_another_board() -> None:
+    rail_baron = [["Rail Baron", "R1 T1", 1, "Ben", 50_000], ["Rail Baron", "R1 T1", 2, "Jenny", 100_000]]
+    assert pb_points([BOARDS_HEADER, *MOCK_BOARD, *rail_baron])[-2:] == (3 + round(0.03 * 0.5, 3), 2.5)
+
+
+def test_points_accept_a_dataframe_and_ignore_other_columns() -> None:
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(MOCK_BOARD, columns=["Game", "Board", "Place", "Player", "Money"]).assign(final=None)
+    assert list(pb_points(frame)) == MOCK_SCORES
+
+
+def test_points_of_an_empty_table_are_empty() -> None:
+    assert pb_points([BOARDS_HEADER]) == ()
+    assert pb_points([BOARDS_HEADER, [None] * 5]) == ()
+
+
 RESULTS = [
     ["player", "game", "score", "final_bonus"],
     ["Jenny", "Empire Builder", 3.028, None],
@@ -156,6 +221,38 @@ def test_board_score_stays_within_its_placement_band(others: list[int], winner: 
         (lambda: pb_final([]), InputError, "boards is empty"),
         (lambda: pb_game_score([3.0], 0.25), InputError, "final_bonus is 0.25; expected 0, 0.3, 0.2 or 0.1"),
         (lambda: pb_standings([["player", "score"], ["A", 1]]), TableError, "results has no column 'game'"),
+        (lambda: pb_points([BOARDS_HEADER[:4], MOCK_BOARD[0][:4]]), TableError, "boards has no column 'money'"),
+        (
+            lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[1], MOCK_BOARD[2]]),
+            TableError,
+            "board R1 T1 of Empire Builder has no place 1; expected places 1, 2, 3",
+        ),
+        (
+            lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0], MOCK_BOARD[0]]),
+            TableError,
+            "place 1 appears twice on board R1 T1 of Empire Builder (rows 2 and 3)",
+        ),
+        (
+            lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0], [*MOCK_BOARD[1][:3], "Jenny", 1]]),
+            TableError,
+            "player 'Jenny' appears twice on board R1 T1 of Empire Builder (row 3)",
+        ),
+        (
+            lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0], [*MOCK_BOARD[1][:4], None]]),
+            TableError,
+            "board R1 T1 of Empire Builder: scores[2] is blank",
+        ),
+        (lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0]]), TableError, "R1 T1 of Empire Builder: scores has 1 values"),
+        (
+            lambda: pb_points([BOARDS_HEADER, ["Empire Builder", "", 1, "Jenny", 1]]),
+            TableError,
+            "board in row 2 of boards is blank",
+        ),
+        (
+            lambda: pb_points([BOARDS_HEADER, ["Empire Builder", "T1", 7, "Jenny", 1]]),
+            TableError,
+            "place in row 2 of boards 7 is outside 1..6",
+        ),
         (
             lambda: pb_standings([["player", "game", "score"], ["", "EB", 1]]),
             TableError,

@@ -11,6 +11,10 @@ A board lists its players in finishing order (the order they placed, not their m
 * Board score = placement score + bonus. The seed's Empire Builder board (252,000; 248,000; 121,000; 98,000)
   gives Jenny 3.028, Damien 2.492, Stephen 1.240, Sybil 0.194, and Ben no score.
 
+A boards table (as a coordinator types the score sheets in) has one row per player per board, with the columns
+``game``, ``board`` (the round or table), ``place`` (1 to 6, as listed on the sheet), ``player`` and ``money`` (the
+game score). A board is the rows sharing game and board; its places must run 1, 2, 3, ... without a gap.
+
 Finals:
 
 * In a single-board final the board's top three are the final's top three; the board winner wins the game.
@@ -48,13 +52,14 @@ from decimal import Decimal
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import cell_name, cell_number, read_rows
+from xlscore.core.rows import cell_name, cell_number, cell_whole, read_rows
 from xlscore.core.validate import count, number, numbers
 
 __all__ = [
     "BOARD_MAX_PLAYERS",
     "FINAL_BONUS",
     "PLACEMENT_SCORE",
+    "Board",
     "FinalPlace",
     "GameStanding",
     "Standing",
@@ -63,8 +68,10 @@ __all__ = [
     "pb_final",
     "pb_final_ratio",
     "pb_game_score",
+    "pb_points",
     "pb_standings",
     "pb_winner_bonus",
+    "read_boards",
 ]
 
 PLACEMENT_SCORE: tuple[int, ...] = (3, 2, 1, 0)
@@ -135,6 +142,77 @@ def pb_board(scores: Sequence[float | None]) -> tuple[float | None, ...]:
     ]
     result += [None] * (len(scores) - len(raw))
     return tuple(result)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a boards table: game, board id, and by finishing place its players, money and table rows."""
+
+    game: str
+    board: str
+    players: tuple[str, ...]
+    money: tuple[float | None, ...]
+    rows: tuple[int, ...]
+    """The table row of each place, counting the header as row 1 (as a sheet range does)."""
+
+    @property
+    def label(self) -> str:
+        return f"board {self.board} of {self.game}"
+
+
+def read_boards(boards: object) -> tuple[Board, ...]:
+    """The boards of a boards table, in the order they first appear, each listed by place and checked.
+
+    boards: a table with columns game, board, place, player and money, one row per player per board (a DataFrame,
+        mappings, or rows with a header); blank rows are skipped.
+    """
+    rows = read_rows(boards, ["game", "board", "place", "player", "money"], name="boards")
+    grouped: dict[tuple[str, str], dict[int, tuple[str, float | None, int]]] = {}
+    for row in rows:
+        key = (cell_name(row, "game", "boards"), cell_name(row, "board", "boards"))
+        place = cell_whole(row, "place", 1, BOARD_MAX_PLAYERS, "boards")
+        player = cell_name(row, "player", "boards")
+        money = None if row["money"] in (None, "") else cell_number(row, "money", 0, "boards")
+        places = grouped.setdefault(key, {})
+        label = f"board {key[1]} of {key[0]}"
+        if place in places:
+            raise TableError(f"place {place} appears twice on {label} (rows {places[place][2]} and {row['_row']})")
+        if any(player == other for other, _, _ in places.values()):
+            raise TableError(f"player {player!r} appears twice on {label} (row {row['_row']})")
+        places[place] = (player, money, row["_row"])
+    found = []
+    for (game, board), places in grouped.items():
+        missing = [p for p in range(1, max(places) + 1) if p not in places]
+        if missing:
+            raise TableError(f"board {board} of {game} has no place {missing[0]}; expected places 1, 2, 3, ...")
+        listed = [places[p] for p in sorted(places)]
+        found.append(
+            Board(
+                game,
+                board,
+                tuple(p for p, _, _ in listed),
+                tuple(m for _, m, _ in listed),
+                tuple(r for _, _, r in listed),
+            )
+        )
+    return tuple(found)
+
+
+def pb_points(boards: object) -> tuple[float | None, ...]:
+    """Every row's board score, in the order of the rows: blank for 5th and 6th place and for blank rows.
+
+    boards: a table with columns game, board, place, player and money, one row per player per board (a DataFrame,
+        mappings, or rows with a header); the rows sharing game and board are one board, listed by place.
+    """
+    scores: dict[int, float | None] = {}
+    for board in read_boards(boards):
+        try:
+            board_scores = pb_board(board.money)
+        except InputError as exc:
+            raise TableError(f"{board.label}: {exc}") from exc
+        scores.update(zip(board.rows, board_scores, strict=True))
+    # Row 1 is the header; a blank row (or a blank run at the top) keeps its place, so each score lands beside its row.
+    return tuple(scores.get(r) for r in range(2, max(scores, default=1) + 1))
 
 
 def pb_final_ratio(score: float, board_scores: Sequence[float | None]) -> float:

@@ -227,6 +227,33 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         examples=(Example((JENNYS_BOARD,), "3.028; 2.492; 1.24; 0.194; (blank)", "the TGA's Empire Builder board"),),
     ),
     _function(
+        puffing_billy.pb_points,
+        category="Puffing Billy",
+        returns="list",
+        tables=("boards",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:E6",
+                        (
+                            ("game", "board", "place", "player", "money"),
+                            *(
+                                ("Empire Builder", "R1 T1", place, player, money)
+                                for place, (player, money) in enumerate(
+                                    zip(("Jenny", "Damien", "Stephen", "Sybil", "Ben"), JENNYS_BOARD, strict=True),
+                                    start=1,
+                                )
+                            ),
+                        ),
+                    ),
+                ),
+                "3.028; 2.492; 1.24; 0.194; (blank)",
+                "each row's board score: the TGA's Empire Builder board, Ben 5th with no score",
+            ),
+        ),
+    ),
+    _function(
         puffing_billy.pb_final_ratio,
         category="Puffing Billy",
         lists=("board_scores",),

@@ -13,6 +13,7 @@ from typing import Any
 import openpyxl
 import pytest
 
+from xlscore import pb_points
 from xlscore.core.errors import XlscoreError
 from xlscore.excel.book import read_book
 from xlscore.excel.recalc import recalculate
@@ -35,17 +36,33 @@ def _rows(sheet: Any, cells: str) -> list[list[Any]]:
 
 
 def test_the_mock_empire_builder_board_scores_as_published(book: Any) -> None:
-    rows = _rows(book["Boards"], "A2:H6")
-    assert [(r[3], r[7]) for r in rows] == [(n, pytest.approx(s) if s else None) for n, s in JENNYS_BOARD]
-    # Column (1): 0.5 x 248 / 252 = 0.492 ...; the winner's 0.03 x (0.492 + 0.240 + 0.194) = 0.028.
-    assert [r[6] for r in rows[:4]] == pytest.approx([0.028, 0.492, 0.240, 0.194])
+    rows = _rows(book["Boards"], "A2:G6")
+    assert [(r[3], r[6]) for r in rows] == [(n, pytest.approx(s) if s else None) for n, s in JENNYS_BOARD]
 
 
 def test_a_player_above_the_winners_money_gets_half_a_point(book: Any) -> None:
-    rows = _rows(book["Boards"], "A11:H14")
-    assert (rows[1][3], rows[1][6], rows[1][7]) == ("Sybil", 0.5, 2.5)
+    rows = _rows(book["Boards"], "A11:G14")
+    assert (rows[1][3], rows[1][6]) == ("Sybil", 2 + 0.5)
     # Winner: 0.03 x (0.5 + 0.5 x 100/220 = 0.227 + 0.5 x 50/220 = 0.114) = 0.02523 -> 0.025.
-    assert rows[0][7] == pytest.approx(3 + 0.025)
+    assert rows[0][6] == pytest.approx(3 + 0.025)
+
+
+def test_the_board_scores_are_one_pb_points_formula(tmp_path: Path) -> None:
+    # The rule lives in the core: the Boards sheet's only computing formula is =PB_POINTS over the whole table;
+    # the other computed columns look things up (the final bonus, a key for the Finals sheet).
+    boards = openpyxl.load_workbook(new_workbook("puffing-billy", tmp_path / "pb.xlsx"))["Boards"]
+    texts = {c.coordinate: str(getattr(c.value, "text", c.value)) for row in boards.iter_rows() for c in row}
+    formulas = {at: text for at, text in texts.items() if text.startswith("=")}
+    assert sorted(formulas) == ["G2", "H2", "I2"]
+    assert formulas["G2"] == f"=PB_POINTS(A1:F{puffing_billy_event.ROWS + 1})"
+    rules = ("PB_BONUS", "PB_BOARD", "ROUND", "0.03", "4-")
+    assert [f for f in (formulas["H2"], formulas["I2"]) if any(r in f for r in rules)] == []
+
+
+def test_the_board_scores_agree_with_the_core(book: Any) -> None:
+    rows = _rows(book["Boards"], f"A1:G{len(puffing_billy_event.SAMPLE) + 1}")
+    table = [r[:5] for r in rows]
+    assert [r[6] for r in rows[1:]] == pytest.approx(list(pb_points(table)))
 
 
 def test_the_two_board_final_places_by_ratio_and_gives_third_to_the_better_second(book: Any) -> None:

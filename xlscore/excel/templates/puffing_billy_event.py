@@ -5,10 +5,10 @@ no score), a second Empire Builder table, a Rail Baron board where 2nd place out
 Empire Builder final played on Jenny's figures (her ratio 1.402; 3.028 + 0.3 = 3.328) in which the page's
 third-place rule gives Damien 3rd.
 
-A board's scores come from per-row formulas (PB_BONUS and the winner's 0.03), as no xlscore function yet takes the
-whole Boards table; :func:`standings` computes the same from the core's own ``pb_board`` and ``pb_final``, and the
-tests hold the sheet to it. The layout of the Finals sheet and the paper score sheets is in
-:mod:`xlscore.excel.templates.puffing_billy_sheets`.
+Every board score on the Boards sheet comes from one =PB_POINTS(...) formula over the whole table, so the rule lives
+in the core alone; the sheet only looks up each player's final bonus beside it. :func:`standings` computes the
+standings from the core's own ``read_boards``, ``pb_board`` and ``pb_final``, and the tests hold the sheet to it.
+The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.excel.templates.puffing_billy_sheets`.
 """
 
 from __future__ import annotations
@@ -77,31 +77,28 @@ COLUMNS = (
     Column("money", "number", lo=0, width=12, help="The player's game score (money), as written on the sheet."),
     Column("final", "text", width=7, help=f"'{FINAL_MARK}' for a board of the game's final; else leave blank."),
 )
-COMPUTED = (("G", "bonus", 9), ("H", "score", 9), ("I", "final_bonus", 11))
+COMPUTED = (("G", "score", 9, "0.000"), ("H", "final_bonus", 11, "0.0"))
+KEY = sheets.KEY
 STANDINGS = ("place", "player", "total")
 
 
 def _formulas(last: int) -> dict[str, str]:
     """Each computed column of the Boards sheet as one formula over rows 2..last.
 
-    K (hidden): the bonus of 2nd to 4th place, PB_BONUS against the board's winner's money. G: that bonus, or for
-    the winner 0.03 x the sum of the others', to the thousandth. H: the board score, placement score 3/2/1/0 plus
-    bonus (blank for 5th and 6th). J (hidden): game|board|place, for the Finals sheet to find the players.
-    I: the player's final bonus in the game, on each of their rows of it (0 without one).
+    G: every row's board score, PB_POINTS over the whole table (blank for 5th and 6th). I (hidden): the row's
+    game|board|place key. H: the player's final bonus in the game, looked up on the Finals sheet, on each of their
+    rows of it (0 without one).
     """
 
     def col(c: str) -> str:
         return f"{c}2:{c}{last}"
 
-    game, board, place, money = col("A"), col("B"), col("C"), col("E")
-    winner_money = f"SUMIFS({money},{game},{game},{board},{board},{place},1)"
+    game, board, place, player = col("A"), col("B"), col("C"), col("D")
     bonus_ranges = sheets.final_bonus_ranges()
     return {
-        "K2": f'=IF(({place}>1)*({place}<=4),PB_BONUS({money},{winner_money}),"")',
-        "G2": f"=IF({place}=1,ROUND(0.03*SUMIFS({col('K')},{game},{game},{board},{board}),3),{col('K')})",
-        "H2": f'=IF({col("G")}="","",4-{place}+{col("G")})',
-        "J2": f'=IF({game}="","",{game}&"|"&{board}&"|"&{place})',
-        "I2": f'=IF({col("H")}="","",SUMIFS({bonus_ranges[0]},{bonus_ranges[1]},{game}&"|"&{col("D")}))',
+        "G2": f"=PB_POINTS(A1:F{last})",
+        f"{KEY}2": f'=IF({game}="","",{game}&"|"&{board}&"|"&{place})',
+        "H2": f'=IF({col("G")}="","",SUMIFS({bonus_ranges[0]},{bonus_ranges[1]},{game}&"|"&{player}))',
     }
 
 
@@ -113,8 +110,8 @@ def build(sample: bool = True) -> Template:
             "1. Boards: one row per player per board, copied from the paper score sheet. Game is the category "
             "(Empire Builder), board the round or table (R1 T1), place the finishing place as listed (1 to 6), "
             "money the player's game score. Mark each board of a game's final 'yes' under final.",
-            "2. Beside each row: bonus (column (1) of the paper sheet), score (the PB score, column (2)) and the "
-            "player's final bonus in that game. 5th and 6th place get no score for the board.",
+            "2. Beside each row: score (the PB score, column (2) of the paper sheet) and the player's final bonus "
+            "in that game. 5th and 6th place get no score for the board.",
             "3. Finals: filled in by itself from the boards marked final, one block per game (up to "
             f"{sheets.FINAL_BLOCKS} games, up to {sheets.FINAL_BOARDS} boards each): each board winner's ratio "
             "and the final's top three with their 0.3 / 0.2 / 0.1 bonus.",
@@ -122,7 +119,7 @@ def build(sample: bool = True) -> Template:
             "that always count. Standings adds up each player's best score per game plus final bonus.",
             "5. Score sheets: the TGA's paper board score sheet, two per page. Print it blank for the tables, "
             "or type a board into it to check the arithmetic.",
-            "The functions are =PB_BONUS(...), =PB_FINAL(...), =PB_BOARD(...) and =PB_STANDINGS(...); without "
+            "The functions are =PB_POINTS(...), =PB_FINAL(...), =PB_BOARD(...) and =PB_STANDINGS(...); without "
             "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/puffing-billy.md.",
         ]
     )
@@ -135,14 +132,13 @@ def build(sample: bool = True) -> Template:
     boards.add_data_validation(final_check)
     last = ROWS + 1
     formulas = _formulas(last)
-    for letter, header, width in COMPUTED:
+    for letter, header, width, shown in COMPUTED:
         boards[f"{letter}1"] = header
-        template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS)
+        template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS, shown)
         boards.column_dimensions[letter].width = width
-    for letter, header in (("J", "key"), ("K", "place_bonus")):
-        boards[f"{letter}1"] = header
-        template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS)
-        boards.column_dimensions[letter].hidden = True
+    boards[f"{KEY}1"] = "key"
+    template.results_column(boards, f"{KEY}2", formulas[f"{KEY}2"], ROWS)
+    boards.column_dimensions[KEY].hidden = True
     template.printable(boards, landscape=False)
     sheets.finals(template)
     _standings(template)
@@ -167,9 +163,10 @@ def _settings(template: Template) -> None:
 
 def _standings(template: Template) -> None:
     last = ROWS + 1
-    table = f'_xlfn._xlws.FILTER(Boards!A1:I{last},Boards!H1:H{last}<>"")'
+    table = f'_xlfn._xlws.FILTER(Boards!A1:H{last},Boards!G1:G{last}<>"")'
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
-    ws = template.results("Standings", "A1", f"=PB_STANDINGS({table},Settings!B1,{required})", STANDINGS, 60)
+    formula = f"=PB_STANDINGS({table},Settings!B1,{required})"
+    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
     chart = BarChart()

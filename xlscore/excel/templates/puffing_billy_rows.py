@@ -1,10 +1,10 @@
 """The Puffing Billy workbook's Boards table read into the core: boards, board scores, finals, the standings table.
 
-The workbook computes these with formulas; this module computes them with the core's own ``pb_board`` and
-``pb_final`` from the same typed cells, so ``xlscore standings`` and the tests have an independent answer.
-What the sheet does, this does too: a board is the rows sharing game and board, listed by place; a game's final is
-its boards marked final, in the order they first appear; 5th and 6th place have no board score and so no row in the
-standings table.
+The workbook computes these with formulas; this module computes them with the core's own ``read_boards``,
+``pb_board`` and ``pb_final`` from the same typed cells, so ``xlscore standings`` and the tests have an answer that
+does not go through the sheet's formulas. What the sheet does, this does too: a board is the rows sharing game and
+board, listed by place (the core's ``read_boards``, which PB_POINTS uses too); a game's final is its boards marked
+final, in the order they first appear; 5th and 6th place have no board score and so no row in the standings table.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from xlscore.core.errors import TableError
 from xlscore.core.puffing_billy import FinalPlace, pb_board, pb_final
-from xlscore.core.rows import cell_name, cell_number, cell_text, cell_whole, read_rows
+from xlscore.core.puffing_billy import read_boards as core_boards
+from xlscore.core.rows import cell_text, read_rows
 from xlscore.excel.book import Book
 from xlscore.excel.templates.base import setting
 
@@ -22,8 +23,6 @@ __all__ = ["FINAL_MARK", "Board", "event_finals", "event_results", "read_best", 
 
 FINAL_MARK = "yes"
 """What the final column holds for a board of a game's final (compared without regard to case, as Excel does)."""
-
-Key = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -41,10 +40,6 @@ class Board:
         return pb_board(self.money)
 
 
-def _text(value: object) -> str:
-    return cell_text(value) or ""
-
-
 def read_boards(header: Sequence[str], rows: Sequence[Sequence[object]]) -> tuple[Board, ...]:
     """The boards of the Boards table, in the order they first appear, each listed by place.
 
@@ -52,31 +47,14 @@ def read_boards(header: Sequence[str], rows: Sequence[Sequence[object]]) -> tupl
     rows: its rows; blank rows are skipped.
     """
     table = [list(header), *[list(r) for r in rows]]
-    found = read_rows(table, ["game", "board", "place", "player"], ["money", "final"], name="Boards")
-    grouped: dict[Key, dict[int, tuple[str, float | None]]] = {}
-    finals: dict[Key, bool] = {}
-    for row in found:
-        key = (cell_name(row, "game", "Boards"), _text(row["board"]))
-        if not key[1]:
-            raise TableError(f"Boards row {row['_row']}: board is blank; expected the round or table")
-        place = cell_whole(row, "place", 1, 6, "Boards")
-        money = None if row["money"] in (None, "") else cell_number(row, "money", 0, "Boards")
-        places = grouped.setdefault(key, {})
-        if place in places:
-            raise TableError(f"Boards row {row['_row']}: place {place} appears twice on board {key[1]} of {key[0]}")
-        places[place] = (cell_name(row, "player", "Boards"), money)
-        marked = str(row["final"] or "").strip().casefold() == FINAL_MARK
-        finals[key] = finals.get(key, False) or marked
-    boards = []
-    for (game, board), places in grouped.items():
-        missing = [p for p in range(1, max(places) + 1) if p not in places]
-        if missing:
-            raise TableError(f"board {board} of {game} has no place {missing[0]}; expected places 1, 2, 3, ...")
-        listed = [places[p] for p in sorted(places)]
-        boards.append(
-            Board(game, board, finals[(game, board)], tuple(p for p, _ in listed), tuple(m for _, m in listed))
-        )
-    return tuple(boards)
+    marked = {
+        row["_row"]
+        for row in read_rows(table, [], ["final"], name="Boards")
+        if str(row["final"] or "").strip().casefold() == FINAL_MARK
+    }
+    return tuple(
+        Board(b.game, b.board, any(r in marked for r in b.rows), b.players, b.money) for b in core_boards(table)
+    )
 
 
 def event_finals(boards: Sequence[Board]) -> dict[str, tuple[tuple[FinalPlace, str], ...]]:
@@ -123,4 +101,5 @@ def read_best(book: Book) -> int | None:
 def read_required(book: Book, rows: int) -> tuple[str, ...]:
     """Settings!B3 downwards: the games that always count."""
     values = book.sheet("Settings").values
-    return tuple(_text(values.get((r, 2))) for r in range(3, 3 + rows) if _text(values.get((r, 2))).strip())
+    games = (cell_text(values.get((r, 2))) for r in range(3, 3 + rows))
+    return tuple(game for game in games if game)

@@ -22,7 +22,7 @@ from xlscore.core.puffing_billy import PLACEMENT_SCORE
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, TITLE_FONT, Template
 from xlscore.excel.templates.puffing_billy_rows import FINAL_MARK
 
-__all__ = ["FINAL_BLOCKS", "FINAL_BOARDS", "ROWS", "final_bonus_ranges", "finals", "score_sheets"]
+__all__ = ["FINAL_BLOCKS", "FINAL_BOARDS", "KEY", "ROWS", "final_bonus_ranges", "finals", "score_sheets"]
 
 ROWS = 300  # rows of the Boards table
 FINAL_BLOCKS = 6  # games with a final
@@ -35,7 +35,8 @@ PLACES = 6
 
 _BOARDS = f"Boards!$A$2:$A${ROWS + 1}", f"Boards!$B$2:$B${ROWS + 1}", f"Boards!$C$2:$C${ROWS + 1}"
 _MONEY, _FINAL = f"Boards!$E$2:$E${ROWS + 1}", f"Boards!$F$2:$F${ROWS + 1}"
-_PLAYERS, _KEYS = f"Boards!$D$2:$D${ROWS + 1}", f"Boards!$J$2:$J${ROWS + 1}"
+KEY = "I"  # the Boards sheet's hidden game|board|place column, by which a block finds its players
+_PLAYERS, _KEYS = f"Boards!$D$2:$D${ROWS + 1}", f"Boards!${KEY}$2:${KEY}${ROWS + 1}"
 _THIN = Side(style="thin")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 
