@@ -6,6 +6,9 @@ Sample data: the RPLOPS page's own tie example (a 5-player game with a tie for 2
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from xlscore.core.errors import InputError
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
@@ -45,8 +48,18 @@ COLUMNS = (
 STANDINGS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
 
 
-def build(sample: bool = True) -> Template:
-    """The RPLOPS event workbook, with the sample event or empty."""
+def build(
+    sample: bool = True, *, rows: int = ROWS, results: Sequence[Sequence[str | float | None]] | None = None
+) -> Template:
+    """The RPLOPS event workbook, with the sample event or empty.
+
+    rows: the size of the Results table (the formulas cover it); benchmarks/bench_templates.py makes it 50,000.
+    results: result rows (game, player, score, place, hours) to fill it with instead of the sample; at most
+        ``rows`` of them.
+    """
+    if results is not None and len(results) > rows:
+        raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
+    filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("RPLOPS event", SYSTEM)
     template.intro(
         [
@@ -62,10 +75,10 @@ def build(sample: bool = True) -> Template:
         ]
     )
     template.settings((("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")))
-    results = template.input_table("Results", "Results", COLUMNS, SAMPLE if sample else (), ROWS)
-    last = ROWS + 1
-    results["F1"] = "points"
-    template.results_column(results, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", ROWS, "0.00")
+    table = template.input_table("Results", "Results", COLUMNS, filled, rows)
+    last = rows + 1
+    table["F1"] = "points"
+    template.results_column(table, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", rows, "0.00")
     standings = template.results(
         "Standings", "A1", f"=RPLOPS_STANDINGS(Results!A1:E{last},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
     )

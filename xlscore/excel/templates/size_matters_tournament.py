@@ -19,9 +19,12 @@ Sample data: the Size Matters article's own examples, over three rounds of two b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from xlscore.core.errors import InputError
 from xlscore.core.size_matters import SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
 from xlscore.excel.book import Book
@@ -79,8 +82,17 @@ def _formulas(last: int) -> tuple[str, str]:
     return f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)", f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1)"
 
 
-def build(sample: bool = True) -> Template:
-    """The Size Matters tournament workbook, with the sample tournament or empty."""
+def build(
+    sample: bool = True, *, rows: int = ROWS, results: Sequence[Sequence[str | float | None]] | None = None
+) -> Template:
+    """The Size Matters tournament workbook, with the sample tournament or empty.
+
+    rows: the size of the Games table (the formulas cover it); a benchmark makes it 50,000.
+    results: rows (round, board, power, player, centres) to fill it with instead of the sample; at most ``rows``.
+    """
+    if results is not None and len(results) > rows:
+        raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
+    filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("Size Matters Diplomacy tournament", SYSTEM)
     template.intro(
         [
@@ -102,16 +114,16 @@ def build(sample: bool = True) -> Template:
         ]
     )
     _settings(template)
-    games = template.input_table("Games", "Games", COLUMNS, SAMPLE if sample else (), ROWS)
+    games = template.input_table("Games", "Games", COLUMNS, filled, rows)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
-    powers.add(f"C2:C{ROWS + 1}")
+    powers.add(f"C2:C{rows + 1}")
     games.add_data_validation(powers)
     games["F1"] = "score"
-    score, table = _formulas(ROWS + 1)
-    template.results_column(games, "F2", score, ROWS)
+    score, table = _formulas(rows + 1)
+    template.results_column(games, "F2", score, rows)
     games.column_dimensions["F"].width = 10
-    for row in range(2, ROWS + 2):
+    for row in range(2, rows + 2):
         games[f"F{row}"].number_format = "0.00"
     template.printable(games)
     standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN)
