@@ -1,11 +1,15 @@
 """The Python-side cost of a spreadsheet call, against calling the core directly.
 
-Run: python benchmarks/bench_udfs.py [--rows 100000] [--repeat 5]
+Run: python benchmarks/bench_udfs.py [--rows 100000] [--games 10000] [--repeat 5]
 
 Measures, in one run on this machine: one scalar call of RPLOPS through the xlwings layer (Excel-shaped inputs:
-2-D lists of floats) against ``xlscore.rplops`` called directly; and one array call over a column of N ranks
-against a Python loop of N direct core calls. Excel's own cost of crossing into Python (COM or Office.js) is not
-included: see docs/reference/excel-errors.md and FACTS.md (about 0.47 ms a scalar call through Office.js).
+2-D lists of floats) against ``xlscore.rplops`` called directly; one array call over a column of N ranks
+against a Python loop of N direct core calls; and one GIBBS_RATINGS call over a ladder of G four-player games (the
+history as Excel sends a range: a header row, floats for numbers, text) against the core's DataFrame path,
+``gibbs_ratings`` on the same history as a pandas DataFrame (the history of benchmarks/bench_gibbs.py). Target: a
+10,000-game ladder recomputes in a formula in well under 0.1 s. Excel's own cost of crossing into Python (COM or
+Office.js) is not included: see docs/reference/excel-errors.md and FACTS.md (about 0.47 ms a scalar call through
+Office.js).
 """
 
 from __future__ import annotations
@@ -13,8 +17,13 @@ from __future__ import annotations
 import argparse
 import timeit
 
+from bench_gibbs import make_history
+
 from xlscore import rplops
+from xlscore.core.gibbs import gibbs_ratings
 from xlscore.excel import udfs
+
+LADDER_TARGET_SECONDS = 0.1
 
 
 def best(stmt: object, number: int, repeat: int) -> float:
@@ -26,6 +35,7 @@ def best(stmt: object, number: int, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--games", type=int, default=10_000, help="games in the GIBBS_RATINGS ladder")
     parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args()
 
@@ -46,6 +56,22 @@ def main() -> None:
         f"per row in the array call: {array_udf / n * 1e6:.2f} us; one scalar call per row would take "
         f"{scalar_udf * n:.2f} s in Python alone, {scalar_udf * n / array_udf:.1f}x the array call"
     )
+
+    frame = make_history(options.games).frame
+    header: list[object] = ["game", "player", "place"]
+    sheet = [header, *([float(g), p, float(place)] for g, p, place in frame.itertuples(index=False))]
+    ladder_udf = best(lambda: udfs.GIBBS_RATINGS(sheet), 1, options.repeat)
+    ladder_rows = best(lambda: gibbs_ratings(sheet), 1, options.repeat)
+    ladder_frame = best(lambda: gibbs_ratings(frame), 1, options.repeat)
+    print()
+    print(f"{'call':<34}{'xlscore layer':>16}{'DataFrame core':>16}{'ratio':>8}")
+    label = f"GIBBS_RATINGS, {options.games:,} games"
+    print(f"{label:<34}{ladder_udf * 1e3:>13.1f} ms{ladder_frame * 1e3:>13.1f} ms{ladder_udf / ladder_frame:>8.2f}")
+    label = "  of which the core from the rows"
+    print(f"{label:<34}{ladder_rows * 1e3:>13.1f} ms{ladder_frame * 1e3:>13.1f} ms{ladder_rows / ladder_frame:>8.2f}")
+    if options.games == 10_000:
+        verdict = "met" if ladder_udf < LADDER_TARGET_SECONDS else "MISSED"
+        print(f"target: a 10,000-game ladder in a formula under {LADDER_TARGET_SECONDS:g} s: {verdict}")
 
 
 if __name__ == "__main__":

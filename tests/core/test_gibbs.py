@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -247,6 +248,72 @@ def test_replay_of_a_dataframe_equals_the_rows() -> None:
     header = ["Game", "Player", "Place", "Pool"]
     as_range = [header, *[[r["game"], r["player"], r["place"], r["pool"]] for r in rows]]
     assert gibbs_ratings(as_range).table == from_rows.table
+
+
+def _sheet_history(games: int, seed: int) -> list[list[object]]:
+    """A history as Excel sends a range: a header row in the coordinator's words, floats for numbers, text, None
+    for blank cells; ties, three pools (a 2v2 pool of fixed teams), dates, a notes column, game ids as numbers and
+    as text, and the blank rows of a range selected larger than the data."""
+    rng = random.Random(seed)
+    teams = ["Ann & Bob", "Cat & Dan", "Eve & Fay", "Gus & Hal"]
+    rows: list[list[object]] = [["Game", "Pool", "Date", "Player", "Place", "Notes"]]
+    for g in range(games):
+        pool = rng.choice(["3-5P", "3-5P", "2v2", "online"])
+        seats = rng.sample(teams, 2) if pool == "2v2" else [f"P{p}" for p in rng.sample(range(30), rng.randint(3, 5))]
+        places = sorted(rng.randint(1, len(seats)) for _ in seats)  # repeats are ties: 1, 2, 2, 4
+        game: object = float(g + 1) if g % 3 else f"G{g + 1}"
+        date = datetime.date(2024, 1, 1) + datetime.timedelta(days=g // 7)
+        for player, place in zip(seats, places, strict=True):
+            rows.append([game, pool, date, player, float(place), "late" if rng.random() < 0.05 else None])
+    rows.extend([None] * 6 for _ in range(5))
+    return rows
+
+
+@pytest.mark.parametrize("mode", ["rounds", "in order"])
+def test_plain_rows_and_a_dataframe_give_the_same_ratings(mode: str) -> None:
+    rows = _sheet_history(2000, seed=11)
+    frame = pd.DataFrame(rows[1:], columns=rows[0])
+    mappings = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    with _replay_mode(mode):
+        from_rows = gibbs_ratings(rows, trajectory=True)
+        from_frame = gibbs_ratings(frame, trajectory=True)
+        # The same range as tuples, and read row by row as mappings, agree too.
+        from_tuples = gibbs_ratings([tuple(r) for r in rows])
+        from_mappings = gibbs_ratings(mappings)
+    assert from_rows.table == from_frame.table
+    assert {r.pool for r in from_rows.table} == {"3-5P", "2v2", "online"}
+    assert any(r.player == "Ann & Bob" and r.pool == "2v2" for r in from_rows.table)
+    assert from_rows.trajectory == from_frame.trajectory  # places (ties as means), dates, games, RP step by step
+    assert from_rows.trajectory is not None
+    assert {s.place for s in from_rows.trajectory} > {1.5, 2.5}
+    assert from_rows.trajectory[0].game == "G1"
+    assert from_rows.trajectory[-1].date == datetime.date(2024, 1, 1) + datetime.timedelta(days=1999 // 7)
+    assert from_tuples.table == from_mappings.table == from_rows.table
+
+
+def _outcome(history: object) -> object:
+    try:
+        return gibbs_ratings(history).table
+    except TableError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        [["game", "player", "place"], [1.0, "Ann", 1.0], [1.0, "Bob", 2.0], [None, "  ", None], [2.0, "Bob", "x"]],
+        [["game", "place", "player", "place"], [1.0, 9.0, "Ann", 1.0], [1.0, 9.0, "Bob", 2.0]],
+        [["game", "player", "notes"], [None, None, None], [1.0, "Ann", None]],
+        [["game", "player"], [None, None]],
+        [["Game", "Player", "Place"], [7, "Ann", 1], [7.0, " Bob ", 2], ["7", "Cat", 3], [8.0, "Ann", 1], [8, 3, 2]],
+        [["game", "player", "place"], [1.0, True, 1.0], [1.0, 1.0, 2.0], [1.0, "x", float("nan")]],
+    ],
+    ids=["blank row inside", "a column twice", "no column", "only blank rows", "names as numbers", "odd cells"],
+)
+def test_a_range_read_by_column_reads_as_row_by_row(history: list[list[object]]) -> None:
+    """The range is read column by column; as mappings it is read a row at a time: same table, same message."""
+    mappings = [dict(zip(history[0], row, strict=True)) for row in history[1:]]
+    assert _outcome(history) == _outcome(mappings)
 
 
 def test_pools_are_rated_apart_and_a_2v2_pool_takes_its_k1() -> None:

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.placement import mean_place, mean_places
-from xlscore.core.rows import read_rows
+from xlscore.core.rows import read_columns
 from xlscore.core.validate import number, numbers, whole, wholes
 
 if TYPE_CHECKING:
@@ -554,33 +554,75 @@ def _read_history(history: object, *, dates: bool) -> _History:
 
 
 def _read_plain(history: object) -> _Raw:
-    """Rows read through the shared reader: mappings, or sequences with a header row."""
+    """Rows read through the shared reader by column (a range from a sheet is transposed once, not read row by row)."""
     import numpy as np
 
-    rows = read_rows(history, _COLUMNS, _OPTIONAL, name="history")
-    games, players, pools = _Names(), _Names(), _Names()
-    game: list[int] = []
-    player: list[int] = []
-    pool: list[int] = []
-    place: list[float] = []
-    for row in rows:
-        g, p = _text(row["game"]), _text(row["player"])
-        game.append(-1 if g is None else games.code(g))
-        player.append(-1 if p is None else players.code(p))
-        pool.append(pools.code(_text(row["pool"]) or ""))
-        value = row["place"]
-        place.append(math.nan if _is_blank(value) else _place(value, row["_row"]))
+    sheet_rows, columns = read_columns(history, _COLUMNS, _OPTIONAL, name="history")
+    place = _plain_places(columns["place"], sheet_rows)
+    game, game_names = _text_codes(columns["game"])
+    player, player_names = _text_codes(columns["player"])
+    pool, pool_names = _text_codes(columns["pool"], blank="")
+    if isinstance(sheet_rows, range):
+        rows = np.arange(sheet_rows.start, sheet_rows.stop, dtype=np.int64)
+    else:
+        rows = np.array(sheet_rows, dtype=np.int64)
     return (
-        np.array([row["_row"] for row in rows], dtype=np.int64),
-        np.array(game, dtype=np.int64),
-        games.names,
-        np.array(player, dtype=np.int64),
-        players.names,
-        np.array(pool, dtype=np.int64),
-        pools.names or [""],
-        np.array(place, dtype=np.float64),
-        [row["date"] for row in rows],
+        rows,
+        game,
+        game_names,
+        player,
+        list(player_names),
+        pool,
+        list(pool_names) or [""],
+        place,
+        list(columns["date"]),
     )
+
+
+_PLAIN_CELLS = frozenset({str, float, int, type(None)})
+
+
+def _text_codes(values: Sequence[object], blank: str | None = None) -> tuple[Ints, Sequence[str]]:
+    """Names coded in order of first appearance by the text they print as (7, 7.0 and "7" are one); a blank cell is
+    -1, or the name ``blank`` when given."""
+    import numpy as np
+
+    kinds = set(map(type, values))
+    if not kinds <= _PLAIN_CELLS:
+        values = [_text(v) for v in values]  # equal values of other kinds may print differently (True and 1)
+    if blank is None and kinds <= {float, type(None)}:
+        # A sheet's numbers, coded by value with numpy: different numbers print differently (a whole float as the
+        # int it equals), so no two codes share a name and the names are made only when needed.
+        value = np.array(values, dtype=np.float64)  # None is NaN
+        known = np.flatnonzero(value == value)
+        uniques, first, inverse = np.unique(value[known], return_index=True, return_inverse=True)
+        order = np.argsort(first)
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        codes = np.full(value.size, -1, dtype=np.int64)
+        codes[known] = rank[inverse.reshape(-1)]
+        return codes, _Labels(uniques[order].tolist())
+    coded = _Names()
+    distinct = dict.fromkeys(values)
+    lookup = {v: -1 if (text := _text(v) or blank) is None else coded.code(text) for v in distinct}
+    if len(lookup) == 1:
+        return np.full(len(values), next(iter(lookup.values())), dtype=np.int64), coded.names
+    return np.fromiter(map(lookup.__getitem__, values), dtype=np.int64, count=len(values)), coded.names
+
+
+def _plain_places(values: Sequence[object], sheet_rows: Sequence[int]) -> Floats:
+    """The place column: numbers at once; blanks, text and anything not finite checked cell by cell, in order."""
+    import numpy as np
+
+    if set(map(type, values)) <= {float, int, type(None)}:
+        place = np.array(values, dtype=np.float64)  # None is NaN
+        odd: Sequence[int] = np.flatnonzero(~np.isfinite(place)).tolist()
+    else:
+        place, odd = np.empty(len(values), dtype=np.float64), range(len(values))
+    for i in odd:
+        value = values[i]
+        place[i] = math.nan if _is_blank(value) else _place(value, sheet_rows[i])
+    return place
 
 
 def _place(value: object, row: object) -> float:
@@ -864,14 +906,27 @@ def _replay_in_order(
     first = bounds[int(pending[0])]
     before: list[float] = before_array[first:].tolist()
     after: list[float] = after_array[first:].tolist()
+    get_rp, get_weight = rp.__getitem__, weight.__getitem__
+    exact = k2 == 1  # math.pow(x, 1.0) is x exactly, so leaving it out changes no result
+    # _average and _rate written out in the loop: a 10,000-game ladder spends most of its time here.
     for game in pending.tolist():
         lo, hi = bounds[game], bounds[game + 1]
         who = who_all[lo:hi]
-        old = [rp[p] for p in who]
-        weights = [weight[p] for p in who]
-        average, total = _average(old, weights)
+        old = list(map(get_rp, who))
+        weights = list(map(get_weight, who))
+        total = sum(weights)
+        average = sum(map(operator.mul, old, weights)) / total
         step = steps[game]
-        new = _rate(old, weights, s_all[lo:hi], average, total, step, k2)
+        if exact:
+            new = [
+                r + step * (average - r + s * (1 - w / total))
+                for r, w, s in zip(old, weights, s_all[lo:hi], strict=True)
+            ]
+        else:
+            new = [
+                r + step * (average - r + s * math.pow(1 - w / total, k2))
+                for r, w, s in zip(old, weights, s_all[lo:hi], strict=True)
+            ]
         for p, r, w in zip(who, new, weights, strict=True):
             rp[p] = r
             weight[p] = grown[w]

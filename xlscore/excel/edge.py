@@ -9,11 +9,13 @@ else is a bug, and is left to surface.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from xlscore.core.errors import XlscoreError
 from xlscore.excel.catalogue import Argument, SheetFunction
 from xlscore.excel.cells import (
+    ERROR_CODES,
     CellError,
     Grid,
     as_error,
@@ -34,7 +36,13 @@ def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value == "")
 
 
+# Cells that hold an error only as one of the error codes' text: a whole range of them is checked at C speed.
+_PLAIN_CELLS = frozenset({float, str, type(None), int, bool})
+
+
 def _first_error(values: Sequence[Any]) -> CellError | None:
+    if set(map(type, values)) <= _PLAIN_CELLS and ERROR_CODES.isdisjoint(values):
+        return None
     for value in values:
         error = as_error(value)
         if error is not None:
@@ -59,7 +67,7 @@ def _whole_argument(argument: Argument, value: Any) -> tuple[Any, CellError | No
         columns = _columns(value)
         return columns, _first_error([c for col in columns for c in col])
     rows = grid(value)
-    return rows, _first_error([c for r in rows for c in r])
+    return rows, _first_error(list(chain.from_iterable(rows)))
 
 
 def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
