@@ -66,7 +66,9 @@ def _whole_argument(argument: Argument, value: Any) -> tuple[Any, CellError | No
     if argument.kind == "columns":
         columns = _columns(value)
         return columns, _first_error([c for col in columns for c in col])
-    rows = grid(value)
+    # A range as xlwings sends it is already a list of row lists: read as it is, not copied row by row.
+    plain = isinstance(value, list) and bool(value) and set(map(type, value)) == {list}
+    rows = value if plain else grid(value)
     return rows, _first_error(list(chain.from_iterable(rows)))
 
 
