@@ -5,7 +5,16 @@ the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.
 """
 
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
-from xlscore.core.gibbs import GibbsRating, GibbsRatings, GibbsStep, gibbs_game, gibbs_ratings, gibbs_update
+from xlscore.core.gibbs import (
+    GibbsRating,
+    GibbsRatings,
+    GibbsRpByGame,
+    GibbsStep,
+    gibbs_game,
+    gibbs_ratings,
+    gibbs_rp_by_game,
+    gibbs_update,
+)
 from xlscore.core.league import (
     LeagueGame,
     LeagueSeat,
@@ -29,7 +38,9 @@ from xlscore.core.puffing_billy import (
     pb_board,
     pb_bonus,
     pb_final,
+    pb_final_bonuses,
     pb_final_ratio,
+    pb_finals,
     pb_game_score,
     pb_points,
     pb_standings,
@@ -42,6 +53,7 @@ from xlscore.core.size_matters import size_matters, size_matters_board, size_mat
 __all__ = [
     "GibbsRating",
     "GibbsRatings",
+    "GibbsRpByGame",
     "GibbsStep",
     "InputError",
     "LeagueGame",
@@ -56,6 +68,7 @@ __all__ = [
     "XlscoreError",
     "gibbs_game",
     "gibbs_ratings",
+    "gibbs_rp_by_game",
     "gibbs_update",
     "league_formation",
     "league_game_name",
@@ -73,7 +86,9 @@ __all__ = [
     "pb_board",
     "pb_bonus",
     "pb_final",
+    "pb_final_bonuses",
     "pb_final_ratio",
+    "pb_finals",
     "pb_game_score",
     "pb_points",
     "pb_standings",

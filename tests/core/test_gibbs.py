@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from xlscore.core import gibbs
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.gibbs import K1_TABLE, GibbsRatings, gibbs_game, gibbs_ratings, gibbs_update
+from xlscore.core.gibbs import K1_TABLE, GibbsRatings, gibbs_game, gibbs_ratings, gibbs_rp_by_game, gibbs_update
 
 Row = dict[str, object]
 
@@ -486,3 +486,39 @@ def test_bad_dataframe_names_the_row() -> None:
         gibbs_ratings(frame)
     with pytest.raises(InputError, match=re.escape("g_exp is 0.5; expected a whole number at least 1")):
         gibbs_ratings(frame, g_exp=0.5)  # type: ignore[arg-type]
+
+
+def test_rp_by_game_follows_the_chosen_players_game_by_game() -> None:
+    history = [
+        ["game", "player", "place", "pool"],
+        [1, "Ann", 1, None],
+        [1, "Bo", 2, None],
+        [1, "Cy", 3, None],
+        [1, "Di", 4, None],
+        [2, "Bo", 1, None],
+        [2, "Ann", 2, None],
+        [2, "Cy", 3, None],
+        [3, "Eve", 1, "1v1"],
+        [3, "Ann", 2, "1v1"],
+    ]
+    chart = gibbs_rp_by_game(history, [["player", "pool"], ["Bo", None], [None, None], ["Di", ""], ["Ann", "1v1"]])
+    assert chart.players == ("Bo", "Di", "Ann (1v1)")
+    # Game 1, four newcomers: Bo 1500 + 0.08 x 503/3 x 3/4, Di 1500 - 0.08 x 503 x 3/4.
+    bo_1, di_1 = 1500 + 0.08 * 503 / 3 * 3 / 4, 1500 - 0.08 * 503 * 3 / 4
+    # Game 2, three players with G = 2 each: the mean of Ann, Bo and Cy is Bo's own 1510.06, S = 503, 1 - 2/6.
+    ann_1, cy_1 = 1500 + 0.08 * 503 * 3 / 4, 1500 - 0.08 * 503 / 3 * 3 / 4
+    average = (ann_1 + bo_1 + cy_1) / 3
+    bo_2 = bo_1 + 0.07 * (average - bo_1 + 503 * (1 - 2 / 6))
+    # Game 3 is Ann's first 1v1 game: a newcomer in that pool, 1500 - 0.07 x 503 x 1/2.
+    ann_1v1 = 1500 - 0.07 * 503 * (1 - 1 / 2)
+    expected = [(bo_1, di_1, 1500), (bo_2, di_1, 1500), (bo_2, di_1, ann_1v1)]
+    assert len(chart.rp) == 3
+    for got, want in zip(chart.rp, expected, strict=True):
+        assert got == pytest.approx(want, abs=1e-9)
+
+
+def test_rp_by_game_refuses_a_player_who_never_played() -> None:
+    history = [["game", "player", "place"], [1, "Ann", 1], [1, "Bo", 2]]
+    with pytest.raises(TableError, match=r"players: 'Zed' has no game in the history"):
+        gibbs_rp_by_game(history, [["player"], ["Zed"]])
+    assert gibbs_rp_by_game([["game", "player", "place"]], [["player"]]).rp == ()

@@ -16,7 +16,9 @@ from xlscore import (
     pb_board,
     pb_bonus,
     pb_final,
+    pb_final_bonuses,
     pb_final_ratio,
+    pb_finals,
     pb_game_score,
     pb_points,
     pb_standings,
@@ -163,6 +165,62 @@ def test_points_accept_a_dataframe_and_ignore_other_columns() -> None:
 def test_points_of_an_empty_table_are_empty() -> None:
     assert pb_points([BOARDS_HEADER]) == ()
     assert pb_points([BOARDS_HEADER, [None] * 5]) == ()
+
+
+FINAL_HEADER = [*BOARDS_HEADER, "final"]
+# A two-board final on the page's figures: Jenny's board and a board A whose runner-up is below its table average.
+TWO_BOARD_FINAL = [
+    FINAL_HEADER,
+    *([*row, None] for row in MOCK_BOARD),  # the preliminary board: not a final
+    *(
+        ["Empire Builder", "Final 1", p, name, money, "yes"]
+        for p, name, money in zip((1, 2, 3, 4), tga.PLAYERS[:4], tga.MONEY[:4], strict=True)
+    ),
+    ["Empire Builder", "Final A", 1, "Alice", 200_000, "Yes"],
+    ["Empire Builder", "Final A", 2, "Bruno", 150_000, "yes"],
+    ["Empire Builder", "Final A", 3, "Carla", 180_000, "yes"],
+    ["Empire Builder", "Final A", 4, "Dev", 130_000, True],
+]
+
+
+def test_finals_from_a_boards_table_name_the_top_three() -> None:
+    top = pb_finals(TWO_BOARD_FINAL)
+    # Jenny 252,000 / 179,750 = 1.402; Alice 200,000 / 165,000 = 1.212; 3rd: Damien 248,000 / 179,750 = 1.380
+    # beats Bruno 150,000 / 165,000 = 0.909.
+    assert [(f.game, f.final_place, f.board, f.board_place, f.player, f.bonus) for f in top] == [
+        ("Empire Builder", 1, "Final 1", 1, "Jenny", 0.3),
+        ("Empire Builder", 2, "Final A", 1, "Alice", 0.2),
+        ("Empire Builder", 3, "Final 1", 2, "Damien", 0.1),
+    ]
+    assert printed(top[0].ratio, tga.JENNY_RATIO)
+    assert top[1].ratio == pytest.approx(200_000 / ((200_000 + 150_000 + 180_000 + 130_000) / 4))
+    assert printed(top[2].ratio, tga.DAMIEN_RATIO)
+
+
+def test_final_bonuses_stand_on_every_scored_row_of_the_player_in_that_game() -> None:
+    bonuses = pb_final_bonuses(TWO_BOARD_FINAL)
+    # Preliminary board: Jenny 0.3, Damien 0.1, Stephen and Sybil 0, Ben (5th) no score so blank;
+    # then the final boards: Jenny 0.3, Damien 0.1, Stephen, Sybil 0; Alice 0.2, Bruno, Carla, Dev 0.
+    assert bonuses == (0.3, 0.1, 0.0, 0.0, None, 0.3, 0.1, 0.0, 0.0, 0.2, 0.0, 0.0, 0.0)
+
+
+def test_a_table_without_final_boards_has_no_finals_and_zero_bonuses() -> None:
+    assert pb_finals([BOARDS_HEADER, *MOCK_BOARD]) == ()
+    assert pb_final_bonuses([BOARDS_HEADER, *MOCK_BOARD]) == (0.0, 0.0, 0.0, 0.0, None)
+
+
+def test_a_final_mark_that_is_not_yes_is_refused_naming_the_row() -> None:
+    table = [FINAL_HEADER, ["Empire Builder", "F", 1, "Ann", 10, "maybe"], ["Empire Builder", "F", 2, "Bo", 5, None]]
+    with pytest.raises(TableError, match=r"final in row 2 of boards is 'maybe'; expected 'yes'"):
+        pb_finals(table)
+
+
+def test_standings_leave_out_rows_without_a_score() -> None:
+    # 5th and 6th place score nothing: a boards table with PB_POINTS' blanks beside it goes in as it is.
+    table = [[*FINAL_HEADER, "score"], *([*row, None, s] for row, s in zip(MOCK_BOARD, MOCK_SCORES, strict=True))]
+    assert [(s.player, s.total) for s in pb_standings(table)] == [
+        (name, tga.BOARD_SCORES[name]) for name in tga.PLAYERS[:4]
+    ]
 
 
 RESULTS = [

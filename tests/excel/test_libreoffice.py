@@ -62,3 +62,40 @@ def checks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Check]:
 def test_libreoffice_agrees_with_xlscore(book: Path, checks: dict[str, Check]) -> None:
     findings = [str(f) for f in checks[book.name].findings]
     assert findings == [], f"{len(findings)} cell(s) where LibreOffice disagrees, e.g. {findings[:5]}"
+
+
+@soffice
+def test_constants_and_ranges_reach_python_as_excel_sends_them(tmp_path: Path) -> None:
+    """A constant argument (1, TRUE, a text) and a range with a blank cell, as LibreOffice's Basic hands them on.
+
+    In VBA mode a constant passes IsObject and its .Value fails ("Object variable not set"): the bridge must not
+    unwrap arguments itself. A blank cell of a range stays blank, so PLOPS over it leaves that row blank.
+    """
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Calls"
+    sheet["C1"], sheet["C2"] = 1, 4
+    formulas = {
+        "A1": "=PLOPS(1,4)",  # 2 x 50 x 4/5
+        "A2": "=PLOPS(C1,C2)",
+        "A3": "=RPLOPS(2,5,1,50,2)",  # a tie for 2nd of 5: (66.67 + 50) / 2
+        "A4": "=COUNT(PLOPS(C1:C3,4))",  # C3 blank: two numbers and a blank
+        "A5": '=PLOPS("first",4)',
+        "A6": "=SIZE_MATTERS(12,C1:C1)",
+    }
+    for cell, formula in formulas.items():
+        sheet[cell] = formula
+    source = tmp_path / "calls.xlsx"
+    book.save(source)
+    with office() as lo:
+        (out,) = lo.to_xlsx([source], tmp_path / "out")
+    values = openpyxl.load_workbook(out, data_only=True)["Calls"]
+    assert values["A1"].value == pytest.approx(80)
+    assert values["A2"].value == pytest.approx(80)
+    assert values["A3"].value == pytest.approx((200 / 3 + 50) / 2)
+    assert values["A4"].value == 2
+    assert str(values["A5"].value).startswith("#VALUE! rank")
+    assert str(values["A6"].value).startswith("#VALUE! board_centres")

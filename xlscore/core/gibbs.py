@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.placement import mean_place, mean_places
-from xlscore.core.rows import read_columns
+from xlscore.core.rows import cell_name, cell_text, read_columns, read_rows
 from xlscore.core.validate import number, numbers, whole, wholes
 
 if TYPE_CHECKING:
@@ -69,9 +69,11 @@ __all__ = [
     "START_RP",
     "GibbsRating",
     "GibbsRatings",
+    "GibbsRpByGame",
     "GibbsStep",
     "gibbs_game",
     "gibbs_ratings",
+    "gibbs_rp_by_game",
     "gibbs_update",
 ]
 
@@ -376,6 +378,67 @@ def gibbs_ratings(
     if not trajectory:
         return GibbsRatings(table)
     return GibbsRatings(table, _trajectory(data, at, before, after))
+
+
+@dataclass(frozen=True)
+class GibbsRpByGame:
+    """Chosen players' RP after every game of a ladder: the data of a chart of RP over time.
+
+    ``players`` are the column titles (a name, with its pool in brackets when it has one); ``rp`` holds one row per
+    game of the history, in order, with each chosen player's RP after that game (their start RP before their first).
+    """
+
+    players: tuple[str, ...]
+    rp: tuple[tuple[float, ...], ...]
+
+
+def gibbs_rp_by_game(
+    history: object,
+    players: object,
+    k1: float | str | Mapping[str, float | str] | None = None,
+    k2: float = K2,
+    k3: float = K3,
+    g_exp: int = G_EXP,
+    start: float = START_RP,
+) -> GibbsRpByGame:
+    """Chosen players' RP after every game of the history, game by game: the data of a chart of RP over time.
+
+    history: a table with columns game, player, place and optionally pool and date, one row per player (or fixed
+        team) per game, oldest game first; the rows of one game are consecutive (as for gibbs_ratings).
+    players: the players to follow: a table with column player and optionally pool (the first two columns of
+        gibbs_ratings' table will do); blank rows are skipped.
+    k1: the step size, as for gibbs_ratings (blank: the published K1 by kind of game).
+    k2: the exponent on the share of experience 1 - G / G_total (1.0 as published).
+    k3: the success S of the winner; the last gets -k3 (503 as published).
+    g_exp: the games after which experience G stops growing (25 as published).
+    start: every player's RP before their first game (1500 as published).
+    """
+    chosen = [
+        (cell_name(row, "player", "players"), cell_text(row["pool"]) or "")
+        for row in read_rows(players, ["player"], ["pool"], name="players")
+    ]
+    steps = gibbs_ratings(history, k1, k2, k3, g_exp, start, trajectory=True).trajectory
+    assert steps is not None  # asked for
+    column = {who: c for c, who in enumerate(chosen)}
+    current = [number("start", start)] * len(chosen)
+    seen = [False] * len(chosen)
+    rows: list[tuple[float, ...]] = []
+    game: tuple[str, str] | None = None
+    for step in steps:
+        if (step.pool, step.game) != game:
+            if game is not None:
+                rows.append(tuple(current))
+            game = (step.pool, step.game)
+        c = column.get((step.player, step.pool))
+        if c is not None:
+            current[c], seen[c] = step.rp, True
+    if game is not None:
+        rows.append(tuple(current))
+    for (player, pool), found in zip(chosen, seen, strict=True):
+        if not found:
+            where = f" in pool {pool!r}" if pool else ""
+            raise TableError(f"players: {player!r}{where} has no game in the history; expected a player of it")
+    return GibbsRpByGame(tuple(f"{p} ({pool})" if pool else p for p, pool in chosen), tuple(rows))
 
 
 def _table(data: _History, rp: Floats, played: Ints, before: Floats, after: Floats) -> tuple[GibbsRating, ...]:

@@ -38,6 +38,9 @@ Decisions where the source is silent or slips:
 * Equal final ratios: the larger raw score places higher, then the board listed first (our rule; the source has
   none).
 * A board of fewer than four players averages the scores it has for the final ratio.
+* A final's boards are marked in a boards table: 'yes' (any case) or TRUE in its ``final`` column on the rows of
+  each final board; ``pb_finals`` and ``pb_final_bonuses`` read a game's final from them, its boards in the order
+  they first appear.
 * Which games count towards the overall standing differs between events, so it is a setting: by default every
   game counts; ``required`` games always count (a missing one scores 0) and ``best`` keeps only the best N of
   the other games.
@@ -52,21 +55,25 @@ from decimal import Decimal
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import cell_name, cell_number, cell_whole, read_rows
+from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
 from xlscore.core.validate import count, number, numbers
 
 __all__ = [
     "BOARD_MAX_PLAYERS",
     "FINAL_BONUS",
+    "FINAL_MARK",
     "PLACEMENT_SCORE",
     "Board",
     "FinalPlace",
+    "GameFinalPlace",
     "GameStanding",
     "Standing",
     "pb_board",
     "pb_bonus",
     "pb_final",
+    "pb_final_bonuses",
     "pb_final_ratio",
+    "pb_finals",
     "pb_game_score",
     "pb_points",
     "pb_standings",
@@ -76,6 +83,9 @@ __all__ = [
 
 PLACEMENT_SCORE: tuple[int, ...] = (3, 2, 1, 0)
 """Standard placement score for places 1 to 4; later places get no board score."""
+
+FINAL_MARK = "yes"
+"""What a boards table's ``final`` column holds on the rows of a final board (any case; TRUE will do too)."""
 
 FINAL_BONUS: tuple[float, ...] = (0.3, 0.2, 0.1)
 """Added to the best score in the game of the final's 1st, 2nd and 3rd (a tenth of the placement score)."""
@@ -154,6 +164,8 @@ class Board:
     money: tuple[float | None, ...]
     rows: tuple[int, ...]
     """The table row of each place, counting the header as row 1 (as a sheet range does)."""
+    final: bool = False
+    """Whether the board is one of its game's final boards (its rows marked in the ``final`` column)."""
 
     @property
     def label(self) -> str:
@@ -163,11 +175,13 @@ class Board:
 def read_boards(boards: object) -> tuple[Board, ...]:
     """The boards of a boards table, in the order they first appear, each listed by place and checked.
 
-    boards: a table with columns game, board, place, player and money, one row per player per board (a DataFrame,
-        mappings, or rows with a header); blank rows are skipped.
+    boards: a table with columns game, board, place, player, money and optionally final ('yes' on the rows of a
+        board of the game's final), one row per player per board (a DataFrame, mappings, or rows with a header);
+        blank rows are skipped.
     """
-    rows = read_rows(boards, ["game", "board", "place", "player", "money"], name="boards")
+    rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final"], name="boards")
     grouped: dict[tuple[str, str], dict[int, tuple[str, float | None, int]]] = {}
+    finals: set[tuple[str, str]] = set()
     for row in rows:
         key = (cell_name(row, "game", "boards"), cell_name(row, "board", "boards"))
         place = cell_whole(row, "place", 1, BOARD_MAX_PLAYERS, "boards")
@@ -180,6 +194,8 @@ def read_boards(boards: object) -> tuple[Board, ...]:
         if any(player == other for other, _, _ in places.values()):
             raise TableError(f"player {player!r} appears twice on {label} (row {row['_row']})")
         places[place] = (player, money, row["_row"])
+        if _final_mark(row):
+            finals.add(key)
     found = []
     for (game, board), places in grouped.items():
         missing = [p for p in range(1, max(places) + 1) if p not in places]
@@ -193,9 +209,21 @@ def read_boards(boards: object) -> tuple[Board, ...]:
                 tuple(p for p, _, _ in listed),
                 tuple(m for _, m, _ in listed),
                 tuple(r for _, _, r in listed),
+                (game, board) in finals,
             )
         )
     return tuple(found)
+
+
+def _final_mark(row: Row) -> bool:
+    value = row["final"]
+    if value is None or value is False or (isinstance(value, str) and value.strip().casefold() in ("", "no")):
+        return False
+    if value is True or (isinstance(value, str) and value.strip().casefold() == FINAL_MARK):
+        return True
+    raise TableError(
+        f"{where(row, 'final', 'boards')} is {value!r}; expected '{FINAL_MARK}' for a final board or blank"
+    )
 
 
 def pb_points(boards: object) -> tuple[float | None, ...]:
@@ -206,13 +234,17 @@ def pb_points(boards: object) -> tuple[float | None, ...]:
     """
     scores: dict[int, float | None] = {}
     for board in read_boards(boards):
-        try:
-            board_scores = pb_board(board.money)
-        except InputError as exc:
-            raise TableError(f"{board.label}: {exc}") from exc
-        scores.update(zip(board.rows, board_scores, strict=True))
+        scores.update(zip(board.rows, _scores(board), strict=True))
     # Row 1 is the header; a blank row (or a blank run at the top) keeps its place, so each score lands beside its row.
     return tuple(scores.get(r) for r in range(2, max(scores, default=1) + 1))
+
+
+def _scores(board: Board) -> tuple[float | None, ...]:
+    """The board's board scores, a bad board named in the error."""
+    try:
+        return pb_board(board.money)
+    except InputError as exc:
+        raise TableError(f"{board.label}: {exc}") from exc
 
 
 def pb_final_ratio(score: float, board_scores: Sequence[float | None]) -> float:
@@ -271,6 +303,65 @@ def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]
     )
 
 
+@dataclass(frozen=True)
+class GameFinalPlace:
+    """One of the top three of a game's final, as a boards table names them: game, board id, player."""
+
+    game: str
+    final_place: int
+    board: str
+    board_place: int
+    player: str
+    ratio: float
+    bonus: float
+
+
+def pb_finals(boards: object) -> tuple[GameFinalPlace, ...]:
+    """The top three of every game's final, from a boards table whose final boards are marked 'yes' under final.
+
+    boards: a table with columns game, board, place, player, money and final, one row per player per board; a
+        game's final is its boards marked final, in the order they first appear.
+    """
+    return _finals(read_boards(boards))
+
+
+def _finals(table: Sequence[Board]) -> tuple[GameFinalPlace, ...]:
+    by_game: dict[str, list[Board]] = {}
+    for board in table:
+        if board.final:
+            by_game.setdefault(board.game, []).append(board)
+    found = []
+    for game, final in by_game.items():
+        try:
+            top = pb_final([b.money for b in final])
+        except InputError as exc:
+            raise TableError(f"the final of {game}: {exc}") from exc
+        for place in top:
+            board = final[place.board - 1]
+            player = board.players[place.board_place - 1]
+            found.append(
+                GameFinalPlace(
+                    game, place.final_place, board.board, place.board_place, player, place.ratio, place.bonus
+                )
+            )
+    return tuple(found)
+
+
+def pb_final_bonuses(boards: object) -> tuple[float | None, ...]:
+    """Every row's final bonus: what the row's player won in the final of the row's game (0 without one).
+
+    boards: a table with columns game, board, place, player, money and final, one row per player per board; the
+        bonus shows on each of the player's rows of that game that has a board score (blank for 5th and 6th).
+    """
+    table = read_boards(boards)
+    won = {(f.game, f.player): f.bonus for f in _finals(table)}
+    bonuses: dict[int, float | None] = {}
+    for board in table:
+        for player, row, score in zip(board.players, board.rows, _scores(board), strict=True):
+            bonuses[row] = None if score is None else won.get((board.game, player), 0.0)
+    return tuple(bonuses.get(r) for r in range(2, max(bonuses, default=1) + 1))
+
+
 def pb_game_score(board_scores: Sequence[float | None], final_bonus: float = 0) -> float:
     """A player's score in one game: the best of their board scores (the final's included) plus any final bonus.
 
@@ -309,7 +400,8 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
     results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
-        board played (a DataFrame, mappings, or rows with a header).
+        board played (a DataFrame, mappings, or rows with a header); a row with a blank score (5th or 6th place,
+        which score nothing) is left out, so a boards table with PB_POINTS' scores beside it will do.
     best: count only the best N games of each player besides the required ones (None: every game counts).
     required: games that always count, scoring 0 for a player who has none.
     """
@@ -320,6 +412,8 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
     bonuses: dict[tuple[str, str], float] = {}
     players: list[str] = []
     for row in rows:
+        if row["score"] is None or row["score"] == "":
+            continue
         player, game = cell_name(row, "player"), cell_name(row, "game")
         key = (player, game)
         boards[key].append(cell_number(row, "score", 0))

@@ -152,6 +152,17 @@ def _function(
 
 
 JENNYS_BOARD = (252_000, 248_000, 121_000, 98_000, 60_000)
+_TWO_BOARD_FINAL = (
+    ("game", "board", "place", "player", "money", "final"),
+    *(
+        ("Empire Builder", board, place, player, money, "yes")
+        for board, seats in (
+            ("Final 1", (("Jenny", 252_000), ("Damien", 248_000), ("Stephen", 121_000), ("Sybil", 98_000))),
+            ("Final A", (("Alice", 150_000), ("Bruno", 120_000), ("Carla", 115_000), ("Dev", 115_000))),
+        )
+        for place, (player, money) in enumerate(seats, start=1)
+    ),
+)
 
 _FUNCTIONS: tuple[SheetFunction, ...] = (
     _function(
@@ -287,6 +298,33 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 "board 2's (1.2) third",
                 "the TGA's example with its boards B and A in columns C and B",
                 check=(("final_place", "1"), ("board", "1"), ("ratio", "1.402"), ("bonus", "0.3")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_finals,
+        category="Puffing Billy",
+        returns="table",
+        tables=("boards",),
+        examples=(
+            Example(
+                (Cells("A1:F9", _TWO_BOARD_FINAL),),
+                "Jenny 1st (ratio 1.402), Alice 2nd (1.2), Damien 3rd: the better of the two 2nd places (1.380)",
+                "the TGA's two-board final on Jenny's figures",
+                check=(("final_place", "1"), ("player", "Jenny"), ("ratio", "1.402"), ("bonus", "0.3")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_final_bonuses,
+        category="Puffing Billy",
+        returns="list",
+        tables=("boards",),
+        examples=(
+            Example(
+                (Cells("A1:F9", _TWO_BOARD_FINAL),),
+                "0.3; 0.1; 0; 0; 0.2; 0; 0; 0",
+                "each row's final bonus: Jenny 0.3, Damien 0.1, Alice 0.2",
             ),
         ),
     ),
@@ -430,6 +468,29 @@ _FUNCTIONS += (
             ),
         ),
         present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
+    ),
+    _function(
+        gibbs.gibbs_rp_by_game,
+        category="Gibbs ranking points",
+        returns="table",
+        tables=("history", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (("game", "player", "place"), (1, "Ann", 1), (1, "Bo", 2), (1, "Cy", 3), (1, "Di", 4)),
+                    ),
+                    Cells("E1:E3", (("player",), ("Ann",), ("Di",))),
+                ),
+                "a column per chosen player, a row per game: Ann 1530.18 and Di 1469.82 after game 1",
+                check=(("game no.", "1"), ("Ann", "1530.18"), ("Di", "1469.82")),
+            ),
+        ),
+        present=lambda chart: [
+            ["game no.", *chart.players],
+            *([k, *rp] for k, rp in enumerate(chart.rp, start=1)),
+        ],
     ),
     _function(
         league.league_points,

@@ -132,9 +132,10 @@ def test_chart_data_ends_on_the_standings(sample: Path) -> None:
     names = [sheet.cell(1, c).value for c in range(11, 17)]
     top = [r.player for r in ladder.standings(read_book(sample))][: ladder.CHARTED]
     assert names == top
-    numbers = [sheet.cell(r, 10).value for r in range(3, 3 + ladder.GAMES_CHARTED)]
+    assert sheet.cell(1, 10).value == "game no."
+    numbers = [sheet.cell(r, 10).value for r in range(2, 2 + ladder.GAMES_CHARTED)]
     assert numbers[:8] == [1, 2, 3, 4, 5, 6, 7, None]
     rp = {r.player: r.rp for r in ladder.standings(read_book(sample))}
     for c, name in enumerate(top, start=11):
-        assert sheet.cell(9, c).value == pytest.approx(rp[name], abs=1e-9)
-        assert sheet.cell(3, c).value == pytest.approx(FIRST_GAME.get(name, 1500), abs=1e-9)
+        assert sheet.cell(8, c).value == pytest.approx(rp[name], abs=1e-9)
+        assert sheet.cell(2, c).value == pytest.approx(FIRST_GAME.get(name, 1500), abs=1e-9)

@@ -236,6 +236,8 @@ class Template:
 COUNTS = frozenset(
     {
         "place",
+        "final_place",
+        "board_place",
         "games",
         "seasons",
         "boards",

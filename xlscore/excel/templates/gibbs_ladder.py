@@ -5,10 +5,10 @@ Standings and History sheets follow. Standings is one GIBBS_RATINGS formula over
 the same formula with trajectory TRUE (one row per player per game: RP before and after) and, beside it, a chart
 of the current top players' RP game by game.
 
-The chart's data is one more formula: each charted player's RP after every game of the ladder, which is the start
-RP plus the sum of that player's changes up to that game (an MMULT of "row is no later than game k" by "row is
-this player's change"). It charts the top :data:`CHARTED` of the standings, so a big club's chart stays readable
-and nobody has to keep a list of names up to date.
+The chart's data is one more formula, GIBBS_RP_BY_GAME: each charted player's RP after every game of the ladder.
+It charts the top :data:`CHARTED` of the standings, so a big club's chart stays readable and nobody has to keep a
+list of names up to date. (It replaced a formula of UNIQUE, FILTER and MMULT: LibreOffice 7.4 has neither UNIQUE
+nor FILTER, and Excel 2019 neither.)
 
 Sample: no published ladder exists, so the sample is a short invented one of seven 3-, 4- and 5-player games among
 six players; its first game is the docs' four newcomers (1530.18, 1510.06, 1489.94, 1469.82) and the template
@@ -163,38 +163,17 @@ def _date_column(games: Worksheet, dates: Sequence[dt.date]) -> None:
 
 
 def _chart(template: Template, ws: Worksheet) -> None:
-    """The top players' RP after every game: data at J1 (three spilling formulas), the chart beside it.
-
-    Each formula starts with a test of the anchor it reads ($A$1, Standings!$A$1): the headless engine orders
-    formulas by the cells they read, and a spilled table's anchor is the cell that tells it to wait for the table.
-    """
-    last = ROWS + 1
-    game, pool, player = f"$A$2:$A${last}", f"$B$2:$B${last}", f"$D$2:$D${last}"
-    change = f"($G$2:$G${last}-$F$2:$F${last})"
-    games = f'UNIQUE(FILTER({game},{game}<>""))'
-    numbers = f"MATCH({games},{games},0)"
-    top, pools = f"Standings!$A$2:$A${CHARTED + 1}", f"Standings!$B$2:$B${CHARTED + 1}"
-    names, their_pools = f'TRANSPOSE(FILTER({top},{top}<>""))', f'TRANSPOSE(FILTER({pools},{top}<>""))'
-    start = 'IF(Settings!$B$5="",1500,Settings!$B$5)'
-    ready = 'AND($A$1="game",Standings!$A$1="player")'
-    ws["J1"], ws["J2"] = "game no.", "RP after each game:"
-    ws["J1"].font = ws["J2"].font = Font(bold=True)
-    ws.column_dimensions["J"].width = 20
+    """The top players' RP after every game: data at J1 (one GIBBS_RP_BY_GAME formula), the chart beside it."""
+    top = f"Standings!$A$1:$B${CHARTED + 1}"
     template.results_column(
-        ws, "K1", f'=IF({ready},TRANSPOSE(FILTER(Standings!$A$2:$B${CHARTED + 1},{top}<>"")),"")', 2
+        ws, "J1", f"=GIBBS_RP_BY_GAME(Games!$A$1:$E${ROWS + 1},{top},{_settings_arguments()})", GAMES_CHARTED + 1
     )
-    template.results_column(ws, "J3", f'=IF({ready},{numbers},"")', GAMES_CHARTED)
-    template.results_column(
-        ws,
-        "K3",
-        f"=IF({ready},{start}+MMULT(--({numbers}>=TRANSPOSE(IFERROR(MATCH({game},{games},0),0))),"
-        f'({player}={names})*({pool}={their_pools})*{change}),"")',
-        GAMES_CHARTED,
-    )
-    for c in range(11, 11 + CHARTED):
-        for r in range(1, 3 + GAMES_CHARTED):
+    for c in range(10, 11 + CHARTED):
+        ws.cell(1, c).font = Font(bold=True)
+        for r in range(1, 2 + GAMES_CHARTED):
             ws.cell(r, c).fill = COMPUTED_FILL
-    ws.column_dimensions["J"].width = 20
+            if r > 1 and c > 10:
+                ws.cell(r, c).number_format = "0.00"
     chart = ScatterChart()
     chart.title = "RP of the top players, game by game"
     chart.style = 13
@@ -203,9 +182,9 @@ def _chart(template: Template, ws: Worksheet) -> None:
     chart.x_axis.delete = False
     chart.y_axis.delete = False
     chart.display_blanks = "gap"
-    xs = Reference(ws, min_col=10, min_row=3, max_row=2 + GAMES_CHARTED)
+    xs = Reference(ws, min_col=10, min_row=2, max_row=1 + GAMES_CHARTED)
     for c in range(11, 11 + CHARTED):
-        ys = Reference(ws, min_col=c, min_row=3, max_row=2 + GAMES_CHARTED)
+        ys = Reference(ws, min_col=c, min_row=2, max_row=1 + GAMES_CHARTED)
         series = Series(ys, xs, title_from_data=False)
         series.tx = SeriesLabel(strRef=StrRef(f"'History'!${get_column_letter(c)}$1"))
         series.marker.symbol = "circle"

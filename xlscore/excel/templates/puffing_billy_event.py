@@ -5,9 +5,9 @@ no score), a second Empire Builder table, a Rail Baron board where 2nd place out
 Empire Builder final played on Jenny's figures (her ratio 1.402; 3.028 + 0.3 = 3.328) in which the page's
 third-place rule gives Damien 3rd.
 
-Every board score on the Boards sheet comes from one =PB_POINTS(...) formula over the whole table, so the rule lives
-in the core alone; the sheet only looks up each player's final bonus beside it. :func:`standings` computes the
-standings from the core's own ``read_boards``, ``pb_board`` and ``pb_final``, and the tests hold the sheet to it.
+Every board score on the Boards sheet comes from one =PB_POINTS(...) formula over the whole table, each row's final
+bonus from one =PB_FINAL_BONUSES(...), the Finals sheet from one =PB_FINALS(...), so the rules live in the core
+alone. :func:`standings` computes the standings from the core directly, and the tests hold the sheet to it.
 The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.excel.templates.puffing_billy_sheets`.
 """
 
@@ -78,28 +78,16 @@ COLUMNS = (
     Column("final", "text", width=7, help=f"'{FINAL_MARK}' for a board of the game's final; else leave blank."),
 )
 COMPUTED = (("G", "score", 9, "0.000"), ("H", "final_bonus", 11, "0.0"))
-KEY = sheets.KEY
 STANDINGS = ("place", "player", "total")
 
 
 def _formulas(last: int) -> dict[str, str]:
-    """Each computed column of the Boards sheet as one formula over rows 2..last.
+    """Each computed column of the Boards sheet as one formula over the whole table.
 
-    G: every row's board score, PB_POINTS over the whole table (blank for 5th and 6th). I (hidden): the row's
-    game|board|place key. H: the player's final bonus in the game, looked up on the Finals sheet, on each of their
-    rows of it (0 without one).
+    G: every row's board score (blank for 5th and 6th). H: the player's final bonus in the row's game, on each of
+    their rows of it that has a score (0 without one).
     """
-
-    def col(c: str) -> str:
-        return f"{c}2:{c}{last}"
-
-    game, board, place, player = col("A"), col("B"), col("C"), col("D")
-    bonus_ranges = sheets.final_bonus_ranges()
-    return {
-        "G2": f"=PB_POINTS(A1:F{last})",
-        f"{KEY}2": f'=IF({game}="","",{game}&"|"&{board}&"|"&{place})',
-        "H2": f'=IF({col("G")}="","",SUMIFS({bonus_ranges[0]},{bonus_ranges[1]},{game}&"|"&{player}))',
-    }
+    return {"G2": f"=PB_POINTS(A1:F{last})", "H2": f"=PB_FINAL_BONUSES(A1:F{last})"}
 
 
 def build(sample: bool = True) -> Template:
@@ -112,14 +100,14 @@ def build(sample: bool = True) -> Template:
             "money the player's game score. Mark each board of a game's final 'yes' under final.",
             "2. Beside each row: score (the PB score, column (2) of the paper sheet) and the player's final bonus "
             "in that game. 5th and 6th place get no score for the board.",
-            "3. Finals: filled in by itself from the boards marked final, one block per game (up to "
-            f"{sheets.FINAL_BLOCKS} games, up to {sheets.FINAL_BOARDS} boards each): each board winner's ratio "
-            "and the final's top three with their 0.3 / 0.2 / 0.1 bonus.",
+            "3. Finals: filled in by itself from the boards marked final: the top three of each game's final, "
+            "the board and place each came from, their ratio and their 0.3 / 0.2 / 0.1 bonus.",
             "4. Settings: best counts only a player's best N games (blank: every game); required lists games "
             "that always count. Standings adds up each player's best score per game plus final bonus.",
             "5. Score sheets: the TGA's paper board score sheet, two per page. Print it blank for the tables, "
             "or type a board into it to check the arithmetic.",
-            "The functions are =PB_POINTS(...), =PB_FINAL(...), =PB_BOARD(...) and =PB_STANDINGS(...); without "
+            "The functions are =PB_POINTS(...), =PB_FINAL_BONUSES(...), =PB_FINALS(...), =PB_BOARD(...) and "
+            "=PB_STANDINGS(...); without "
             "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/puffing-billy.md.",
         ]
     )
@@ -136,9 +124,6 @@ def build(sample: bool = True) -> Template:
         boards[f"{letter}1"] = header
         template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS, shown)
         boards.column_dimensions[letter].width = width
-    boards[f"{KEY}1"] = "key"
-    template.results_column(boards, f"{KEY}2", formulas[f"{KEY}2"], ROWS)
-    boards.column_dimensions[KEY].hidden = True
     template.printable(boards, landscape=False)
     sheets.finals(template)
     _standings(template)
@@ -163,7 +148,7 @@ def _settings(template: Template) -> None:
 
 def _standings(template: Template) -> None:
     last = ROWS + 1
-    table = f'_xlfn._xlws.FILTER(Boards!A1:H{last},Boards!G1:G{last}<>"")'
+    table = f"Boards!A1:H{last}"  # PB_STANDINGS leaves out the rows without a score
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},Settings!B1,{required})"
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)

@@ -1,9 +1,8 @@
 """The Puffing Billy template's Finals sheet and its printable board score sheets.
 
-Finals: one block per game with boards marked final on the Boards sheet, filled by formulas: the game, its final
-boards, their money by place (the columns PB_FINAL takes), PB_FINAL's top three, and who they are. The bonus column
-and a hidden game|player key stack down one column pair, so one SUMIFS on the Boards sheet finds a player's final
-bonus whichever block it is in.
+Finals: one PB_FINALS formula over the Boards table lists the top three of every game whose boards are marked
+final: board, place on it, ratio and bonus. (It replaced blocks of UNIQUE and FILTER formulas, which LibreOffice
+7.4 and Excel 2019 do not have.)
 
 Score sheets: the TGA's paper "Puffing Billy score sheet" (game, board, six players by rank with game score,
 standard placement score, bonus column (1) and PB score column (2), the "total of (1)" and the winner's bonus),
@@ -20,104 +19,35 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.puffing_billy import PLACEMENT_SCORE
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, TITLE_FONT, Template
-from xlscore.excel.templates.puffing_billy_rows import FINAL_MARK
 
-__all__ = ["FINAL_BLOCKS", "FINAL_BOARDS", "KEY", "ROWS", "final_bonus_ranges", "finals", "score_sheets"]
+__all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets"]
 
 ROWS = 300  # rows of the Boards table
-FINAL_BLOCKS = 6  # games with a final
-FINAL_BOARDS = 4  # boards per final (columns B to E of a block)
-BLOCK = 10  # rows per final block
-FIRST = 3  # the first block's top row
+FINAL_GAMES = 10  # games with a final that the Finals sheet has room and formatting for
 SCORE_SHEETS = 4
 SHEET_ROWS = 19  # rows per paper score sheet; two make a page
 PLACES = 6
 
-_BOARDS = f"Boards!$A$2:$A${ROWS + 1}", f"Boards!$B$2:$B${ROWS + 1}", f"Boards!$C$2:$C${ROWS + 1}"
-_MONEY, _FINAL = f"Boards!$E$2:$E${ROWS + 1}", f"Boards!$F$2:$F${ROWS + 1}"
-KEY = "I"  # the Boards sheet's hidden game|board|place column, by which a block finds its players
-_PLAYERS, _KEYS = f"Boards!$D$2:$D${ROWS + 1}", f"Boards!${KEY}$2:${KEY}${ROWS + 1}"
 _THIN = Side(style="thin")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+FINALS = ("game", "final_place", "board", "board_place", "player", "ratio", "bonus")
 
 
-def final_bonus_ranges() -> tuple[str, str]:
-    """The Finals sheet's bonus column and its game|player keys, over every block."""
-    end = FIRST + BLOCK * FINAL_BLOCKS
-    return f"Finals!$K${FIRST}:$K${end}", f"Finals!$N${FIRST}:$N${end}"
-
-
-def _spill(template: Template, ws: Worksheet, anchor: str, formula: str, area: str | None = None) -> None:
-    """A spilling formula at ``anchor``; ``area`` is the most it fills when wider than one column, so that the
-    recalculation knows which cells it writes before it runs (and computes the formulas reading them after it)."""
-    ws[anchor] = ArrayFormula(area or anchor, formula)
+def _spill(template: Template, ws: Worksheet, anchor: str, formula: str) -> None:
+    """A spilling formula at ``anchor``, registered so that the recalculation writes the cells it fills."""
+    ws[anchor] = ArrayFormula(anchor, formula)
     template.dynamic.setdefault(ws.title, []).append(anchor)
 
 
-def _block(template: Template, ws: Worksheet, k: int) -> None:
-    t = FIRST + BLOCK * (k - 1)
-    game, ids, top, bottom = f"$B${t}", f"$B${t + 1}:$E${t + 1}", t + 2, t + 1 + PLACES
-    places = f"$A${top}:$A${bottom}"
-    games, boards, place = _BOARDS
-    ws[f"A{t}"] = f"Final {k}"
-    ws[f"A{t}"].font = Font(bold=True)
-    ws[f"A{t + 1}"] = "place / board"
-    for p in range(1, PLACES + 1):
-        ws[f"A{t + 1 + p}"] = p
-    marked = f'{_FINAL}="{FINAL_MARK}"'
-    _spill(template, ws, f"B{t}", f'=IFERROR(INDEX(_xlfn.UNIQUE(_xlfn._xlws.FILTER({games},{marked})),{k}),"")')
-    _spill(
-        template,
-        ws,
-        f"B{t + 1}",
-        f'=IF({game}="","",TRANSPOSE(_xlfn.UNIQUE(_xlfn._xlws.FILTER({boards},({games}={game})*({marked})))))',
-        f"B{t + 1}:E{t + 1}",
-    )
-    criteria = f"{games},{game},{boards},{ids},{place},{places}"
-    _spill(
-        template,
-        ws,
-        f"B{top}",
-        f'=IF({ids}="","",IF(COUNTIFS({criteria})=0,"",SUMIFS({_MONEY},{criteria})))',
-        f"B{top}:E{bottom}",
-    )
-    # PB_FINAL takes only the boards there are: one column per board, so the width follows the count.
-    count = f"COUNT(B{top}:E{top})"
-    calls = ",".join(f"PB_FINAL(B{top}:{col}{bottom})" for col in "BCDE"[:FINAL_BOARDS])
-    _spill(template, ws, f"G{t}", f'=IF({count}=0,"",CHOOSE({count},{calls}))', f"G{t}:K{t + 3}")
-    result = f"$H${t + 1}:$H${t + 3}"
-    ws[f"L{t}"], ws[f"M{t}"], ws[f"N{t}"] = "board id", "player", "key"
-    _spill(template, ws, f"L{t + 1}", f'=IF({result}="","",INDEX({ids},1,{result}))')
-    key = f'{game}&"|"&$L${t + 1}:$L${t + 3}&"|"&$I${t + 1}:$I${t + 3}'
-    _spill(template, ws, f"M{t + 1}", f'=IF($L${t + 1}:$L${t + 3}="","",INDEX({_PLAYERS},MATCH({key},{_KEYS},0)))')
-    _spill(template, ws, f"N{t + 1}", f'=IF($M${t + 1}:$M${t + 3}="","",{game}&"|"&$M${t + 1}:$M${t + 3})')
-    for row in ws.iter_rows(min_row=t, max_row=bottom, min_col=2, max_col=5):
-        for cell in row:
-            cell.fill = COMPUTED_FILL
-    for row in ws.iter_rows(min_row=t, max_row=t + 3, min_col=7, max_col=13):
-        for cell in row:
-            cell.fill = COMPUTED_FILL
-    for col in range(7, 14):
-        ws.cell(t, col).font = Font(bold=True)
-
-
 def finals(template: Template) -> Worksheet:
-    """The Finals sheet: a block per game whose boards are marked final, all computed."""
-    ws: Worksheet = template.workbook.create_sheet("Finals")
-    ws["A1"] = (
-        "Each game's final, from the boards marked final on Boards: money by place on each final board, "
-        "each winner's ratio (money / the average of the board's top four), the top three and their bonus."
-    )
-    ws["A1"].font = Font(italic=True)
-    widths = {"A": 13, "B": 13, "C": 13, "D": 13, "E": 13, "F": 3, "G": 11, "H": 7, "I": 12, "J": 9, "K": 7}
-    widths |= {"L": 12, "M": 16}
-    for letter, width in widths.items():
-        ws.column_dimensions[letter].width = width
-    ws.column_dimensions["N"].hidden = True
-    for k in range(1, FINAL_BLOCKS + 1):
-        _block(template, ws, k)
-    ws.protection.sheet = True
-    template.printable(ws, landscape=True, title_rows=None)
+    """The Finals sheet: one PB_FINALS formula listing the top three of every game's final."""
+    ws = template.results("Finals", "A3", f"=PB_FINALS(Boards!A1:F{ROWS + 1})", FINALS, 3 * FINAL_GAMES, decimals=3)
+    ws["A1"] = "Each game's final, from the boards marked final on Boards: the top three, the board and place each"
+    ws["A2"] = "came from, their ratio (money / the average of the board's top four) and their final bonus."
+    ws["A1"].font = ws["A2"].font = Font(italic=True)
+    ws.column_dimensions["A"].width = 16
+    ws.column_dimensions["E"].width = 16
+    template.printable(ws, landscape=True, title_rows="3:3")
     return ws
 
 
