@@ -139,11 +139,15 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
 
 @cli.command()
 @click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--name", "names", multiple=True, help="A table or named range (repeatable; default: all of them).")
+@click.option(
+    "--name", "names", multiple=True, help="A table, named range or sheet (repeatable; default: all tables and names)."
+)
 @click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
 @click.option("--no-recalc", is_flag=True, help="Read the values saved in BOOK instead of recomputing them.")
 def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> None:
-    """Print a table or named range of BOOK after recalculation, as text, CSV or JSON.
+    """Print a table, named range or sheet of BOOK after recalculation, as text, CSV or JSON.
+
+    A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...).
 
     Example: xlscore export event.xlsx --name Standings --format csv
     """

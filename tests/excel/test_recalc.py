@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -22,6 +23,8 @@ from xlscore.excel.book import read_book
 from xlscore.excel.engine import normalise_formula
 from xlscore.excel.recalc import check_book, recalculate
 from xlscore.excel.results import read_results
+
+STANDINGS_COLUMNS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
 
 # Results of five players: name, game, players n, hours, rank.
 ROWS = [
@@ -203,6 +206,20 @@ def test_export_named_range_and_dataframes(book: Path, capsys: pytest.CaptureFix
     frames = read_results(book, ["Totals"])
     assert frames["TOTALS"].iloc[0, 0] == "Twice"
     assert frames["TOTALS"].iloc[0, 1] == pytest.approx(2 * total)
+
+
+def test_export_a_sheets_table_by_the_sheets_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # The README's example: a template's standings spill from Standings!A1, with no table or name defined for them.
+    book = Path(__file__).resolve().parents[2] / "workbooks" / "rplops-event.xlsx"
+    assert main(["export", str(book), "--name", "Standings", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    expected = {r.player: r.points for r in xlscore.rplops_standings(read_results(book, ["Results"])["RESULTS"])}
+    assert {r["player"]: r["points"] for r in rows} == pytest.approx(expected)
+    assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)
+    assert main(["export", str(book), "--name", "Standings"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].split() == [*STANDINGS_COLUMNS]
+    assert main(["export", str(book), "--name", "Nothing"]) == 2
+    assert "has no table, named range or sheet 'NOTHING' (it has: RESULTS, sheet Start here" in capsys.readouterr().err
 
 
 def test_command_line_reports_error_cells_and_exit_codes(

@@ -2,6 +2,11 @@
 
 Scripts and tests read a template's standings without opening Excel: ``xlscore export BOOK --name Standings``
 prints them (text, CSV or JSON), and :func:`read_results` returns them as pandas DataFrames.
+
+A name is looked for among the workbook's Excel tables, then its defined names, then its sheets: a sheet's table
+is the block that starts at its A1, as wide as the header row runs without a blank cell and down to the row before
+the first blank one. That is where a template's computed tables spill (Standings, History, Schedule ...), so they
+are read by sheet name without a name defined for each.
 """
 
 from __future__ import annotations
@@ -47,6 +52,26 @@ def _areas(book: Book) -> dict[str, Area]:
     return found
 
 
+def _sheet_block(sheet: str | None, values: dict[str, dict[tuple[int, int], object]]) -> Area | None:
+    """The block at a sheet's A1: its header row up to the first blank cell, its rows up to the first blank row."""
+    if sheet is None:
+        return None
+    cells = values.get(sheet.upper(), {})
+
+    def blank(row: int, column: int) -> bool:
+        return cells.get((row, column)) in (None, "")
+
+    if blank(1, 1):
+        return None
+    right = 1
+    while not blank(1, right + 1):
+        right += 1
+    bottom = 1
+    while any(not blank(bottom + 1, c) for c in range(1, right + 1)):
+        bottom += 1
+    return Area(sheet, 1, 1, bottom, right)
+
+
 def _plain(value: object) -> object:
     if isinstance(value, CellError):
         return value.code
@@ -64,11 +89,12 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
     areas = _areas(book)
     wanted = list(areas) if names is None else [n.upper() for n in names]
     found: dict[str, Result] = {}
+    sheets = {s.name.upper(): s.name for s in book.sheets}
     for name in wanted:
-        area = areas.get(name)
+        area = areas.get(name) or _sheet_block(sheets.get(name), values)
         if area is None:
-            known = ", ".join(sorted(areas)) or "none"
-            raise WorkbookError(f"{book.path.name} has no table or named range {name!r} (it has: {known})")
+            known = ", ".join([*sorted(areas), *(f"sheet {s}" for s in sheets.values())]) or "none"
+            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {name!r} (it has: {known})")
         cells = values.get((area.sheet or "").upper(), {})
         bottom = min(area.bottom, max((r for r, _ in cells), default=area.top))
         grid = [
