@@ -44,3 +44,15 @@ def test_console_sessions_print_what_the_guide_shows(page: Path, tmp_path: Path)
         assert done.returncode == 0, f"{command}: {done.stderr}"
         if shown:
             assert done.stdout.rstrip("\n").splitlines() == shown, command
+
+
+@pytest.mark.parametrize("page", [p for p in GUIDE if p.name != "README.md"], ids=lambda p: p.stem)
+def test_each_template_page_shows_a_picture_of_every_sheet(page: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(ROOT / "workbooks" / f"{page.stem}.xlsx", read_only=True)
+    sheets = [re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") for name in book.sheetnames]
+    book.close()
+    shown = re.findall(r"!\[[^\]]*\]\(\.\./pictures/([^)]+)\)", page.read_text())
+    assert sorted(shown) == sorted(f"{page.stem}-{s}.png" for s in sheets)
+    assert all((ROOT / "docs" / "pictures" / name).is_file() for name in shown)
