@@ -142,7 +142,7 @@ class Template:
         keeps full precision, only the display is rounded.
         """
         ws: Worksheet = self.workbook.create_sheet(title)
-        ws[anchor] = ArrayFormula(anchor, formula)
+        self.spill(ws, anchor, formula)
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
@@ -154,20 +154,23 @@ class Template:
                     ws.cell(r, c).number_format = shown
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
-        self.dynamic.setdefault(title, []).append(anchor)
         ws.protection.sheet = True
         return ws
 
+    def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
+        """A spilling formula at ``anchor``, registered so that the recalculation writes the cells it fills."""
+        ws[anchor] = ArrayFormula(anchor, formula)
+        self.dynamic.setdefault(ws.title, []).append(anchor)
+
     def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None) -> None:
         """A computed column beside an input table: one spilling formula (numbers shown as ``shown``, if given)."""
-        ws[anchor] = ArrayFormula(anchor, formula)
+        self.spill(ws, anchor, formula)
         top, col = ws[anchor].row, ws[anchor].column
         for r in range(top, top + rows):
             ws.cell(r, col).fill = COMPUTED_FILL
             if shown is not None:
                 ws.cell(r, col).number_format = shown
         ws.column_dimensions[get_column_letter(col)].width = 12
-        self.dynamic.setdefault(ws.title, []).append(anchor)
 
     def settings(self, rows: Sequence[tuple[str, str | float | None, str]], note_width: int = 70) -> Worksheet:
         """The Settings sheet: one row per setting, its name, a yellow cell to type its value in, and what it means."""

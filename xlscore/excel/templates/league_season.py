@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
-from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
@@ -215,8 +214,7 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
     sheet = template.input_table("Next season", "SignUp", SIGNUP_COLUMNS, SIGNUPS if sample else (), PLAYERS)
     last = PLAYERS + 1
     anchor = "D1"
-    sheet[anchor] = ArrayFormula(anchor, f"=LEAGUE_NEXT_SEASON(A2:A{last},Standings!A1:O{RESULT_ROWS + 1},A1:B{last})")
-    template.dynamic.setdefault(sheet.title, []).append(anchor)
+    template.spill(sheet, anchor, f"=LEAGUE_NEXT_SEASON(A2:A{last},Standings!A1:O{RESULT_ROWS + 1},A1:B{last})")
     template.printable(sheet)
     for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status
         sheet.column_dimensions[chr(ord("A") + c - 1)].width = width

@@ -12,7 +12,6 @@ two to a portrait page. Blank, it prints for the tables to fill in by hand; type
 from __future__ import annotations
 
 from openpyxl.styles import Alignment, Border, Font, Protection, Side
-from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
@@ -31,12 +30,6 @@ PLACES = 6
 _THIN = Side(style="thin")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 FINALS = ("game", "final_place", "board", "board_place", "player", "ratio", "bonus")
-
-
-def _spill(template: Template, ws: Worksheet, anchor: str, formula: str) -> None:
-    """A spilling formula at ``anchor``, registered so that the recalculation writes the cells it fills."""
-    ws[anchor] = ArrayFormula(anchor, formula)
-    template.dynamic.setdefault(ws.title, []).append(anchor)
 
 
 def finals(template: Template) -> Worksheet:
@@ -110,14 +103,13 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         ws[f"E{r}"].alignment = Alignment(horizontal="center")
     others = f"E{first + 1}:E{first + 3}"
     money = f"C{first}:C{last}"
-    _spill(
-        template,
+    template.spill(
         ws,
         f"E{first + 1}",
         f'=IF(C{first + 1}:C{first + 3}="","",PB_BONUS(C{first + 1}:C{first + 3},C{first}))',
     )
     ws[f"E{first}"] = f'=IF(COUNT({others})=0,"",PB_WINNER_BONUS({others}))'
-    _spill(template, ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))')
+    template.spill(ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))')
     total, bonus = last + 1, last + 2
     ws[f"A{total}"] = "Total of (1), 2nd to 4th"
     ws[f"E{total}"] = f'=IF(COUNT({others})=0,"",ROUND(SUM({others}),3))'
