@@ -165,22 +165,35 @@ def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> No
 @click.argument("system", type=click.Choice([*TEMPLATE_SYSTEMS, "all"]))
 @click.argument("out", type=click.Path(path_type=Path))
 @click.option("--empty", is_flag=True, help="Leave out the sample event.")
-def new(system: str, out: Path, empty: bool) -> None:
+@click.option("--force", is_flag=True, help="Replace OUT (or, with 'all', the files in it) if it exists.")
+def new(system: str, out: Path, empty: bool, force: bool) -> None:
     """Write the template workbook of SYSTEM to OUT, with a sample event from the source's worked examples.
 
-    With SYSTEM 'all', OUT is a folder and every template is written into it under its usual name (this is how
-    workbooks/ is made).
+    An existing file is never replaced without --force: it may be a filled workbook. With SYSTEM 'all', OUT is a
+    folder (made if missing) and every template is written into it under its usual name (this is how workbooks/
+    is made).
 
-    Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty; xlscore new all workbooks
+    Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty;
+    xlscore new all workbooks --force
     """
+    from xlscore.excel.files import refuse_existing
     from xlscore.excel.templates import new_workbook, template
 
     if system != "all":
+        refuse_existing(out, force)
         click.echo(f"wrote {new_workbook(system, out, sample=not empty)}")
         return
-    out.mkdir(parents=True, exist_ok=True)
-    for name in TEMPLATE_SYSTEMS:
-        click.echo(f"wrote {new_workbook(name, out / template(name).FILE, sample=not empty)}")
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file; 'xlscore new all' writes its templates into a folder")
+    targets = [out / template(name).FILE for name in TEMPLATE_SYSTEMS]
+    for target in targets:
+        refuse_existing(target, force)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+    for name, target in zip(TEMPLATE_SYSTEMS, targets, strict=True):
+        click.echo(f"wrote {new_workbook(name, target, sample=not empty)}")
 
 
 @cli.command()
@@ -298,7 +311,10 @@ def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | 
     grid = table_to_grid(rows)
     result = Result(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
     if output is not None:
-        output.write_text(format_result(result, "csv"), encoding="utf-8")
+        from xlscore.excel.files import replacing
+
+        with replacing(output) as temporary:
+            temporary.write_text(format_result(result, "csv"), encoding="utf-8")
         click.echo(f"wrote {output}", err=True)
         return
     click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)

@@ -123,11 +123,23 @@ def test_every_other_part_is_byte_identical(book: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.xlsx"
     recalculate(book, out)
     before, after = _parts(book), _parts(out)
-    assert list(before) == list(after)
+    # The book's spilling formula is marked as a dynamic array: Excel's metadata part is added and listed.
+    assert list(after) == [*before, "xl/metadata.xml"]
     changed = {name for name in before if before[name] != after[name]}
-    assert changed == {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"}
+    listed = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels"}
+    sheets = {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"}
+    assert changed == {*sheets, *listed, "xl/workbook.xml"}
+    for name in listed:
+        assert b"metadata.xml" in after[name]
+        assert b"metadata.xml" not in before[name]
+    # The workbook part only says its values are computed: no recalculation forced on opening.
+    calculation = re.compile(rb"<calcPr\b[^>]*/>")
+    assert calculation.sub(b"", before["xl/workbook.xml"]) == calculation.sub(b"", after["xl/workbook.xml"])
+    assert b'fullCalcOnLoad="1"' in before["xl/workbook.xml"]
+    assert b"fullCalcOnLoad" not in after["xl/workbook.xml"]
+    assert b'calcId="191029"' in after["xl/workbook.xml"]
     # Inside a rewritten sheet, everything outside <sheetData> is as it was.
-    for name in changed:
+    for name in sheets:
         strip = re.compile(rb"<sheetData>.*</sheetData>|<dimension [^>]*/>", re.S)
         assert strip.sub(b"", before[name]) == strip.sub(b"", after[name])
 

@@ -34,8 +34,8 @@ def computed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 def test_committed_copy_is_what_the_code_generates(computed: tuple[str, Path, Path]) -> None:
     system, source, _ = computed
     committed = WORKBOOKS / template(system).FILE
-    assert committed.exists(), f"run: python3 -m xlscore new all workbooks ({committed.name} is missing)"
-    assert committed.read_bytes() == source.read_bytes(), "workbooks/ is stale: python3 -m xlscore new all workbooks"
+    assert committed.exists(), f"run: python3 -m xlscore new all workbooks --force ({committed.name} is missing)"
+    assert committed.read_bytes() == source.read_bytes(), "workbooks/ is stale: python3 -m xlscore new all workbooks --force"
 
 
 def test_generation_is_deterministic(computed: tuple[str, Path, Path], tmp_path: Path) -> None:

@@ -362,6 +362,26 @@ def pb_final_bonuses(boards: object) -> tuple[float | None, ...]:
     return tuple(bonuses.get(r) for r in range(2, max(bonuses, default=1) + 1))
 
 
+def _scored_boards(boards: object) -> list[Row]:
+    """A boards table's rows with each row's board score and final bonus, as PB_POINTS and PB_FINAL_BONUSES give."""
+    rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final"], name="boards")
+    scores, bonuses = pb_points(boards), pb_final_bonuses(boards)
+
+    def at(values: tuple[float | None, ...], row: int) -> float | None:
+        return values[row - 2] if row - 2 < len(values) else None
+
+    return [
+        {
+            "player": r["player"],
+            "game": r["game"],
+            "score": at(scores, r["_row"]),
+            "final_bonus": at(bonuses, r["_row"]),
+            "_row": r["_row"],
+        }
+        for r in rows
+    ]
+
+
 def pb_game_score(board_scores: Sequence[float | None], final_bonus: float = 0) -> float:
     """A player's score in one game: the best of their board scores (the final's included) plus any final bonus.
 
@@ -401,11 +421,20 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
 
     results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
         board played (a DataFrame, mappings, or rows with a header); a row with a blank score (5th or 6th place,
-        which score nothing) is left out, so a boards table with PB_POINTS' scores beside it will do.
+        which score nothing) is left out. A boards table (game, board, place, player, money, final) without a score
+        column will do: each row is scored as PB_POINTS and PB_FINAL_BONUSES score it.
     best: count only the best N games of each player besides the required ones (None: every game counts).
     required: games that always count, scoring 0 for a player who has none.
     """
-    rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")
+    try:
+        rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")
+    except TableError as missing:
+        try:
+            rows = _scored_boards(results)
+        except TableError as exc:
+            if "has no column" in str(exc):
+                raise missing from None
+            raise
     keep = None if best is None else count("best", best, 1)
     must = tuple(str(g) for g in required)
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)

@@ -18,6 +18,7 @@ from xlscore.excel.cells import CellError
 from xlscore.excel.refs import Area, cell_name, parse_area
 from xlscore.excel.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.sheetxml import scan_cells, unescape
+from xlscore.excel.structured import Table, grow, resolve
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
 
@@ -35,6 +36,7 @@ class Formula:
     anchor: Position
     array: Area | None = None  # the area of an array formula (t="array")
     dynamic: bool = False  # a dynamic array (Excel 365), which spills to the size of its result
+    shared: bool = False  # one of a shared formula's cells (a formula filled down or across)
 
 
 @dataclass
@@ -47,16 +49,6 @@ class Sheet:
     @property
     def max_row(self) -> int:
         return max((r for r, _ in self.values), default=0)
-
-
-@dataclass(frozen=True)
-class Table:
-    """An Excel table (Insert > Table): its name, sheet, area (header row included) and column names."""
-
-    name: str
-    sheet: str
-    area: Area
-    columns: tuple[str, ...]
 
 
 @dataclass
@@ -108,8 +100,8 @@ def _shared_strings(zf: SafeZip) -> list[str]:
 def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: Callable[[], str]) -> object:
     if kind == "inlineStr":
         return inline or ""
-    if raw is None:
-        return None
+    if raw is None or (not raw.strip() and kind != "str"):
+        return None  # openpyxl writing through lxml saves an empty cached value as <v></v>
     text = unescape(raw)
     try:
         if kind == "s":
@@ -136,7 +128,7 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
         position = (row, col)
         where = functools.partial(_where, name, row, col)
-        if kind == "n" and raw is not None and inline is None:
+        if kind == "n" and raw and inline is None:
             try:
                 sheet.values[position] = float(raw)
             except ValueError:
@@ -161,14 +153,15 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
         array = None
         if f_kind == "array":
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
-        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic))
+        shared = f_kind == "shared"
+        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic, shared=shared))
     for position, index in pending:
         if index not in masters:
             raise WorkbookError(
                 f"{name}!{cell_name(*position)} uses shared formula {index}, which the sheet never defines (damaged)"
             )
         text, anchor = masters[index]
-        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor))
+        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))
     return sheet
 
 
@@ -199,10 +192,32 @@ def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
             block = _child(root, "tableColumns")
             columns = tuple(c.get("name", "") for c in _children(block, "tableColumn")) if block is not None else ()
             name = root.get("displayName") or root.get("name") or target
-            tables.append(
-                Table(name, sheet.name, Area(sheet.name, area.top, area.left, area.bottom, area.right), columns)
-            )
+            located = Area(sheet.name, area.top, area.left, area.bottom, area.right)
+            header_rows = _count(root.get("headerRowCount"), 1)
+            totals_rows = _count(root.get("totalsRowCount"), 0)
+            table = Table(name, sheet.name, located, columns, target, located, header_rows, totals_rows)
+            tables.append(grow(table, _filled_rows(sheet, located)))
     return tables
+
+
+def _count(text: str | None, default: int) -> int:
+    return int(text) if text is not None and text.isdigit() else default
+
+
+def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
+    """The rows of ``sheet`` below ``area`` with a value or a formula in one of its columns."""
+    rows = {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
+    rows.update(f.row for f in sheet.formulas if f.row > area.bottom and area.left <= f.col <= area.right)
+    return rows
+
+
+def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
+    """Every formula's structured references (``Results[#All]``) as the ranges they stand for, tables grown."""
+    by_name = {table.name.upper(): table for table in tables}
+    for sheet in sheets:
+        for formula in sheet.formulas:
+            if "[" in formula.text:
+                formula.text = resolve(formula.text, by_name)
 
 
 def read_book(path: str | Path) -> Book:
@@ -213,4 +228,5 @@ def read_book(path: str | Path) -> Book:
         sheets = [_read_sheet(zf, name, part, strings) for name, part in sheet_parts(zf)]
         names = _names(zf.xml("xl/workbook.xml"), sheets)
         tables = _tables(zf, sheets)
+    _resolve_tables(sheets, tables)
     return Book(source, sheets, names, tables)

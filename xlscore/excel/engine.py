@@ -200,14 +200,16 @@ def _engine() -> ModuleType:
 
 
 class _Evaluator:
-    def __init__(self, book: Book, direct: bool = True) -> None:
+    def __init__(
+        self, book: Book, direct: bool = True, compiled: dict[tuple[str, str], _Compiled] | None = None
+    ) -> None:
         self.book = book
         self.direct = direct
         self.engine_used = False
         self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
         self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
         self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
-        self.compiled: dict[tuple[str, str], _Compiled] = {}
+        self.compiled: dict[tuple[str, str], _Compiled] = {} if compiled is None else compiled
         self.errors: list[CellReport] = []
         self.spills: dict[tuple[str, int, int], Area] = {}
         self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
@@ -392,14 +394,18 @@ class _Evaluator:
             self.max_row[sheet] = row  # a spill below the saved cells: formulas reading it must see it whole
         self.written[sheet][(row, col)] = value
 
-    def place(self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str]) -> None:
+    def place(
+        self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str], spilling: bool = False
+    ) -> None:
+        """Put a formula's result in its cells. ``spilling``: it fills as many cells as its result has."""
         sheet = formula.sheet.upper()
-        if formula.array is not None and not formula.dynamic:
+        single = len(grid) == 1 and len(grid[0]) == 1
+        if formula.array is not None and not formula.dynamic and not spilling:
             area = formula.array
             for i in range(area.height):
                 for j in range(area.width):
                     self._set(sheet, area.top + i, area.left + j, _broadcast(grid, i, j))
-        elif formula.dynamic:
+        elif formula.dynamic or (spilling and not (single and formula.array is None)):
             height, width = len(grid), len(grid[0])
             spill = Area(sheet, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1)
             old = self.spills.get((sheet, formula.row, formula.col)) or formula.array
@@ -414,7 +420,11 @@ class _Evaluator:
             if blocked:
                 grid = [[CellError("#SPILL!")]]
                 spill = Area(sheet, formula.row, formula.col, formula.row, formula.col)
-                messages.append(f"the result needs {height} x {width} cells; {cell_name(*blocked[0])} is in the way")
+                messages.append(
+                    f"the result needs {height} x {width} cells ({spill_text(formula, height, width)}); "
+                    f"{_listed(blocked)} {'is' if len(blocked) == 1 else 'are'} typed over it: clear "
+                    f"{'it' if len(blocked) == 1 else 'them'}"
+                )
             if old is not None:
                 for r in range(old.top, old.bottom + 1):
                     for c in range(old.left, old.right + 1):
@@ -442,6 +452,19 @@ class _Evaluator:
                 if reason.startswith(code):
                     reason = reason[len(code) :].strip()
                 self.errors.append(CellReport(formula.sheet, cell_name(r, c), code, reason))
+
+
+def spill_text(formula: Formula, height: int, width: int) -> str:
+    """The area a result of ``height`` x ``width`` fills from the formula's cell, as ``A1:G61``."""
+    return str(Area(None, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1))
+
+
+def _listed(cells: list[tuple[int, int]], shown: int = 5) -> str:
+    """``B5, B6 and C7`` or ``B5, B6, B7, B8, B9 and 12 more``."""
+    names = [cell_name(*cell) for cell in cells[:shown]]
+    if len(cells) > shown:
+        return f"{', '.join(names)} and {len(cells) - shown:,} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _single(grid: list[list[object]]) -> object:
@@ -494,10 +517,11 @@ _REASONS = {
 }
 
 
-def _output_area(formula: Formula, max_row: int) -> Area:
+def _output_area(formula: Formula, max_row: int, spilling: bool = False, known: Area | None = None) -> Area:
+    """The cells a formula may write, for ordering: a spill to the last used row, as wide as it is known to be."""
     sheet = formula.sheet.upper()
-    if formula.dynamic:
-        width = formula.array.width if formula.array is not None else 1
+    if formula.dynamic or (spilling and formula.array is not None):
+        width = max(formula.array.width if formula.array is not None else 1, known.width if known else 1)
         return Area(sheet, formula.row, formula.col, max(max_row, formula.row), formula.col + width - 1)
     if formula.array is not None:
         a = formula.array
@@ -505,12 +529,16 @@ def _output_area(formula: Formula, max_row: int) -> Area:
     return Area(sheet, formula.row, formula.col, formula.row, formula.col)
 
 
-def _order(evaluator: _Evaluator, formulas: list[Formula]) -> tuple[list[int], list[int]]:
+def _order(
+    evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]
+) -> tuple[list[int], list[int]]:
     """Formulas in an order where every formula comes after those it reads; and those caught in a cycle."""
     single: dict[str, dict[int, list[tuple[int, int]]]] = defaultdict(lambda: defaultdict(list))
     multi: list[tuple[Area, int]] = []
     for index, formula in enumerate(formulas):
-        output = _output_area(formula, evaluator.max_row[formula.sheet.upper()])
+        output = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+        if index in known and not output.contains(known[index].bottom, known[index].right):
+            output = known[index]
         if output.height == 1 and output.width == 1:
             single[output.sheet or ""][output.left].append((output.top, index))
         else:
@@ -555,20 +583,50 @@ def _order(evaluator: _Evaluator, formulas: list[Formula]) -> tuple[list[int], l
     return order, cycle
 
 
+def _spills(formula: Formula) -> bool:
+    """Whether a formula fills as many cells as its result has: a dynamic array, or a call of an xlscore function
+    however the file stores it (a plain formula, a legacy array formula of any size, a dynamic array whose mark a
+    program dropped). A shared formula (one filled down or across) stays one value per cell."""
+    if formula.dynamic:
+        return True
+    if formula.shared:
+        return False
+    masked = _STRING.sub('""', normalise_formula(formula.text))
+    return _CALL.search(masked) is not None
+
+
 def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direct: bool = True) -> Evaluation:
     """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
 
     ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
+    Formulas are ordered by the cells they read and write; where a spill turns out wider than the file said (a
+    template's first recalculation, a spill whose mark was dropped), the book is computed once more in the order
+    the true spill areas give.
     """
-    evaluator = _Evaluator(book, direct)
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
-    order, cycle = _order(evaluator, formulas)
-    for done, index in enumerate(order, start=1):
-        formula = formulas[index]
-        grid, problem, messages = evaluator.compute(formula)
-        evaluator.place(formula, grid, problem, messages)
-        if progress is not None:
-            progress(done)
-    for index in cycle:
-        evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
-    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), evaluator.engine_used)
+    spilling = [_spills(f) for f in formulas]
+    known: dict[int, Area] = {}
+    compiled: dict[tuple[str, str], _Compiled] = {}
+    engine_used = False
+    for attempt in range(2):
+        evaluator = _Evaluator(book, direct, compiled)
+        order, cycle = _order(evaluator, formulas, spilling, known)
+        for done, index in enumerate(order, start=1):
+            formula = formulas[index]
+            grid, problem, messages = evaluator.compute(formula)
+            evaluator.place(formula, grid, problem, messages, spilling[index])
+            if progress is not None and attempt == 0:
+                progress(done)
+        for index in cycle:
+            evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+        engine_used = engine_used or evaluator.engine_used
+        wider = {}
+        for index, formula in enumerate(formulas):
+            spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
+            assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+            if spill is not None and not assumed.contains(spill.bottom, spill.right):
+                wider[index] = spill
+        if not wider:
+            break
+        known.update(wider)
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), engine_used)

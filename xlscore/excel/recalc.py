@@ -9,22 +9,24 @@ it as it was.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import tempfile
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.book import Book, read_book
 from xlscore.excel.cells import CellError
+from xlscore.excel.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.excel.engine import CellReport, Evaluation, evaluate
+from xlscore.excel.files import replacing
 from xlscore.excel.refs import Area, cell_name
 from xlscore.excel.safezip import open_workbook
 from xlscore.excel.sheetxml import patch_sheet
+from xlscore.excel.structured import Table
+
+WORKBOOK_PART = "xl/workbook.xml"
 
 __all__ = ["Difference", "Recalculation", "check_book", "recalculate"]
 
@@ -62,41 +64,43 @@ def _show(value: object) -> str:
     return repr(value)
 
 
-@contextlib.contextmanager
-def _atomic(target: Path) -> Iterator[Path]:
-    """A temporary file beside ``target`` that replaces it only when the block finishes without an error."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    temporary = Path(name)
-    try:
-        yield temporary
-        with open(temporary, "rb") as written:
-            os.fsync(written.fileno())
-        os.replace(temporary, target)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+def _grown_table(xml: bytes, table: Table) -> bytes:
+    """A table part whose ``ref`` (and its filter's) covers the rows added below it."""
+    assert table.saved is not None
+    return xml.replace(f'ref="{table.saved}"'.encode(), f'ref="{table.area}"'.encode())
 
 
 def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
+    """The book with its computed values, spills marked as dynamic arrays, grown tables widened, and no request to
+    be recalculated on opening (:mod:`xlscore.excel.dynamic`); every other part copied as it is."""
     parts = {sheet.part: sheet for sheet in book.sheets}
     refs: dict[str, dict[tuple[int, int], Area]] = {}
     for (sheet_name, row, col), area in evaluation.spills.items():
         refs.setdefault(sheet_name, {})[(row, col)] = area
-    with open_workbook(book.path) as source, _atomic(target) as temporary, zipfile.ZipFile(temporary, "w") as out:
+    with open_workbook(book.path) as source, replacing(target) as temporary, zipfile.ZipFile(temporary, "w") as out:
+        changed: dict[str, bytes] = {}
+        mark = None
+        if evaluation.spills:
+            mark, changed = dynamic_mark(lambda name: source.read(name) if source.has(name) else None)
+        changed[WORKBOOK_PART] = calculated(source.read(WORKBOOK_PART))
+        for table in book.tables:
+            if table.grown and source.has(table.part):
+                changed[table.part] = _grown_table(source.read(table.part), table)
         for info in source.infos():
-            data = source.read(info.filename)
+            data = changed.pop(info.filename) if info.filename in changed else source.read(info.filename)
             sheet = parts.get(info.filename)
             if sheet is not None:
                 key = sheet.name.upper()
                 values = evaluation.values.get(key)
                 if values or refs.get(key):
-                    data = patch_sheet(data, values or {}, refs.get(key))
+                    data = patch_sheet(data, values or {}, refs.get(key), mark)
             copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr
             copy.create_system = info.create_system
             out.writestr(copy, data)
+        for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
+            out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
 
 def recalculate(

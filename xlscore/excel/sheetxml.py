@@ -216,8 +216,31 @@ def _value_xml(value: object, prefix: bytes, formula: bool) -> tuple[bytes | Non
     )
 
 
+_F_START = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b(?P<attrs>[^>]*?)(?P<end>/?>)")
+
+
+def _spilling(formula: bytes, ref: Area) -> bytes:
+    """The formula element as a dynamic array's anchor: an array formula whose ``ref`` is its spill area."""
+    start = _F_START.match(formula)
+    if start is None:
+        return formula
+    attrs = _attrs(start.group("attrs"))
+    attrs.pop(b"si", None)
+    attrs[b"t"] = b"array"
+    attrs[b"ref"] = str(ref).encode()
+    order = [b"t", b"ref"] + [k for k in attrs if k not in (b"t", b"ref")]
+    text = b"".join(b" " + k + b'="' + attrs[k] + b'"' for k in order)
+    return b"<" + (start.group("p") or b"") + b"f" + text + start.group("end") + formula[start.end() :]
+
+
 def _cell_xml(
-    position: Position, value: object, prefix: bytes, old_attrs: bytes | None, old_body: bytes | None, ref: Area | None
+    position: Position,
+    value: object,
+    prefix: bytes,
+    old_attrs: bytes | None,
+    old_body: bytes | None,
+    ref: Area | None,
+    mark: bytes | None = None,
 ) -> bytes:
     formula = b""
     if old_body is not None:
@@ -225,13 +248,15 @@ def _cell_xml(
         if match is not None:
             formula = match.group(0)
             if ref is not None:
-                formula = _REF_ATTR.sub(lambda m: m.group(1) + str(ref).encode() + m.group(3), formula, count=1)
+                formula = _spilling(formula, ref)
     kind, body = _value_xml(value, prefix, bool(formula))
     attrs = _attrs(old_attrs) if old_attrs is not None else {}
     attrs[b"r"] = cell_name(*position).encode()
     attrs.pop(b"t", None)
     if kind is not None:
         attrs[b"t"] = kind
+    if ref is not None and formula and mark is not None:
+        attrs[b"cm"] = mark
     order = [b"r", b"s", b"t"] + [k for k in attrs if k not in (b"r", b"s", b"t")]
     text = b"".join(b" " + k + b'="' + attrs[k] + b'"' for k in order if k in attrs)
     inner = formula + body
@@ -241,7 +266,7 @@ def _cell_xml(
 
 
 def _patch_row(
-    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area], mark: bytes | None
 ) -> bytes:
     if not prefix:
         # Most often every cell changed is already there, written as <c r="F12" ...>: find it directly.
@@ -265,16 +290,16 @@ def _patch_row(
             for match, col in spans:
                 out.append(body[last : match.start()])
                 old_attrs, old_body = match.group("attrs"), match.group("body")
-                out.append(_cell_xml((row, col), changes[col], prefix, old_attrs, old_body, refs.get((row, col))))
+                out.append(_cell_xml((row, col), changes[col], prefix, old_attrs, old_body, refs.get((row, col)), mark))
                 last = match.end()
             out.append(body[last:])
             out += [_cell_xml((row, col), changes[col], prefix, None, None, refs.get((row, col))) for col in appended]
             return b"".join(out)
-    return _patch_row_scanning(body, row, changes, prefix, refs)
+    return _patch_row_scanning(body, row, changes, prefix, refs, mark)
 
 
 def _patch_row_scanning(
-    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area], mark: bytes | None
 ) -> bytes:
     out: list[bytes] = []
     last = 0
@@ -295,7 +320,13 @@ def _patch_row_scanning(
             _, value = pending[index]
             out.append(
                 _cell_xml(
-                    (row, column), value, prefix, match.group("attrs"), match.group("body"), refs.get((row, column))
+                    (row, column),
+                    value,
+                    prefix,
+                    match.group("attrs"),
+                    match.group("body"),
+                    refs.get((row, column)),
+                    mark,
                 )
             )
             last = match.end()
@@ -315,8 +346,18 @@ def _row_number(attrs: bytes, previous: int) -> int:
     return int(found) if found is not None else previous + 1
 
 
-def patch_sheet(xml: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area] | None = None) -> bytes:
-    """The sheet XML with ``values`` written into its cells (formulas kept) and array ``refs`` updated."""
+def patch_sheet(
+    xml: bytes,
+    values: Mapping[Position, object],
+    refs: Mapping[Position, Area] | None = None,
+    mark: bytes | None = None,
+) -> bytes:
+    """The sheet XML with ``values`` written into its cells (formulas kept).
+
+    ``refs``: the spill area of each dynamic array by its anchor cell; the anchor's formula becomes an array
+    formula over that area, and its cell gets the dynamic-array mark ``cm`` = ``mark`` (see
+    :mod:`xlscore.excel.dynamic`).
+    """
     refs = refs or {}
     data = _SHEET_DATA.search(xml)
     if data is None:
@@ -342,7 +383,7 @@ def patch_sheet(xml: bytes, values: Mapping[Position, object], refs: Mapping[Pos
         if index < len(rows) and rows[index] == current:
             out.append(body[last : match.start()])
             inner = match.group("body") or b""
-            patched = _patch_row(inner, current, by_row[current], prefix, refs)
+            patched = _patch_row(inner, current, by_row[current], prefix, refs, mark)
             out.append(b"<" + prefix + b"row" + match.group("attrs") + b">" + patched + b"</" + prefix + b"row>")
             last = match.end()
             index += 1

@@ -125,7 +125,7 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     assert book["Settings"]["B1"].value is None
     assert book["Settings"]["B1"].protection.locked is False
     standings = book["Standings"]
-    assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games!$A$1:$E$")
-    assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games!$A$1:$E$")
+    assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games[[#All],[round]:[centres]],")
+    assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[round]:[centres]],")
     assert len(standings._charts) == 1  # type: ignore[attr-defined]  # openpyxl keeps a sheet's charts there
     assert len(standings.conditional_formatting) == 1

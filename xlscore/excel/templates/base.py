@@ -1,15 +1,16 @@
 """What every template workbook shares: the explanation sheet, input tables, spilled results, styles, protection.
 
-A template is built with openpyxl, then its result formulas are made dynamic arrays (:mod:`xlscore.excel.dynamic`)
-so that Excel 365 spills each table from one formula, and the file is made deterministic (fixed dates), so the
-committed copies in workbooks/ can be checked to equal what the code generates.
+A template is built with openpyxl, made deterministic (fixed dates, so the committed copies in workbooks/ can be
+checked to equal what the code generates), then recalculated as ``xlscore recalc`` does it: every formula carries
+its value, and each result formula is saved as a dynamic array that Excel 365 spills (:mod:`xlscore.excel.dynamic`).
 
 Conventions a coordinator sees in every template:
 
 * yellow cells are for typing; green cells are computed (and locked: the sheets are protected without a password,
   so a formula is not overwritten by accident; Review > Unprotect Sheet lifts it);
 * each input table is an Excel table with data validation (places 1..n, whole numbers, names from the roster);
-* each result is one formula that fills its table, using xlscore's functions in array form;
+* each result is one formula that fills its table, using xlscore's functions in array form, over the input table
+  by structured reference (:func:`whole_table`), so a row typed or pasted below the table counts;
 * text a coordinator types (a player called "=Eve" or "+1 Club") is stored as text, never as a formula.
 """
 
@@ -17,8 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import os
-import tempfile
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,12 +66,12 @@ class Column:
 
 @dataclass
 class Template:
-    """A template being built: the workbook and the anchors of its spilling formulas, by sheet."""
+    """A template being built: its title, its system's short name, the workbook and its spilling formulas."""
 
     title: str
     system: str  # the short name ``xlscore new`` takes; saved as the defined name xlscore_system
     workbook: Workbook = field(default_factory=Workbook)
-    dynamic: dict[str, list[str]] = field(default_factory=dict)
+    dynamic: dict[str, list[str]] = field(default_factory=dict)  # the anchors of spilling formulas, by sheet
 
     def intro(self, paragraphs: Sequence[str]) -> Worksheet:
         """The first sheet: what to type where, in a coordinator's words."""
@@ -158,7 +158,7 @@ class Template:
         return ws
 
     def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
-        """A spilling formula at ``anchor``, registered so that the recalculation writes the cells it fills."""
+        """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
         ws[anchor] = ArrayFormula(anchor, formula)
         self.dynamic.setdefault(ws.title, []).append(anchor)
 
@@ -216,24 +216,24 @@ class Template:
             ws.print_title_rows = title_rows
 
     def save(self, path: Path) -> None:
-        """Save deterministically, with the result formulas as dynamic arrays; replace ``path`` atomically."""
+        """Save computed and reproducible; replace ``path`` atomically.
+
+        The workbook is recalculated as ``xlscore recalc`` does it, so every formula carries its value (a program
+        without xlscore's functions shows the numbers) and every result formula is saved as a dynamic array.
+        """
         from xlscore.excel.dynamic import make_dynamic
+        from xlscore.excel.files import replacing
+        from xlscore.excel.recalc import recalculate
 
         self.workbook.defined_names["xlscore_system"] = DefinedName("xlscore_system", attr_text=f'"{self.system}"')
         self.workbook.properties.created = FIXED_TIME
         self.workbook.properties.modified = FIXED_TIME
         self.workbook.properties.creator = "xlscore"
         self.workbook.properties.lastModifiedBy = "xlscore"
-        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".xlsx", dir=path.parent)
-        os.close(handle)
-        temporary = Path(name)
-        try:
+        with replacing(path) as temporary:
             self.workbook.save(temporary)
             make_dynamic(temporary, self.dynamic)
-            os.replace(temporary, path)
-        finally:
-            if temporary.exists():
-                temporary.unlink()
+            recalculate(temporary, in_place=True)
 
 
 COUNTS = frozenset(
@@ -257,6 +257,23 @@ COUNTS = frozenset(
     }
 )
 """Computed columns that hold whole numbers: shown without decimals."""
+
+
+def whole_table(table: str, columns: Sequence[Column]) -> str:
+    """An input table, header row included, by structured reference: a formula over it follows the table as it
+    grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[game]:[hours]]``; LibreOffice
+    7.4 shows ``Results[#All]`` as #NAME?)."""
+    return f"{table}[[#All],[{_escaped(columns[0].name)}]:[{_escaped(columns[-1].name)}]]"
+
+
+def table_column(table: str, column: str) -> str:
+    """One column's data rows by structured reference (``Leagues[player]``)."""
+    return f"{table}[{_escaped(column)}]"
+
+
+def _escaped(column: str) -> str:
+    """A column name as a structured reference writes it: ' before [, ], # and '."""
+    return re.sub(r"([\[\]#'])", r"'\1", column)
 
 
 def number_format(header: str, decimals: int) -> str:

@@ -32,7 +32,7 @@ from xlscore.core.errors import TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, whole_table
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
 
@@ -115,15 +115,14 @@ def build(sample: bool = True) -> Template:
     for row in range(2, ROWS + 2):
         games[f"B{row}"].alignment = Alignment(horizontal="center")
     template.printable(games)
-    last = ROWS + 1
     arguments = _settings_arguments()
     ratings = template.results(
-        "Standings", "A1", f"=GIBBS_RATINGS(Games!A1:E{last},{arguments})", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments})", STANDINGS, PLAYERS_SHOWN
     )
     ratings.column_dimensions["A"].width = 18
     template.printable(ratings)
     trajectory = template.results(
-        "History", "A1", f"=GIBBS_RATINGS(Games!A1:E{last},{arguments},TRUE)", TRAJECTORY, ROWS
+        "History", "A1", f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},TRUE)", TRAJECTORY, ROWS
     )
     trajectory.column_dimensions["D"].width = 16
     for row in range(2, ROWS + 2):
@@ -166,7 +165,7 @@ def _chart(template: Template, ws: Worksheet) -> None:
     """The top players' RP after every game: data at J1 (one GIBBS_RP_BY_GAME formula), the chart beside it."""
     top = f"Standings!$A$1:$B${CHARTED + 1}"
     template.results_column(
-        ws, "J1", f"=GIBBS_RP_BY_GAME(Games!$A$1:$E${ROWS + 1},{top},{_settings_arguments()})", GAMES_CHARTED + 1
+        ws, "J1", f"=GIBBS_RP_BY_GAME({whole_table('Games', COLUMNS)},{top},{_settings_arguments()})", GAMES_CHARTED + 1
     )
     for c in range(10, 11 + CHARTED):
         ws.cell(1, c).font = Font(bold=True)

@@ -17,7 +17,7 @@ from xlscore.core.league.history import league_lifetime_standings
 from xlscore.core.league.lifetime import LifetimeStanding
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import Column, Template
+from xlscore.excel.templates.base import Column, Template, whole_table
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -78,13 +78,13 @@ def build(sample: bool = True) -> Template:
         ]
     )
     template.input_table("Seasons", "Seasons", COLUMNS, SAMPLE if sample else (), ROWS)
-    last = ROWS + 1
-    sheet = template.results("Standings", "A1", f"=LEAGUE_LIFETIME_STANDINGS(Seasons!A1:F{last})", STANDINGS, SHOWN)
+    seasons = whole_table("Seasons", COLUMNS)
+    sheet = template.results("Standings", "A1", f"=LEAGUE_LIFETIME_STANDINGS({seasons})", STANDINGS, SHOWN)
     sheet.column_dimensions["B"].width = 16
     template.podium(sheet, f"A2:E{SHOWN + 1}", "A", 2)
     template.printable(sheet)
     winners = template.results(
-        "Season winners", "A1", f"=LEAGUE_WINNERS(Seasons!A1:F{last})", ("season", "player", "league_points"), 40
+        "Season winners", "A1", f"=LEAGUE_WINNERS({seasons})", ("season", "player", "league_points"), 40
     )
     winners.column_dimensions["B"].width = 16
     winners.column_dimensions["C"].width = 14

@@ -23,7 +23,7 @@ from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.book import Book
 from xlscore.excel.cells import table_to_grid
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, whole_table
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -149,7 +149,7 @@ def build(sample: bool = True) -> Template:
     schedule = template.results(
         "Schedule",
         "A1",
-        f"=LEAGUE_SEASON_GAMES(Settings!B1,Settings!B2,Leagues!A1:E{last_player},Settings!B3)",
+        f"=LEAGUE_SEASON_GAMES(Settings!B1,Settings!B2,{whole_table('Leagues', LEAGUE_COLUMNS)},Settings!B3)",
         ("name", "division", "league", "game", "seat 1", "seat 2", "seat 3", "seat 4"),
         GAMES,
     )

@@ -13,8 +13,6 @@ The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.ex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -23,10 +21,9 @@ from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
-    event_results,
     read_best,
     read_required,
 )
@@ -87,7 +84,9 @@ def _formulas(last: int) -> dict[str, str]:
     G: every row's board score (blank for 5th and 6th). H: the player's final bonus in the row's game, on each of
     their rows of it that has a score (0 without one).
     """
-    return {"G2": f"=PB_POINTS(A1:F{last})", "H2": f"=PB_FINAL_BONUSES(A1:F{last})"}
+    del last  # the formulas follow the Boards table as it grows
+    boards = whole_table("Boards", COLUMNS)
+    return {"G2": f"=PB_POINTS({boards})", "H2": f"=PB_FINAL_BONUSES({boards})"}
 
 
 def build(sample: bool = True) -> Template:
@@ -147,8 +146,7 @@ def _settings(template: Template) -> None:
 
 
 def _standings(template: Template) -> None:
-    last = ROWS + 1
-    table = f"Boards!A1:H{last}"  # PB_STANDINGS leaves out the rows without a score
+    table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},Settings!B1,{required})"
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
@@ -166,6 +164,5 @@ def _standings(template: Template) -> None:
 def standings(book: Book) -> tuple[Standing, ...]:
     """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
     found = results(book, ["Boards"], recalculate=False)["BOARDS"]
-    rows: Sequence[Sequence[object]] = [list(row) for row in found.rows]
-    table = event_results([str(h) for h in found.header], rows)
+    table = [list(found.header), *[list(row) for row in found.rows]]
     return pb_standings(table, read_best(book), read_required(book, REQUIRED_ROWS))

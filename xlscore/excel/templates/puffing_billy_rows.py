@@ -7,33 +7,13 @@ answer that does not go through the sheet's formulas.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from xlscore.core.errors import TableError
-from xlscore.core.puffing_billy import FINAL_MARK, pb_final_bonuses, pb_points
+from xlscore.core.puffing_billy import FINAL_MARK
 from xlscore.core.rows import cell_text
 from xlscore.excel.book import Book
 from xlscore.excel.templates.base import setting
 
-__all__ = ["FINAL_MARK", "event_results", "read_best", "read_required"]
-
-
-def event_results(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[list[object]]:
-    """The table PB_STANDINGS takes: the Boards table's typed columns with each row's board score and final bonus.
-
-    header: the Boards table's header (game, board, place, player, money, final).
-    rows: its rows, as typed; blank rows are skipped by the core.
-    """
-    typed: list[list[object]] = [list(header[:6]), *[list(r[:6]) for r in rows]]
-    scores, bonuses = pb_points(typed), pb_final_bonuses(typed)
-    # Both give a value per row up to the last filled one; blank rows after it have neither.
-    computed = [
-        [scores[i] if i < len(scores) else None, bonuses[i] if i < len(bonuses) else None] for i in range(len(rows))
-    ]
-    return [
-        [*typed[0], "score", "final_bonus"],
-        *([*row, *more] for row, more in zip(typed[1:], computed, strict=True)),
-    ]
+__all__ = ["FINAL_MARK", "read_best", "read_required"]
 
 
 def read_best(book: Book) -> int | None:

@@ -34,7 +34,9 @@ FINALS = ("game", "final_place", "board", "board_place", "player", "ratio", "bon
 
 def finals(template: Template) -> Worksheet:
     """The Finals sheet: one PB_FINALS formula listing the top three of every game's final."""
-    ws = template.results("Finals", "A3", f"=PB_FINALS(Boards!A1:F{ROWS + 1})", FINALS, 3 * FINAL_GAMES, decimals=3)
+    ws = template.results(
+        "Finals", "A3", "=PB_FINALS(Boards[[#All],[game]:[final]])", FINALS, 3 * FINAL_GAMES, decimals=3
+    )
     ws["A1"] = "Each game's final, from the boards marked final on Boards: the top three, the board and place each"
     ws["A2"] = "came from, their ratio (money / the average of the board's top four) and their final bonus."
     ws["A1"].font = ws["A2"].font = Font(italic=True)

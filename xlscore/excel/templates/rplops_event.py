@@ -12,7 +12,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import Column, Template, setting
+from xlscore.excel.templates.base import Column, Template, setting, whole_table
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -76,11 +76,11 @@ def build(
     )
     template.settings((("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")))
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
-    last = rows + 1
     table["F1"] = "points"
-    template.results_column(table, "F2", f"=RPLOPS_POINTS(A1:E{last},Settings!B1,Settings!B2)", rows, "0.00")
+    results = whole_table("Results", COLUMNS)
+    template.results_column(table, "F2", f"=RPLOPS_POINTS({results},Settings!B1,Settings!B2)", rows, "0.00")
     standings = template.results(
-        "Standings", "A1", f"=RPLOPS_STANDINGS(Results!A1:E{last},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=RPLOPS_STANDINGS({results},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
     )
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)

@@ -29,7 +29,7 @@ from xlscore.core.size_matters import SizeMattersStanding, size_matters_standing
 from xlscore.core.validate import whole
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, whole_table
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -78,7 +78,8 @@ STANDINGS = ("place", "player", "total", "solos", "head_to_head", "boards", "dec
 
 def _formulas(last: int) -> tuple[str, str]:
     """The score column's formula and the standings formula, over the Games table's rows 1..``last``."""
-    games = f"Games!$A$1:$E${last}"
+    del last  # the formulas follow the Games table as it grows
+    games = whole_table("Games", COLUMNS)
     return f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)", f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1)"
 
 
