@@ -35,7 +35,9 @@ def test_committed_copy_is_what_the_code_generates(computed: tuple[str, Path, Pa
     system, source, _ = computed
     committed = WORKBOOKS / template(system).FILE
     assert committed.exists(), f"run: python3 -m xlscore new all workbooks --force ({committed.name} is missing)"
-    assert committed.read_bytes() == source.read_bytes(), "workbooks/ is stale: python3 -m xlscore new all workbooks --force"
+    assert committed.read_bytes() == source.read_bytes(), (
+        "workbooks/ is stale: python3 -m xlscore new all workbooks --force"
+    )
 
 
 def test_generation_is_deterministic(computed: tuple[str, Path, Path], tmp_path: Path) -> None:

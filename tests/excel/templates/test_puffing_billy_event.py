@@ -53,8 +53,8 @@ def test_the_boards_computed_columns_are_one_formula_each(tmp_path: Path) -> Non
     texts = {c.coordinate: str(getattr(c.value, "text", c.value)) for row in boards.iter_rows() for c in row}
     formulas = {at: text for at, text in texts.items() if text.startswith("=")}
     # The whole Boards table by structured reference, so a row typed below it counts.
-    boards = "Boards[[#All],[game]:[final]]"
-    assert formulas == {"G2": f"=PB_POINTS({boards})", "H2": f"=PB_FINAL_BONUSES({boards})"}
+    whole = "Boards[[#All],[game]:[final]]"
+    assert formulas == {"G2": f"=PB_POINTS({whole})", "H2": f"=PB_FINAL_BONUSES({whole})"}
 
 
 def test_no_formula_needs_a_function_libreoffice_7_4_lacks(tmp_path: Path) -> None:
@@ -147,3 +147,30 @@ def test_a_bad_best_setting_is_refused_naming_the_cell(tmp_path: Path) -> None:
     workbook.save(path)
     with pytest.raises(XlscoreError, match=r"Settings!B1 \(best\) is 1.5"):
         puffing_billy_event.standings(read_book(path))
+
+
+def test_score_sheet_total_is_an_error_when_a_row_is_one(tmp_path: Path) -> None:
+    """SUM skips text, and classic xlwings shows an error as the text '#VALUE! ...': the total must not drop it."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from xlscore.excel.cells import CellError
+    from xlscore.excel.templates.puffing_billy_sheets import total_of
+
+    book = openpyxl.Workbook()
+    ws = book.active
+    assert ws is not None
+    columns: dict[str, tuple[float | str | None, ...]] = {
+        "A": (0.5, 0.25, None),
+        "B": (0.5, "#VALUE! money is text", 0.25),
+        "C": (None, None, None),
+    }
+    for letter, typed in columns.items():
+        for row, value in enumerate(typed, start=1):
+            ws[f"{letter}{row}"] = value
+        ws[f"{letter}5"] = ArrayFormula(f"{letter}5", total_of(f"{letter}1:{letter}3", 3))
+    path = tmp_path / "totals.xlsx"
+    book.save(path)
+    computed = recalculate(path).evaluation.values[ws.title.upper()]
+    assert computed[(5, 1)] == pytest.approx(0.75)
+    assert computed[(5, 2)] == CellError("#VALUE!")
+    assert computed[(5, 3)] == ""

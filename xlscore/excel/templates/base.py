@@ -6,8 +6,9 @@ its value, and each result formula is saved as a dynamic array that Excel 365 sp
 
 Conventions a coordinator sees in every template:
 
-* yellow cells are for typing; green cells are computed (and locked: the sheets are protected without a password,
-  so a formula is not overwritten by accident; Review > Unprotect Sheet lifts it);
+* yellow cells are for typing; green cells are computed (the sheets of computed tables are protected without a
+  password, so a formula is not overwritten by accident; Review > Unprotect Sheet lifts it; the sheets with an input
+  table are not protected, so the table can grow: rows typed or pasted directly below it count);
 * each input table is an Excel table with data validation (places 1..n, whole numbers, names from the roster);
 * each result is one formula that fills its table, using xlscore's functions in array form, over the input table
   by structured reference (:func:`whole_table`), so a row typed or pasted below the table counts;
@@ -127,10 +128,9 @@ class Template:
         listed.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=True)
         ws.add_table(listed)
         ws.freeze_panes = "A2"
-        ws.protection.sheet = True
-        ws.protection.formatColumns = False
-        ws.protection.sort = False
-        ws.protection.autoFilter = False
+        # Not protected: on a protected sheet the rows below the table are locked and Excel does not widen a
+        # table, so a result typed or pasted below it could not count. A computed column beside the table shows
+        # #SPILL! with the cells named if something is typed over it.
         return ws
 
     def results(

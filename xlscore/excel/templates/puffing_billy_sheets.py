@@ -12,6 +12,7 @@ two to a portrait page. Blank, it prints for the tables to fill in by hand; type
 from __future__ import annotations
 
 from openpyxl.styles import Alignment, Border, Font, Protection, Side
+from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
@@ -19,7 +20,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlscore.core.puffing_billy import PLACEMENT_SCORE
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, TITLE_FONT, Template
 
-__all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets"]
+__all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets", "total_of"]
 
 ROWS = 300  # rows of the Boards table
 FINAL_GAMES = 10  # games with a final that the Finals sheet has room and formatting for
@@ -110,11 +111,11 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         f"E{first + 1}",
         f'=IF(C{first + 1}:C{first + 3}="","",PB_BONUS(C{first + 1}:C{first + 3},C{first}))',
     )
-    ws[f"E{first}"] = f'=IF(COUNT({others})=0,"",PB_WINNER_BONUS({others}))'
+    ws[f"E{first}"] = f'=IF(COUNTBLANK({others})=3,"",PB_WINNER_BONUS({others}))'
     template.spill(ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))')
     total, bonus = last + 1, last + 2
     ws[f"A{total}"] = "Total of (1), 2nd to 4th"
-    ws[f"E{total}"] = f'=IF(COUNT({others})=0,"",ROUND(SUM({others}),3))'
+    ws[f"E{total}"] = ArrayFormula(f"E{total}", total_of(others, 3))
     ws[f"A{bonus}"] = "Winner's bonus = total of (1) x 0.03, to 3 decimals"
     ws[f"E{bonus}"] = f"=E{first}"
     for r in (total, bonus):
@@ -135,6 +136,15 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         for p, (name, score) in enumerate(players):
             Template.text(ws, f"B{first + p}", name)
             ws[f"C{first + p}"] = score
+
+
+def total_of(cells: str, rows: int) -> str:
+    """A score sheet's total of ``cells`` (``rows`` of them): blank while all are, an error when one holds an error.
+
+    SUM skips text, and classic xlwings shows a function's error as the text '#VALUE! ...', so a plain SUM would
+    drop a bad row from the total in silence; ``cell*1`` turns such text (and passes any real error) into #VALUE!.
+    """
+    return f'=IF(COUNTBLANK({cells})={rows},"",ROUND(SUM(IF({cells}="",0,{cells}*1)),3))'
 
 
 def score_sheets(template: Template, sample: bool) -> Worksheet:
