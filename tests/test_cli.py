@@ -95,3 +95,30 @@ def test_next_season_seats_a_returning_player_by_the_history(
 def test_next_season_refuses_a_workbook_of_another_system(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["league", "next-season", str(ROOT / "workbooks" / "rplops-event.xlsx")]) == 2
     assert "is not a Meeple League season workbook" in capsys.readouterr().err
+
+
+def test_new_refuses_an_existing_file_unless_forced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    filled = tmp_path / "event.xlsx"
+    filled.write_bytes(b"a filled workbook")
+    assert main(["new", "rplops", str(filled)]) == 2
+    assert "already exists; give --force" in capsys.readouterr().err
+    assert filled.read_bytes() == b"a filled workbook"
+    assert main(["new", "rplops", str(filled), "--force"]) == 0
+    assert filled.read_bytes()[:2] == b"PK"
+
+
+def test_written_files_keep_their_mode_and_a_missing_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    book = tmp_path / "event.xlsx"
+    assert main(["new", "rplops", str(book)]) == 0
+    os.chmod(book, 0o664)
+    assert main(["recalc", str(book), "--in-place"]) == 0
+    assert os.stat(book).st_mode & 0o777 == 0o664
+    capsys.readouterr()
+    assert main(["recalc", str(book), "-o", str(tmp_path / "missing" / "out.xlsx")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    missing = tmp_path / "missing"
+    assert err == [f"xlscore: cannot write {missing / 'out.xlsx'}: the folder {missing} does not exist"]

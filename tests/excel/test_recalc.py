@@ -22,6 +22,7 @@ from xlscore.excel import recalc as recalc_module
 from xlscore.excel.book import read_book
 from xlscore.excel.engine import normalise_formula
 from xlscore.excel.recalc import check_book, recalculate
+from xlscore.excel.refs import Area
 from xlscore.excel.results import read_results
 
 STANDINGS_COLUMNS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
@@ -400,3 +401,32 @@ def test_direct_path_equals_the_engine(tmp_path: Path) -> None:
             assert value == (pytest.approx(other) if isinstance(other, float) else other), position
     assert [str(e) for e in direct.errors] == [str(e) for e in engine.errors]
     assert any("rank is the text 'x'" in str(e) for e in direct.errors)
+
+
+def test_a_spill_typed_over_names_the_cells_and_fails(tmp_path: Path) -> None:
+    """A plain formula (no array mark) calling a list function spills; typed values in its way stop it, named."""
+    book = openpyxl.Workbook()
+    ws = book.active
+    assert ws is not None
+    ws.title = "Sheet"
+    for row, score in enumerate((120, 95, 60), start=1):
+        ws.cell(row, 1, score)
+    ws["C1"] = "=RPLOPS_GAME(A1:A3)"
+    ws["C3"] = "typed"
+    path = tmp_path / "blocked.xlsx"
+    book.save(path)
+    result = recalculate(path)
+    assert [str(e) for e in result.errors] == [
+        "Sheet!C1: #SPILL! the result needs 3 x 1 cells (C1:C3); C3 is typed over it: clear it"
+    ]
+    ws["C3"] = None
+    book.save(path)
+    spilled = recalculate(path, tmp_path / "out.xlsx")
+    assert spilled.errors == ()
+    assert spilled.evaluation.spills[("SHEET", 1, 3)] == Area("SHEET", 1, 3, 3, 3)
+    # Written back as Excel 365 writes a dynamic array: an array formula over its spill, marked.
+    sheet_xml = zipfile.ZipFile(tmp_path / "out.xlsx").read("xl/worksheets/sheet1.xml")
+    anchor = re.search(rb'<c r="C1"[^>]*>', sheet_xml)
+    assert anchor is not None
+    assert b'cm="1"' in anchor.group(0)
+    assert b'<f t="array" ref="C1:C3">' in sheet_xml
