@@ -19,5 +19,9 @@ class TableError(InputError):
     """A table of results (rows, a DataFrame, a range) is missing a column or holds an inconsistent row."""
 
 
+class MissingColumnError(TableError):
+    """A table lacks a column the rule needs (a rule that reads two kinds of table tries the other)."""
+
+
 class WorkbookError(XlscoreError):
     """A workbook file cannot be read or written: not an xlsx, broken, hostile, or a formula that cannot be computed."""

@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from xlscore.core.errors import InputError, TableError
+from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
 from xlscore.core.validate import count, number, numbers
@@ -353,33 +353,20 @@ def pb_final_bonuses(boards: object) -> tuple[float | None, ...]:
     boards: a table with columns game, board, place, player, money and final, one row per player per board; the
         bonus shows on each of the player's rows of that game that has a board score (blank for 5th and 6th).
     """
-    table = read_boards(boards)
+    scored = _scored_rows(read_boards(boards))
+    return tuple(scored[r]["final_bonus"] if r in scored else None for r in range(2, max(scored, default=1) + 1))
+
+
+def _scored_rows(table: tuple[Board, ...]) -> dict[int, Row]:
+    """Each row of a boards table by its row number: game, player, board score and final bonus (blank without a
+    score), as PB_POINTS and PB_FINAL_BONUSES give them."""
     won = {(f.game, f.player): f.bonus for f in _finals(table)}
-    bonuses: dict[int, float | None] = {}
+    scored: dict[int, Row] = {}
     for board in table:
         for player, row, score in zip(board.players, board.rows, _scores(board), strict=True):
-            bonuses[row] = None if score is None else won.get((board.game, player), 0.0)
-    return tuple(bonuses.get(r) for r in range(2, max(bonuses, default=1) + 1))
-
-
-def _scored_boards(boards: object) -> list[Row]:
-    """A boards table's rows with each row's board score and final bonus, as PB_POINTS and PB_FINAL_BONUSES give."""
-    rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final"], name="boards")
-    scores, bonuses = pb_points(boards), pb_final_bonuses(boards)
-
-    def at(values: tuple[float | None, ...], row: int) -> float | None:
-        return values[row - 2] if row - 2 < len(values) else None
-
-    return [
-        {
-            "player": r["player"],
-            "game": r["game"],
-            "score": at(scores, r["_row"]),
-            "final_bonus": at(bonuses, r["_row"]),
-            "_row": r["_row"],
-        }
-        for r in rows
-    ]
+            bonus = None if score is None else won.get((board.game, player), 0.0)
+            scored[row] = {"game": board.game, "player": player, "score": score, "final_bonus": bonus, "_row": row}
+    return scored
 
 
 def pb_game_score(board_scores: Sequence[float | None], final_bonus: float = 0) -> float:
@@ -428,13 +415,11 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
     """
     try:
         rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")
-    except TableError as missing:
+    except MissingColumnError as missing:
         try:
-            rows = _scored_boards(results)
-        except TableError as exc:
-            if "has no column" in str(exc):
-                raise missing from None
-            raise
+            rows = [row for _, row in sorted(_scored_rows(read_boards(results)).items())]
+        except MissingColumnError:
+            raise missing from None
     keep = None if best is None else count("best", best, 1)
     must = tuple(str(g) for g in required)
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)

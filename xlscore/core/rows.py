@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from xlscore.core.errors import InputError, TableError
+from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.validate import number, whole
 
 __all__ = [
@@ -66,7 +66,7 @@ def _check_columns(
     present = set(found)
     missing = [c for c in required if c not in present]
     if missing:
-        raise TableError(
+        raise MissingColumnError(
             f"{name} has no column {', '.join(repr(c) for c in missing)}; "
             f"expected columns {', '.join(wanted)} (row {index} has {', '.join(map(str, record))})"
         )

@@ -55,86 +55,66 @@ _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 _CONTENT_TYPES = "[Content_Types].xml"
 
 
-def _blocks(xml: bytes, element: bytes) -> tuple[re.Match[bytes] | None, list[bytes]]:
-    """The element (``cellMetadata``, ...) and its ``<bk>`` children."""
-    match = re.search(rb"<(?:\w+:)?" + element + rb"\b[^>]*>(.*?)</(?:\w+:)?" + element + rb">", xml, re.S)
-    if match is None:
-        return None, []
-    return match, re.findall(rb"<(?:\w+:)?bk\b.*?</(?:\w+:)?bk>", match.group(1), re.S)
+# The metadata part's children, in the order its schema gives them.
+_ORDER = (
+    b"<metadataTypes",
+    b"<metadataStrings",
+    b"<mdxMetadata",
+    b"<futureMetadata",
+    b"<cellMetadata",
+    b"<valueMetadata",
+    b"<extLst",
+    b"</metadata>",
+)
 
 
-def _append(xml: bytes, element: bytes, block: bytes) -> bytes:
-    """``block`` appended to the existing ``element``, its count updated."""
-    match, blocks = _blocks(xml, element)
-    assert match is not None
-    start = re.sub(
-        rb'\scount="\d+"', b' count="' + str(len(blocks) + 1).encode() + b'"', xml[match.start() : match.start(1)]
-    )
-    return xml[: match.start()] + start + match.group(1) + block + xml[match.end(1) :]
+def _element(xml: bytes, start: bytes, end: bytes) -> re.Match[bytes] | None:
+    """The first element whose start tag begins with ``start``; its content is group 1."""
+    return re.search(re.escape(start) + rb"[^>]*>(.*?)" + re.escape(end), xml, re.S)
 
 
-def _insert(xml: bytes, block: bytes, before: tuple[bytes, ...]) -> bytes:
-    """``block`` inserted before the first of the tags ``before`` that the part has (schema order)."""
-    for tag in before:
-        at = xml.find(tag)
-        if at >= 0:
-            return xml[:at] + block + xml[at:]
-    return xml  # pragma: no cover - every list ends with the closing tag
+def _children(content: bytes, tag: bytes) -> list[bytes]:
+    return re.findall(rb"<" + tag + rb"\b(?:[^>]*/>|[^>]*>.*?</" + tag + rb">)", content, re.S)
+
+
+def _add(xml: bytes, start: bytes, end: bytes, child: bytes, block: bytes) -> tuple[bytes, int]:
+    """``block`` added as the last ``child`` of the element (its count updated), or the element made with it in its
+    place in the schema's order; and the block's number among its siblings, from 1."""
+    found = _element(xml, start, end)
+    if found is None:
+        made = start + b' count="1">' + block + end
+        at = next(xml.find(tag) for tag in _ORDER[_ORDER.index(start.split(b" ")[0]) + 1 :] if tag in xml)
+        return xml[:at] + made + xml[at:], 1
+    count = len(_children(found.group(1), child)) + 1
+    head = re.sub(rb'\scount="\d+"', b' count="%d"' % count, xml[found.start() : found.start(1)])
+    return xml[: found.start()] + head + found.group(1) + block + xml[found.end(1) :], count
 
 
 def _with_mark(metadata: bytes) -> tuple[bytes, bytes]:
     """A workbook's existing metadata part with an XLDAPR cell-metadata block, and that block's cm number."""
-    types = re.findall(rb"<metadataType\b[^>]*>", metadata)
+    types_found = _element(metadata, b"<metadataTypes", b"</metadataTypes>")
+    types = _children(types_found.group(1), b"metadataType") if types_found is not None else []
     type_index = next((i for i, t in enumerate(types, start=1) if b'name="XLDAPR"' in t), 0)
-    future = re.search(rb'<futureMetadata name="XLDAPR"[^>]*>(.*?)</futureMetadata>', metadata, re.S)
-    future_blocks = re.findall(rb"<bk\b.*?</bk>", future.group(1), re.S) if future is not None else []
+    future = _element(metadata, b'<futureMetadata name="XLDAPR"', b"</futureMetadata>")
+    future_blocks = _children(future.group(1), b"bk") if future is not None else []
     future_index = next((i for i, b in enumerate(future_blocks) if b'fDynamic="1"' in b), -1)
-    _, cells = _blocks(metadata, b"cellMetadata")
+    cells_found = _element(metadata, b"<cellMetadata", b"</cellMetadata>")
+    cells = _children(cells_found.group(1), b"bk") if cells_found is not None else []
     if type_index and future_index >= 0:
-        wanted = re.compile(rb'<rc t="' + str(type_index).encode() + rb'" v="' + str(future_index).encode() + b'"')
+        wanted = re.compile(rb'<rc t="%d" v="%d"' % (type_index, future_index))
         for number, block in enumerate(cells, start=1):
             if wanted.search(block):
                 return metadata, str(number).encode()
     if not type_index:
-        if types:
-            metadata = _append_type(metadata)
-        else:
-            opening = re.search(rb"<metadata\b[^>]*>", metadata)
-            assert opening is not None
-            at = opening.end()
-            metadata = metadata[:at] + b'<metadataTypes count="1">' + _TYPE + b"</metadataTypes>" + metadata[at:]
-        type_index = len(types) + 1
+        metadata, type_index = _add(metadata, b"<metadataTypes", b"</metadataTypes>", b"metadataType", _TYPE)
     if future_index < 0:
         if _XDA not in metadata:
             metadata = re.sub(rb"<metadata\b", b"<metadata " + _XDA, metadata, count=1)
-        if future is None:
-            block = b'<futureMetadata name="XLDAPR" count="1">' + _FUTURE_BLOCK + b"</futureMetadata>"
-            metadata = _insert(metadata, block, (b"<cellMetadata", b"<valueMetadata", b"<extLst", b"</metadata>"))
-            future_index = 0
-        else:
-            inner = future.group(1) + _FUTURE_BLOCK
-            head = re.sub(
-                rb'\scount="\d+"',
-                b' count="' + str(len(future_blocks) + 1).encode() + b'"',
-                metadata[future.start() : future.start(1)],
-            )
-            metadata = metadata[: future.start()] + head + inner + metadata[future.end(1) :]
-            future_index = len(future_blocks)
-    block = b'<bk><rc t="' + str(type_index).encode() + b'" v="' + str(future_index).encode() + b'"/></bk>'
-    if b"<cellMetadata" in metadata:
-        metadata = _append(metadata, b"cellMetadata", block)
-    else:
-        wrapped = b'<cellMetadata count="1">' + block + b"</cellMetadata>"
-        metadata = _insert(metadata, wrapped, (b"<valueMetadata", b"<extLst", b"</metadata>"))
-    return metadata, str(len(cells) + 1).encode()
-
-
-def _append_type(metadata: bytes) -> bytes:
-    match = re.search(rb"<metadataTypes\b[^>]*>(.*?)</metadataTypes>", metadata, re.S)
-    assert match is not None
-    count = len(re.findall(rb"<metadataType\b", match.group(1))) + 1
-    head = re.sub(rb'\scount="\d+"', b' count="' + str(count).encode() + b'"', metadata[match.start() : match.start(1)])
-    return metadata[: match.start()] + head + match.group(1) + _TYPE + metadata[match.end(1) :]
+        metadata, number = _add(metadata, b'<futureMetadata name="XLDAPR"', b"</futureMetadata>", b"bk", _FUTURE_BLOCK)
+        future_index = number - 1
+    block = b'<bk><rc t="%d" v="%d"/></bk>' % (type_index, future_index)
+    metadata, cm = _add(metadata, b"<cellMetadata", b"</cellMetadata>", b"bk", block)
+    return metadata, str(cm).encode()
 
 
 def _metadata_part(rels: bytes) -> str | None:

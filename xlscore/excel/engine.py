@@ -47,6 +47,7 @@ _PREFIXED = re.compile(
 )
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 _CALL = re.compile(rf"(?<![A-Za-z0-9_.])({_NAMES})\s*\(", re.IGNORECASE)
+_ANY_CALL = re.compile(rf"({_NAMES})\s*\(", re.IGNORECASE)  # however prefixed, maybe inside a string
 _FUNCTION_NAME = re.compile(r"(?<![A-Za-z0-9_.\]])([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
 
 
@@ -418,13 +419,13 @@ class _Evaluator:
                 and not (old is not None and old.contains(r, c))
             ]
             if blocked:
-                grid = [[CellError("#SPILL!")]]
-                spill = Area(sheet, formula.row, formula.col, formula.row, formula.col)
                 messages.append(
-                    f"the result needs {height} x {width} cells ({spill_text(formula, height, width)}); "
+                    f"the result needs {height} x {width} cells ({spill}); "
                     f"{_listed(blocked)} {'is' if len(blocked) == 1 else 'are'} typed over it: clear "
                     f"{'it' if len(blocked) == 1 else 'them'}"
                 )
+                grid = [[CellError("#SPILL!")]]
+                spill = Area(sheet, formula.row, formula.col, formula.row, formula.col)
             if old is not None:
                 for r in range(old.top, old.bottom + 1):
                     for c in range(old.left, old.right + 1):
@@ -452,11 +453,6 @@ class _Evaluator:
                 if reason.startswith(code):
                     reason = reason[len(code) :].strip()
                 self.errors.append(CellReport(formula.sheet, cell_name(r, c), code, reason))
-
-
-def spill_text(formula: Formula, height: int, width: int) -> str:
-    """The area a result of ``height`` x ``width`` fills from the formula's cell, as ``A1:G61``."""
-    return str(Area(None, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1))
 
 
 def _listed(cells: list[tuple[int, int]], shown: int = 5) -> str:
@@ -518,10 +514,14 @@ _REASONS = {
 
 
 def _output_area(formula: Formula, max_row: int, spilling: bool = False, known: Area | None = None) -> Area:
-    """The cells a formula may write, for ordering: a spill to the last used row, as wide as it is known to be."""
+    """The cells a formula may write, for ordering: a spill to the last used row, as wide as it is known to be
+    (``known``: the area it filled when computed before)."""
     sheet = formula.sheet.upper()
+    width = formula.array.width if formula.array is not None else 1
+    if known is not None:  # the cells it fills now and those it clears, of the area the file gave it
+        right = max(known.right, formula.col + width - 1)
+        return Area(sheet, formula.row, formula.col, max(max_row, known.bottom), right)
     if formula.dynamic or (spilling and formula.array is not None):
-        width = max(formula.array.width if formula.array is not None else 1, known.width if known else 1)
         return Area(sheet, formula.row, formula.col, max(max_row, formula.row), formula.col + width - 1)
     if formula.array is not None:
         a = formula.array
@@ -537,8 +537,6 @@ def _order(
     multi: list[tuple[Area, int]] = []
     for index, formula in enumerate(formulas):
         output = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
-        if index in known and not output.contains(known[index].bottom, known[index].right):
-            output = known[index]
         if output.height == 1 and output.width == 1:
             single[output.sheet or ""][output.left].append((output.top, index))
         else:
@@ -589,8 +587,8 @@ def _spills(formula: Formula) -> bool:
     program dropped). A shared formula (one filled down or across) stays one value per cell."""
     if formula.dynamic:
         return True
-    if formula.shared:
-        return False
+    if formula.shared or _ANY_CALL.search(formula.text) is None:
+        return False  # most formulas of a large sheet: no xlscore name at all, so no need to normalise them
     masked = _STRING.sub('""', normalise_formula(formula.text))
     return _CALL.search(masked) is not None
 

@@ -24,6 +24,7 @@ __all__ = [
     "parse_area",
     "shift_area",
     "translate",
+    "written",
 ]
 
 MAX_ROW = 1_048_576
@@ -194,16 +195,21 @@ def _written(area: Area, absolute: tuple[bool, bool, bool, bool]) -> str:
     return start if start == end else f"{start}:{end}"
 
 
+def written(area: Area, absolute: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> str:
+    """The reference as a formula writes it: ``'My Sheet'!$A$1:$E$9`` (the sheet named when the area has one)."""
+    text = _written(area, absolute)
+    if area.sheet is None:
+        return text
+    quoted = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", area.sheet) is None
+    return ("'" + area.sheet.replace("'", "''") + "'" if quoted else area.sheet) + "!" + text
+
+
 def translate(text: str, rows: int, cols: int) -> str:
     """The formula as it reads when copied ``rows`` down and ``cols`` across (relative references moved)."""
     pieces, last = [], 0
     for ref in find_references(text):
         moved = shift_area(ref.area, ref.absolute, rows, cols)
-        sheet = ""
-        if ref.sheet is not None:
-            quoted = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", ref.sheet) is None
-            sheet = ("'" + ref.sheet.replace("'", "''") + "'" if quoted else ref.sheet) + "!"
-        pieces.append(text[last : ref.start] + sheet + _written(moved, ref.absolute))
+        pieces.append(text[last : ref.start] + written(moved, ref.absolute))
         last = ref.end
     pieces.append(text[last:])
     return "".join(pieces)

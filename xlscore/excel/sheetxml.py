@@ -29,7 +29,6 @@ _CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body
 _FORMULA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b[^>]*?(?:/>|>.*?</(?P=p)?f>)", re.S)
 _ATTR = re.compile(rb'\s([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("[^"]*"|\'[^\']*\')')
 _DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)(")')
-_REF_ATTR = re.compile(rb'(\sref=")([^"]*)(")')
 
 Position = tuple[int, int]
 _VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from xlscore.excel.refs import Area, cell_name
+from xlscore.excel.refs import Area, written
 
 __all__ = ["Table", "grow", "resolve"]
 
@@ -163,17 +163,6 @@ def _area(table: Table, parts: list[str]) -> Area | None:
     return Area(table.sheet, min(r[0] for r in rows), left, max(r[1] for r in rows), right)
 
 
-def _written(area: Area) -> str:
-    sheet = area.sheet or ""
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet) is None:
-        sheet = "'" + sheet.replace("'", "''") + "'"
-    start = cell_name(area.top, area.left)
-    end = cell_name(area.bottom, area.right)
-    start = re.sub(r"([A-Z]+)([0-9]+)", r"$\1$\2", start)
-    end = re.sub(r"([A-Z]+)([0-9]+)", r"$\1$\2", end)
-    return f"{sheet}!{start}" + ("" if start == end else f":{end}")
-
-
 def resolve(text: str, tables: Mapping[str, Table]) -> str:
     """``text`` with every structured reference to one of ``tables`` (keyed by upper-cased name) as a range."""
     if "[" not in text or not tables:
@@ -193,7 +182,7 @@ def resolve(text: str, tables: Mapping[str, Table]) -> str:
         area = None if parts is None else _area(tables[match.group(1).upper()], parts)
         if area is None:
             continue
-        pieces.append(text[last : match.start()] + _written(area))
+        pieces.append(text[last : match.start()] + written(area))
         last = end
     pieces.append(text[last:])
     return "".join(pieces)
