@@ -48,9 +48,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from xlscore.core.cells import cell_text
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.placement import mean_place, mean_places
-from xlscore.core.rows import cell_name, cell_text, read_columns, read_rows
+from xlscore.core.rows import cell_name, read_columns, read_rows
 from xlscore.core.validate import number, numbers, whole, wholes
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from xlscore.core.cells import cell_text, is_blank, yes_no
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.validate import number, whole
 
@@ -19,11 +20,8 @@ __all__ = [
     "Row",
     "cell_name",
     "cell_number",
-    "cell_text",
     "cell_whole",
     "flag",
-    "name",
-    "names",
     "read_columns",
     "read_rows",
     "where",
@@ -51,7 +49,7 @@ def read_rows(
     rows: list[Row] = []
     for index, record in enumerate(records, start=2):
         lowered = {str(k).strip().lower(): v for k, v in record.items()}
-        if all(v is None or (isinstance(v, str) and not v.strip()) for v in lowered.values()):
+        if all(map(is_blank, lowered.values())):
             continue
         _check_columns(lowered, required, wanted, index, record, name)
         row = {c: lowered.get(c) for c in wanted}
@@ -128,10 +126,6 @@ def _header(cells: Sequence[Any]) -> list[str]:
     return [str(h).strip().lower() if h is not None else "" for h in cells]
 
 
-def _is_blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
 def _not_blank(length: int, columns: Iterable[Sequence[Any]]) -> Sequence[int]:
     """The rows (counted from 0) with a cell that is not blank (None or empty text) in one of ``columns``."""
     blank: Sequence[int] = range(length)
@@ -139,7 +133,7 @@ def _not_blank(length: int, columns: Iterable[Sequence[Any]]) -> Sequence[int]:
         kinds = set(map(type, column))
         if type(None) not in kinds and not any(issubclass(kind, str) for kind in kinds):
             return range(length)  # a column without a blank cell: no row is blank
-        blank = [i for i in blank if _is_blank(column[i])]
+        blank = [i for i in blank if is_blank(column[i])]
         if not blank:
             return range(length)
     if blank[0] == length - len(blank):
@@ -187,46 +181,6 @@ def _clean(value: object) -> object:
 
 # Cells of a table row, checked, with the row (and the table, when named) in the message.
 
-_YES = {"yes", "y", "true", "x", "1", "dropped", "out"}
-_NO = {"", "no", "n", "false", "0"}
-
-
-def cell_text(value: object) -> str | None:
-    """A cell as a name: None when blank; a whole float (3.0, as a sheet sends a number) as ``3``."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    text = str(value).strip()
-    return text or None
-
-
-def name(argument: str, value: object) -> str:
-    """A player's name from a list argument: non-blank text (a number is read as its digits)."""
-    if isinstance(value, bool):
-        raise InputError(f"{argument} is the logical value {str(value).upper()}; expected a player's name")
-    text = cell_text(value)
-    if text is None:
-        raise InputError(f"{argument} is blank; expected a player's name")
-    return text
-
-
-def names(argument: str, values: Iterable[object], *, min_len: int = 0) -> tuple[str, ...]:
-    """Every name of a list argument, checked non-blank and unique; the message names the position from 1."""
-    if isinstance(values, (str, bytes)):
-        raise InputError(f"{argument} is the text {values!r}; expected a list of player names")
-    result = tuple(name(f"{argument}[{i}]", v) for i, v in enumerate(values, start=1))
-    seen: dict[str, int] = {}
-    for i, player in enumerate(result, start=1):
-        if player in seen:
-            raise InputError(
-                f"{argument}[{i}] is {player!r} again (first at {argument}[{seen[player]}]); expected each player once"
-            )
-        seen[player] = i
-    if len(result) < min_len:
-        raise InputError(f"{argument} has {len(result)} names; expected at least {min_len} players")
-    return result
-
 
 def where(row: Row, column: str, table: str) -> str:
     return f"{column} in row {row['_row']}" + (f" of {table}" if table else "")
@@ -256,16 +210,9 @@ def cell_whole(row: Row, column: str, lo: int | None = None, hi: int | None = No
         raise TableError(str(exc)) from exc
 
 
-def flag(row: Row, column: str) -> bool:
-    """A yes/no cell: blank, FALSE, 0, no give False; TRUE, 1, yes, x, dropped, out give True."""
-    value = row[column]
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, (int, float)) and value in (0, 1):
-        return bool(value)
-    text = str(value).strip().lower()
-    if text in _YES:
-        return True
-    if text in _NO:
-        return False
-    raise TableError(f"{column} in row {row['_row']} is {value!r}; expected yes or no (TRUE, FALSE, x, blank)")
+def flag(row: Row, column: str, table: str = "") -> bool:
+    """A yes/no cell of a table row (:func:`~xlscore.core.cells.yes_no`), the row named in the message."""
+    try:
+        return yes_no(where(row, column, table), row[column])
+    except InputError as exc:
+        raise TableError(str(exc)) from exc

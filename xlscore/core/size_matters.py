@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from xlscore.core.cells import cell_text
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import Row, cell_name, cell_text, cell_whole, read_rows
+from xlscore.core.rows import Row, cell_name, cell_whole, read_rows
 from xlscore.core.validate import whole, wholes
 
 __all__ = [

@@ -55,10 +55,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from xlscore.core.cells import names
 from xlscore.core.errors import InputError
 from xlscore.core.league._tables import Finish, read_seasons
 from xlscore.core.league.naming import league_letter, league_number
-from xlscore.core.rows import cell_name, cell_number, names, read_rows
+from xlscore.core.rows import cell_name, cell_number, read_rows
 from xlscore.core.validate import count, number
 
 __all__ = [

@@ -24,11 +24,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from xlscore.core.cells import names
 from xlscore.core.errors import TableError
 from xlscore.core.league._tables import STANDINGS_OPTIONAL, STANDINGS_REQUIRED
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.lifetime import LifetimeStanding, SeasonWinner, league_lifetime, league_season_winners
-from xlscore.core.rows import Row, cell_whole, names, read_rows
+from xlscore.core.rows import Row, cell_whole, read_rows
 
 __all__ = ["league_lifetime_standings", "league_next_season", "league_winners"]
 

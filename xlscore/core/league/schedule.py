@@ -63,9 +63,10 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
+from xlscore.core.cells import names
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.league.naming import checked_league, league_game_name, league_name, league_number
-from xlscore.core.rows import cell_name, cell_whole, names, read_rows
+from xlscore.core.rows import cell_name, cell_whole, read_rows
 from xlscore.core.validate import whole
 
 __all__ = [

@@ -61,11 +61,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from xlscore.core.cells import names
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.league.naming import checked_league, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
-from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, names, read_rows
+from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
 from xlscore.core.validate import count
 
 __all__ = ["TIED", "TIE_BREAKS", "LeagueStanding", "league_standings"]

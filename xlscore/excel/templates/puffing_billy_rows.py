@@ -7,9 +7,9 @@ answer that does not go through the sheet's formulas.
 
 from __future__ import annotations
 
+from xlscore.core.cells import cell_text
 from xlscore.core.errors import TableError
 from xlscore.core.puffing_billy import FINAL_MARK
-from xlscore.core.rows import cell_text
 from xlscore.excel.book import Book
 from xlscore.excel.templates.base import setting
 
