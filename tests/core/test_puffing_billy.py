@@ -211,8 +211,28 @@ def test_a_table_without_final_boards_has_no_finals_and_zero_bonuses() -> None:
 
 def test_a_final_mark_that_is_not_yes_is_refused_naming_the_row() -> None:
     table = [FINAL_HEADER, ["Empire Builder", "F", 1, "Ann", 10, "maybe"], ["Empire Builder", "F", 2, "Bo", 5, None]]
-    with pytest.raises(TableError, match=r"final in row 2 of boards is 'maybe'; expected 'yes'"):
+    with pytest.raises(TableError, match=r"final in row 2 of boards is 'maybe'; expected yes or no"):
         pb_finals(table)
+
+
+def test_a_player_at_two_boards_of_one_final_is_refused() -> None:
+    # Before: pb_finals gave Ann 1st and 2nd while pb_final_bonuses gave her 0.2. One final, one seat each.
+    table = [
+        FINAL_HEADER,
+        ["Empire Builder", "A", 1, "Ann", 100, "yes"],
+        ["Empire Builder", "A", 2, "Bo", 50, "yes"],
+        ["Empire Builder", "B", 1, "Cy", 100, "yes"],
+        ["Empire Builder", "B", 2, "Ann", 90, "yes"],
+    ]
+    message = "player 'Ann' is twice in the final of Empire Builder (rows 2 and 5); expected each player once"
+    for function in (pb_finals, pb_final_bonuses, pb_standings):
+        with pytest.raises(TableError, match=re.escape(message)):
+            function(table)
+
+
+def test_the_final_column_takes_the_one_yes_no_vocabulary() -> None:
+    marked = [[*row[:5], mark] for row, mark in zip(TWO_BOARD_FINAL[6:10], ("x", "TRUE", "Yes", True), strict=True)]
+    assert [f.player for f in pb_finals([FINAL_HEADER, *marked])] == ["Jenny", "Damien", "Stephen"]
 
 
 def test_standings_leave_out_rows_without_a_score() -> None:
@@ -293,7 +313,7 @@ def test_board_score_stays_within_its_placement_band(others: list[int], winner: 
         (
             lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0], [*MOCK_BOARD[1][:3], "Jenny", 1]]),
             TableError,
-            "player 'Jenny' appears twice on board R1 T1 of Empire Builder (row 3)",
+            "player 'Jenny' is twice on board R1 T1 of Empire Builder (rows 2 and 3)",
         ),
         (
             lambda: pb_points([BOARDS_HEADER, MOCK_BOARD[0], [*MOCK_BOARD[1][:4], None]]),

@@ -57,7 +57,7 @@ def test_standings_from_a_dataframe() -> None:
     ("rows", "message"),
     [
         ([["game", "player", "score"], ["G", "A", 3]], "game 'G' has 1 row (row 2); expected at least 2 players"),
-        ([["game", "player", "score"], ["G", "A", 3], ["G", "A", 2]], "player 'A' is twice in game 'G' (row 3)"),
+        ([["game", "player", "score"], ["G", "A", 3], ["G", "A", 2]], "player 'A' is twice in game 'G' (rows 2 and 3)"),
         ([["game", "player", "score"], ["G", "A", 3], ["G", "B", None]], "score in row 3 is blank"),
         (
             [["game", "player", "score", "hours"], ["G", "A", 3, 1], ["G", "B", 2, 2]],

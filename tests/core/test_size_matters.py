@@ -227,7 +227,7 @@ def test_standings_count_a_board_per_round() -> None:
                 [["board", "player", "centres"], *_board_rows(1, SEVEN, [12, 8, 7, 7, 0, 0, 1])[:6], [1, "A", 1]]
             ),
             TableError,
-            "player 'A' appears twice on board '1'",
+            "player 'A' is twice on board '1' (rows 2 and 8)",
         ),
         (
             lambda: size_matters_points(

@@ -15,7 +15,9 @@ at 1: do not pass a ``RANK.AVG`` place together with a tied count.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
+from xlscore.core.cells import exact
 from xlscore.core.errors import InputError
 from xlscore.core.validate import count, number, numbers, whole
 
@@ -68,9 +70,10 @@ def shared_places(place: object, n: int, tied: object = 1, *, name: str = "place
     return range(first, last + 1)
 
 
-def average_points(points_for_place: Callable[[int], float], places: range) -> float:
-    """The mean of a chart's points over the places a tie occupies."""
-    return sum(points_for_place(p) for p in places) / len(places)
+def average_points(points_for_place: Callable[[int], float], places: range) -> Fraction:
+    """The mean of a chart's points over the places a tie occupies, exactly: the chart's points are read as the
+    decimals they print as, and the split is a fraction (a three-way tie for 1st on 10, 6, 3 is 19/3)."""
+    return sum((exact(points_for_place(p)) for p in places), Fraction(0)) / len(places)
 
 
 def places_from_values(

@@ -38,9 +38,11 @@ Decisions where the source is silent or slips:
 * Equal final ratios: the larger raw score places higher, then the board listed first (our rule; the source has
   none).
 * A board of fewer than four players averages the scores it has for the final ratio.
-* A final's boards are marked in a boards table: 'yes' (any case) or TRUE in its ``final`` column on the rows of
-  each final board; ``pb_finals`` and ``pb_final_bonuses`` read a game's final from them, its boards in the order
-  they first appear.
+* A final's boards are marked in a boards table: 'yes' (any case, or TRUE, x: the one yes/no vocabulary of
+  :mod:`xlscore.core.cells`) in its ``final`` column on the rows of each final board; ``pb_finals`` and
+  ``pb_final_bonuses`` read a game's final from them, its boards in the order they first appear. A player seated
+  at two boards of one final is refused.
+* Equal totals share a place; they are compared exactly, as the decimals the sheet prints.
 * Which games count towards the overall standing differs between events, so it is a setting: by default every
   game counts; ``required`` games always count (a missing one scores 0) and ``best`` keeps only the best N of
   the other games.
@@ -53,9 +55,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from xlscore.core.cells import exact
 from xlscore.core.errors import InputError, MissingColumnError, TableError
+from xlscore.core.games import player_twice
+from xlscore.core.ranking import measure, standings
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
+from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
 from xlscore.core.validate import count, number, numbers
 
 __all__ = [
@@ -85,7 +90,8 @@ PLACEMENT_SCORE: tuple[int, ...] = (3, 2, 1, 0)
 """Standard placement score for places 1 to 4; later places get no board score."""
 
 FINAL_MARK = "yes"
-"""What a boards table's ``final`` column holds on the rows of a final board (any case; TRUE will do too)."""
+"""What a template's ``final`` column offers for the rows of a final board; any yes of
+:data:`~xlscore.core.cells.YES` (TRUE, x, any case) will do too."""
 
 FINAL_BONUS: tuple[float, ...] = (0.3, 0.2, 0.1)
 """Added to the best score in the game of the final's 1st, 2nd and 3rd (a tenth of the placement score)."""
@@ -191,10 +197,11 @@ def read_boards(boards: object) -> tuple[Board, ...]:
         label = f"board {key[1]} of {key[0]}"
         if place in places:
             raise TableError(f"place {place} appears twice on {label} (rows {places[place][2]} and {row['_row']})")
-        if any(player == other for other, _, _ in places.values()):
-            raise TableError(f"player {player!r} appears twice on {label} (row {row['_row']})")
+        twice = next((r for other, _, r in places.values() if other == player), None)
+        if twice is not None:
+            raise player_twice(player, f"on {label}", twice, row["_row"])
         places[place] = (player, money, row["_row"])
-        if _final_mark(row):
+        if flag(row, "final", "boards"):
             finals.add(key)
     found = []
     for (game, board), places in grouped.items():
@@ -213,17 +220,6 @@ def read_boards(boards: object) -> tuple[Board, ...]:
             )
         )
     return tuple(found)
-
-
-def _final_mark(row: Row) -> bool:
-    value = row["final"]
-    if value is None or value is False or (isinstance(value, str) and value.strip().casefold() in ("", "no")):
-        return False
-    if value is True or (isinstance(value, str) and value.strip().casefold() == FINAL_MARK):
-        return True
-    raise TableError(
-        f"{where(row, 'final', 'boards')} is {value!r}; expected '{FINAL_MARK}' for a final board or blank"
-    )
 
 
 def pb_points(boards: object) -> tuple[float | None, ...]:
@@ -327,9 +323,14 @@ def pb_finals(boards: object) -> tuple[GameFinalPlace, ...]:
 
 def _finals(table: Sequence[Board]) -> tuple[GameFinalPlace, ...]:
     by_game: dict[str, list[Board]] = {}
+    seated: dict[tuple[str, str], int] = {}
     for board in table:
         if board.final:
             by_game.setdefault(board.game, []).append(board)
+            for player, row in zip(board.players, board.rows, strict=True):
+                if (board.game, player) in seated:
+                    raise player_twice(player, f"in the final of {board.game}", seated[board.game, player], row)
+                seated[board.game, player] = row
     found = []
     for game, final in by_game.items():
         try:
@@ -446,11 +447,9 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
         counted = _counted(games, keep, must)
         total = round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
         totals.append((player, total, counted))
-    totals.sort(key=lambda t: -t[1])
-    return tuple(
-        Standing(1 + sum(1 for _, other, _ in totals if other > total), player, total, games)
-        for player, total, games in totals
-    )
+    by_player = {player: (total, games) for player, total, games in totals}
+    ranked = standings(by_player, [measure("total", {p: exact(t) for p, (t, _) in by_player.items()})])
+    return tuple(Standing(row.place, row.player, *by_player[row.player]) for row in ranked)
 
 
 def _counted(games: list[GameStanding], keep: int | None, must: tuple[str, ...]) -> tuple[GameStanding, ...]:

@@ -28,6 +28,8 @@ Decisions where the source is silent or slips:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
 
 from xlscore.core.errors import InputError
 from xlscore.core.placement import mean_place, places_from_values
@@ -35,12 +37,21 @@ from xlscore.core.validate import count, number, whole
 
 __all__ = ["PLOPS_X", "plops", "rplops", "rplops2", "rplops_game"]
 
+N = TypeVar("N", float, Fraction)
+
 PLOPS_X = 50.0
 """PLOPS sets the average points per player per game at 50."""
 
 
 def _checked(n: object, hours: object, x: object) -> tuple[int, float, float]:
     return count("n", n, 2), number("hours", hours, positive=True), number("x", x, positive=True)
+
+
+def points(r: N, n: int, hours: N, x: N, version: int) -> N:
+    """The rule itself, at a (mean) place ``r``: floats in, a float out; fractions in, an exact fraction out."""
+    if version == 1:
+        return (n + 1 - r) * hours * 2 * x / (n + 1)
+    return (n - r) / (n - 1) * hours * 2 * x
 
 
 def rplops(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1) -> float:
@@ -53,8 +64,7 @@ def rplops(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1) 
     tied: how many players share ``rank`` (1 when not tied).
     """
     players, h, avg = _checked(n, hours, x)
-    r = mean_place(rank, players, tied)
-    return (players + 1 - r) * h * 2 * avg / (players + 1)
+    return points(mean_place(rank, players, tied), players, h, avg, 1)
 
 
 def rplops2(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1) -> float:
@@ -67,8 +77,7 @@ def rplops2(rank: float, n: int, hours: float = 1, x: float = 50, tied: int = 1)
     tied: how many players share ``rank`` (1 when not tied).
     """
     players, h, avg = _checked(n, hours, x)
-    r = mean_place(rank, players, tied)
-    return (players - r) / (players - 1) * h * 2 * avg
+    return points(mean_place(rank, players, tied), players, h, avg, 2)
 
 
 def plops(rank: float, n: int, tied: int = 1) -> float:

@@ -13,18 +13,23 @@ Decisions where the source is silent:
 * A game needs at least 2 players; a player twice in one game is refused.
 * When both ``score`` and ``place`` are filled in for a game, ``place`` decides and ``score`` is only shown.
 * Standings: total points, highest first; equal totals share a place (the source ranks no event, so there is no
-  tie-break). Points per game and per hour are shown beside them.
+  tie-break). Totals are added up exactly (the decimals typed, a tie's points as a fraction), so equal totals are
+  equal in any order of the rows. Points per game and per hour are shown beside them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from fractions import Fraction
 
+from xlscore.core.cells import exact
 from xlscore.core.errors import TableError
+from xlscore.core.games import group_games
 from xlscore.core.placement import places_from_values
+from xlscore.core.ranking import measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, read_rows
-from xlscore.core.rplops import rplops, rplops2
+from xlscore.core.rplops import points, rplops, rplops2
 from xlscore.core.validate import number, whole
 
 __all__ = ["RplopsStanding", "rplops_points", "rplops_standings"]
@@ -45,9 +50,7 @@ class RplopsStanding:
 
 def _games(results: object) -> tuple[list[Row | None], dict[str, list[Row]]]:
     rows = read_rows(results, ["game", "player"], ["score", "place", "hours"], name="results")
-    games: dict[str, list[Row]] = defaultdict(list)
-    for row in rows:
-        games[cell_name(row, "game")].append(row)
+    games = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
     first = min((r["_row"] for r in rows), default=2)
     last = max((r["_row"] for r in rows), default=1)
     aligned: list[Row | None] = [None] * (last - first + 1) if rows else []
@@ -57,13 +60,10 @@ def _games(results: object) -> tuple[list[Row | None], dict[str, list[Row]]]:
     return [None] * (first - 2) + aligned, games
 
 
-def _game_points(game: str, rows: list[Row], x: float, version: int) -> dict[int, float]:
+def _game_places(game: str, rows: list[Row]) -> tuple[tuple[tuple[int, int], ...], float]:
+    """Each row's (shared place, number tied) in the game, and the game's hours (1 when not given)."""
     if len(rows) < 2:
         raise TableError(f"game {game!r} has 1 row (row {rows[0]['_row']}); expected at least 2 players")
-    players = [cell_name(r, "player") for r in rows]
-    for i, player in enumerate(players):
-        if player in players[:i]:
-            raise TableError(f"player {player!r} is twice in game {game!r} (row {rows[i]['_row']})")
     by_place = all(r["place"] is not None for r in rows)
     if not by_place and any(r["score"] is None for r in rows):
         blank = next(r for r in rows if r["score"] is None)
@@ -77,10 +77,7 @@ def _game_points(game: str, rows: list[Row], x: float, version: int) -> dict[int
         raise TableError(
             f"game {game!r} has rows with different hours ({', '.join(f'{h:g}' for h in sorted(hours_given))})"
         )
-    hours = next(iter(hours_given), 1.0)
-    rule = rplops if version == 1 else rplops2
-    places = places_from_values(values, higher_is_better=not by_place, name=column)
-    return {r["_row"]: rule(place, len(rows), hours, x, tied) for r, (place, tied) in zip(rows, places, strict=True)}
+    return places_from_values(values, higher_is_better=not by_place, name=column), next(iter(hours_given), 1.0)
 
 
 def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[float | None, ...]:
@@ -93,10 +90,12 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
     """
     average, rule = number("x", x, positive=True), whole("version", version, 1, 2)
     aligned, games = _games(results)
-    points: dict[int, float] = {}
+    scored: dict[int, float] = {}
     for game, rows in games.items():
-        points.update(_game_points(game, rows, average, rule))
-    return tuple(None if row is None else points[row["_row"]] for row in aligned)
+        places, hours = _game_places(game, rows)
+        for row, (place, tied) in zip(rows, places, strict=True):
+            scored[row["_row"]] = (rplops if rule == 1 else rplops2)(place, len(rows), hours, average, tied)
+    return tuple(None if row is None else scored[row["_row"]] for row in aligned)
 
 
 def rplops_standings(results: object, x: float = 50, version: int = 1) -> tuple[RplopsStanding, ...]:
@@ -107,27 +106,28 @@ def rplops_standings(results: object, x: float = 50, version: int = 1) -> tuple[
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
     """
-    average, rule = number("x", x, positive=True), whole("version", version, 1, 2)
+    average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
     _, games = _games(results)
-    totals: dict[str, list[float]] = {}
+    played: dict[str, int] = defaultdict(int)
+    hours_played: dict[str, Fraction] = defaultdict(Fraction)
+    totals: dict[str, Fraction] = defaultdict(Fraction)
     for game, rows in games.items():
-        points = _game_points(game, rows, average, rule)
-        hours = next((cell_number(r, "hours") for r in rows if r["hours"] is not None), 1.0)
-        for row in rows:
-            entry = totals.setdefault(cell_name(row, "player"), [0, 0.0, 0.0])
-            entry[0] += 1
-            entry[1] += hours
-            entry[2] += points[row["_row"]]
-    ordered = sorted(totals.items(), key=lambda item: -item[1][2])
+        places, hours = _game_places(game, rows)
+        length = exact(hours)
+        for row, (place, tied) in zip(rows, places, strict=True):
+            player = cell_name(row, "player")
+            played[player] += 1
+            hours_played[player] += length
+            totals[player] += points(place + Fraction(tied - 1, 2), len(rows), length, average, rule)
     return tuple(
         RplopsStanding(
-            place=1 + sum(1 for _, other in ordered if other[2] > total + 1e-9),
-            player=player,
-            games=int(games_played),
-            hours=hours,
-            points=total,
-            points_per_game=total / games_played,
-            points_per_hour=total / hours,
+            place=row.place,
+            player=row.player,
+            games=played[row.player],
+            hours=float(hours_played[row.player]),
+            points=float(totals[row.player]),
+            points_per_game=float(totals[row.player] / played[row.player]),
+            points_per_hour=float(totals[row.player] / hours_played[row.player]),
         )
-        for player, (games_played, hours, total) in ordered
+        for row in standings(totals, [measure("points", totals)])
     )

@@ -34,10 +34,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
-from xlscore.core.cells import cell_text
+from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.rounding import as_decimal, round_half_up
+from xlscore.core.games import group_games
+from xlscore.core.ranking import chain, head_to_head, measure, standings
+from xlscore.core.rounding import round_half_up
 from xlscore.core.rows import Row, cell_name, cell_whole, read_rows
 from xlscore.core.validate import whole, wholes
 
@@ -45,6 +48,7 @@ __all__ = [
     "POWERS",
     "SOLO_CENTRES",
     "SOLO_SCORE",
+    "TIE_BREAKS",
     "TOTAL_CENTRES",
     "SizeMattersStanding",
     "draw_score",
@@ -58,9 +62,13 @@ POWERS = 7
 TOTAL_CENTRES = 34
 SOLO_CENTRES = 18
 SOLO_SCORE = 210.0
-DRAW_SCORES: dict[int, float] = {n: SOLO_SCORE / n for n in range(2, POWERS + 1)} | {7: 15.0}
+_SOLO = Fraction(210)
+_DRAW: dict[int, Fraction] = {n: _SOLO / n for n in range(2, POWERS + 1)} | {7: Fraction(15)}
+DRAW_SCORES: dict[int, float] = {n: float(d) for n, d in _DRAW.items()}
 """Draw-size score: 210 / n, except 15 for a 7-way draw."""
-FLOOR = 6 / 7
+TIE_BREAKS: tuple[str, ...] = ("solos", "head to head")
+"""The tie-breaks after the total, in order (``decided_by`` names them, and "total")."""
+FLOOR = Fraction(6, 7)
 """A drawing power never scores below 6/7 of the draw score."""
 
 
@@ -86,22 +94,23 @@ def _board(board_centres: Sequence[int]) -> tuple[int, ...]:
     return board
 
 
-def _scaled(centres: int, survivors: int, factor: float, digits: int | None) -> float:
-    """``factor`` x the modifier s / (34 / n); with ``digits`` the modifier is rounded half-up first and the product
-    is taken in decimal, so 52.5 x 1.41 is 74.025 exactly, as the article's hand arithmetic has it."""
-    if digits is None:
-        return factor * centres * survivors / TOTAL_CENTRES
-    modifier = Decimal(centres * survivors) / TOTAL_CENTRES
-    return float(as_decimal(factor) * as_decimal(round_half_up(modifier, digits)))
+def _scaled(centres: int, survivors: int, factor: Fraction, digits: int | None) -> Fraction:
+    """``factor`` x the modifier s / (34 / n), exactly; with ``digits`` the modifier is rounded half-up first, so
+    52.5 x 1.41 is 74.025 exactly, as the article's hand arithmetic has it."""
+    modifier = Fraction(centres * survivors, TOTAL_CENTRES)
+    if digits is not None:
+        modifier = exact(round_half_up(Decimal(modifier.numerator) / modifier.denominator, digits))
+    return factor * modifier
 
 
-def _score(centres: int, board: tuple[int, ...], digits: int | None) -> float:
+def _score(centres: int, board: tuple[int, ...], digits: int | None) -> Fraction:
+    """A power's score, exactly (a fraction), so that equal totals compare equal in any order."""
     survivors = sum(1 for c in board if c > 0)
     if centres == 0:
-        return 0.0
+        return Fraction(0)
     if max(board) >= SOLO_CENTRES:
-        return SOLO_SCORE if centres >= SOLO_CENTRES else _scaled(centres, survivors, centres, digits)
-    draw = DRAW_SCORES[survivors]
+        return _SOLO if centres >= SOLO_CENTRES else _scaled(centres, survivors, Fraction(centres), digits)
+    draw = _DRAW[survivors]
     return max(_scaled(centres, survivors, draw, digits), FLOOR * draw)
 
 
@@ -121,7 +130,7 @@ def size_matters(centres: int, board_centres: Sequence[int], modifier_digits: in
     own = whole("centres", centres, 0, TOTAL_CENTRES)
     if own not in board:
         raise InputError(f"centres {own} is not one of board_centres ({', '.join(map(str, board))})")
-    return _score(own, board, _digits(modifier_digits))
+    return float(_score(own, board, _digits(modifier_digits)))
 
 
 def size_matters_board(board_centres: Sequence[int], modifier_digits: int | None = None) -> tuple[float, ...]:
@@ -132,7 +141,7 @@ def size_matters_board(board_centres: Sequence[int], modifier_digits: int | None
     """
     board = _board(board_centres)
     digits = _digits(modifier_digits)
-    return tuple(_score(c, board, digits) for c in board)
+    return tuple(float(_score(c, board, digits)) for c in board)
 
 
 @dataclass(frozen=True)
@@ -160,15 +169,11 @@ def _board_label(board: Board) -> str:
 def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Row]]]:
     """The table's rows in sheet order (None for a blank row) and its boards, each checked to be a whole board."""
     rows = read_rows(results, ["board", "player", "centres"], ["round"], name="results")
-    boards: dict[Board, list[Row]] = defaultdict(list)
     for row in rows:
-        round_ = cell_text(row["round"]) or ""
-        board: Board = (round_, cell_name(row, "board"))
-        player = cell_name(row, "player")
         cell_whole(row, "centres", 0, TOTAL_CENTRES)
-        if any(cell_name(r, "player") == player for r in boards[board]):
-            raise TableError(f"player {player!r} appears twice on {_board_label(board)} (row {row['_row']})")
-        boards[board].append(row)
+    boards = group_games(
+        rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _board_label, on="on"
+    )
     for board, seats in boards.items():
         if len(seats) != POWERS:
             raise TableError(f"{_board_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
@@ -184,7 +189,7 @@ def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Ro
     return aligned, boards
 
 
-def _board_scores(seats: list[Row], digits: int | None) -> dict[int, float]:
+def _board_scores(seats: list[Row], digits: int | None) -> dict[int, Fraction]:
     """Each seat's score by its row number."""
     board = tuple(cell_whole(r, "centres") for r in seats)
     return {r["_row"]: _score(c, board, digits) for r, c in zip(seats, board, strict=True)}
@@ -199,22 +204,27 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
     """
     digits = _digits(modifier_digits)
     aligned, boards = _read_boards(results)
-    scores: dict[int, float] = {}
+    scores: dict[int, Fraction] = {}
     for seats in boards.values():
         scores.update(_board_scores(seats, digits))
-    return tuple(None if row is None else scores[row["_row"]] for row in aligned)
+    return tuple(None if row is None else float(scores[row["_row"]]) for row in aligned)
 
 
-def size_matters_standings(results: object, modifier_digits: int | None = None) -> tuple[SizeMattersStanding, ...]:
+def size_matters_standings(
+    results: object, modifier_digits: int | None = None, tie_breaks: object = None
+) -> tuple[SizeMattersStanding, ...]:
     """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
 
     results: a table with columns board, player, centres, and optionally round (boards are then numbered within
         each round): seven rows per board (a DataFrame, mappings, or rows with a header).
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
+        both, none for no tie-break.
     """
     digits = _digits(modifier_digits)
+    order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
     _, boards = _read_boards(results)
-    scores: dict[str, dict[Board, float]] = defaultdict(dict)
+    scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
     solos: dict[str, int] = defaultdict(int)
     for board, seats in boards.items():
         by_row = _board_scores(seats, digits)
@@ -222,44 +232,21 @@ def size_matters_standings(results: object, modifier_digits: int | None = None) 
             player = cell_name(row, "player")
             scores[player][board] = by_row[row["_row"]]
             solos[player] += cell_whole(row, "centres") >= SOLO_CENTRES
-    totals = {p: sum(s.values()) for p, s in scores.items()}
-    return _rank(scores, totals, solos)
-
-
-def _rank(
-    scores: dict[str, dict[Board, float]], totals: dict[str, float], solos: dict[str, int]
-) -> tuple[SizeMattersStanding, ...]:
-    def key(p: str) -> tuple[float, int]:
-        return (round(totals[p], 9), solos[p])
-
-    groups: dict[tuple[float, int], list[str]] = defaultdict(list)
-    for player in scores:
-        groups[key(player)].append(player)
-    h2h: dict[str, float] = {}
-    for tied in groups.values():
-        for p in tied:
-            h2h[p] = round(
-                sum(scores[p][b] - scores[q][b] for q in tied if q != p for b in scores[p] if b in scores[q]),
-                9,
-            )
-    order = sorted(scores, key=lambda p: (-key(p)[0], -key(p)[1], -h2h[p]))
-    result: list[SizeMattersStanding] = []
-    for i, player in enumerate(order):
-        full = (key(player), h2h[player])
-        if i == 0:
-            decided, place = "", 1
-        else:
-            above = order[i - 1]
-            if key(above)[0] != key(player)[0]:
-                decided = "total"
-            elif key(above)[1] != key(player)[1]:
-                decided = "solos"
-            elif h2h[above] != h2h[player]:
-                decided = "head to head"
-            else:
-                decided = "tied"
-            place = result[-1].place if full == (key(above), h2h[above]) else i + 1
-        result.append(
-            SizeMattersStanding(place, player, totals[player], solos[player], h2h[player], len(scores[player]), decided)
+    totals = {p: sum(s.values(), Fraction(0)) for p, s in scores.items()}
+    by_name = {
+        "total": measure("total", totals),
+        "solos": measure("solos", solos),
+        "head to head": head_to_head("head to head", scores),
+    }
+    return tuple(
+        SizeMattersStanding(
+            row.place,
+            row.player,
+            float(totals[row.player]),
+            solos[row.player],
+            float(row.values.get("head to head", 0)),
+            len(scores[row.player]),
+            row.decided_by,
         )
-    return tuple(result)
+        for row in standings(scores, [by_name["total"], *(by_name[t] for t in order)])
+    )

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from xlscore.core.cells import exact
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.league.naming import checked_league
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
@@ -78,7 +79,7 @@ def read_season(data: object, season: int, argument: str) -> list[Finish]:
                 league=league,
                 place=cell_whole(row, "place", 1, table=argument),
                 player=player,
-                league_points=Fraction(cell_number(row, "league_points", 0, argument)),
+                league_points=exact(cell_number(row, "league_points", 0, argument)),
                 games_won=_count(row, "games_won", argument),
                 second_places=_count(row, "second_places", argument),
                 third_places=_count(row, "third_places", argument),
@@ -93,7 +94,7 @@ def read_season(data: object, season: int, argument: str) -> list[Finish]:
 
 
 def _optional(row: Row, column: str, table: str, lo: float | None = None) -> Fraction:
-    return Fraction(0) if row[column] is None else Fraction(cell_number(row, column, lo, table))
+    return Fraction(0) if row[column] is None else exact(cell_number(row, column, lo, table))
 
 
 def _count(row: Row, column: str, table: str) -> int:

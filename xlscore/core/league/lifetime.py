@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from xlscore.core.errors import TableError
 from xlscore.core.league._tables import read_seasons
+from xlscore.core.ranking import measure, standings
 
 __all__ = ["LifetimeStanding", "SeasonWinner", "league_lifetime", "league_season_winners"]
 
@@ -72,20 +73,19 @@ def league_lifetime(seasons: Iterable[object]) -> tuple[LifetimeStanding, ...]:
     def vector(player: str) -> tuple[Fraction, ...]:
         return tuple(points[player][d] for d in range(1, depth + 1))
 
-    order = sorted(points, key=lambda p: ([-v for v in vector(p)], p))
+    by_division = [measure(f"points in division {d}", {p: points[p][d] for p in points}) for d in range(1, depth + 1)]
     result: list[LifetimeStanding] = []
-    for i, player in enumerate(order):
-        own = vector(player)
-        place = result[-1].place if i and own == vector(order[i - 1]) else i + 1
+    for row in standings(points, by_division):
+        own = vector(row.player)
         division = next((d for d, v in enumerate(own, start=1) if v > 0), None)
         result.append(
             LifetimeStanding(
-                place=place,
-                player=player,
+                place=row.place,
+                player=row.player,
                 division=division,
                 points=0.0 if division is None else float(own[division - 1]),
                 points_by_division=tuple(float(v) for v in own),
-                seasons=played[player],
+                seasons=played[row.player],
             )
         )
     return tuple(result)

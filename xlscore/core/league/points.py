@@ -32,7 +32,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from xlscore.core.errors import InputError
-from xlscore.core.placement import shared_places
+from xlscore.core.placement import average_points, shared_places
 from xlscore.core.validate import count, numbers
 
 __all__ = ["LEAGUE_CHARTS", "SOURCE_CHART", "league_chart", "league_points", "league_points_exact"]
@@ -91,8 +91,7 @@ def league_points(place: int, n: int, tied: int = 1, *, chart: Sequence[float] |
 def league_points_exact(place: int, n: int, tied: int = 1, *, chart: Sequence[float] | None = None) -> Fraction:
     """:func:`league_points` as an exact fraction, for adding up: a three-way tie for 1st is 19/3, not 6.333...3.
 
-    The chart's points are taken at their exact value; only the split is a fraction.
+    The chart's points are read as the decimals they print as (0.1 is a tenth); only the split is a fraction.
     """
     points = league_chart(n, chart)
-    places = shared_places(place, len(points), tied)
-    return sum((Fraction(points[p - 1]) for p in places), Fraction(0)) / len(places)
+    return average_points(lambda p: points[p - 1], shared_places(place, len(points), tied))

@@ -61,18 +61,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from xlscore.core.cells import names
+from xlscore.core.cells import exact, names
 from xlscore.core.errors import InputError, TableError
+from xlscore.core.games import group_games
 from xlscore.core.league.naming import checked_league, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
+from xlscore.core.ranking import TIED, chain, head_to_head, measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
 from xlscore.core.validate import count
 
 __all__ = ["TIED", "TIE_BREAKS", "LeagueStanding", "league_standings"]
 
+MEASURE = "league points"
+"""What sorts the standings before any tie-break."""
+
 TIE_BREAKS: tuple[str, ...] = (
-    "league points",
+    MEASURE,
     "games won",
     "2nd places",
     "3rd places",
@@ -82,10 +87,8 @@ TIE_BREAKS: tuple[str, ...] = (
     "head-to-head net score",
     "prior ranking",
 )
-"""The sort order of the standings, as ``decided_by`` names it."""
-
-TIED = "tied"
-"""``decided_by`` of a row that nothing separates from the row above: it shares that row's place."""
+"""The sort order of the standings, as ``decided_by`` names it: league points, then the published chain of
+tie-breaks (the default of ``tie_breaks``)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,7 @@ def league_standings(
     prior: Iterable[str] = (),
     *,
     charts: Mapping[int, Sequence[float]] | None = None,
+    tie_breaks: object = None,
 ) -> tuple[LeagueStanding, ...]:
     """Each league's standings, sorted by league points and the tie-breaks, naming the one that decided each row.
 
@@ -154,17 +158,15 @@ def league_standings(
     prior: the players' ranking coming into the season, best first (the season's seeding list): the last
         tie-break.
     charts: league points charts by player count, to use instead of the default charts for those counts.
+    tie_breaks: the tie-breaks after league points, in order (names as in decided_by, separated by commas); blank
+        for the published eight and prior ranking, none for no tie-break.
     """
+    order = chain(tie_breaks, TIE_BREAKS[1:], TIE_BREAKS[1:])
     rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])
     ranking = {player: rank for rank, player in enumerate(names("prior", prior), start=1)}
     custom = {} if charts is None else _charts(charts)
-    games: dict[str, list[_Seat]] = defaultdict(list)
-    for row in rows:
-        seat = _seat(row)
-        game = cell_name(row, "game")
-        if any(other.player == seat.player for other in games[game]):
-            raise TableError(f"player {seat.player!r} is in game {game!r} twice (row {row['_row']})")
-        games[game].append(seat)
+    grouped = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
+    games = {game: [_seat(row) for row in seats] for game, seats in grouped.items()}
     records: dict[str, _Record] = {}
     for game, seats in games.items():
         _score_game(game, seats, records, custom)
@@ -172,7 +174,7 @@ def league_standings(
     for player, record in records.items():
         leagues[(record.division, record.league)].append(player)
     ordered = sorted(leagues, key=lambda key: (key[0], league_number(key[1])))
-    return tuple(row for key in ordered for row in _rank(leagues[key], records, ranking))
+    return tuple(row for key in ordered for row in _rank(leagues[key], records, ranking, order))
 
 
 def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...]]:
@@ -199,7 +201,7 @@ def _seat(row: Row) -> _Seat:
             raise TableError(str(exc)) from exc
     if dropped:
         return _Seat(row["_row"], player, Fraction(0), None, True, division, league)
-    score = Fraction(cell_number(row, "score", 0))
+    score = exact(cell_number(row, "score", 0))
     place = None if row["place"] is None else cell_whole(row, "place", 1)
     return _Seat(row["_row"], player, score, place, False, division, league)
 
@@ -283,49 +285,32 @@ def _places(game: str, finishers: list[_Seat]) -> tuple[tuple[int, int], ...]:
     return places_from_values(places, higher_is_better=False)
 
 
-_Key = tuple[Fraction, ...]
-
-
-def _rank(players: list[str], records: dict[str, _Record], ranking: dict[str, int]) -> list[LeagueStanding]:
-    def key(p: str) -> _Key:
-        r = records[p]
-        places = (Fraction(r.won), Fraction(r.seconds), Fraction(r.thirds))
-        return (r.points, *places, r.share / r.games, r.margin, r.scored)
-
-    groups: dict[_Key, list[str]] = defaultdict(list)
-    for player in players:
-        groups[key(player)].append(player)
-    net: dict[str, Fraction] = {}
-    for tied in groups.values():
-        for p in tied:
-            own = records[p].scores
-            net[p] = sum(
-                (own[g] - records[q].scores[g] for q in tied if q != p for g in own if g in records[q].scores),
-                Fraction(0),
-            )
+def _rank(
+    players: list[str], records: dict[str, _Record], ranking: dict[str, int], tie_breaks: Sequence[str]
+) -> list[LeagueStanding]:
     unranked = len(ranking) + 1
-
-    def full(p: str) -> tuple[Fraction, ...]:
-        # Larger is better in every place; the prior rank is negated so that rank 1 is the largest.
-        return (*key(p), net[p], Fraction(-ranking.get(p, unranked)))
-
-    order = sorted(players, key=lambda p: ([-v for v in full(p)], p))
+    by_name = {
+        "league points": measure("league points", {p: records[p].points for p in players}),
+        "games won": measure("games won", {p: records[p].won for p in players}),
+        "2nd places": measure("2nd places", {p: records[p].seconds for p in players}),
+        "3rd places": measure("3rd places", {p: records[p].thirds for p in players}),
+        "percentage of winner's score": measure(
+            "percentage of winner's score", {p: records[p].share / records[p].games for p in players}
+        ),
+        "margin of victory": measure("margin of victory", {p: records[p].margin for p in players}),
+        "game points": measure("game points", {p: records[p].scored for p in players}),
+        "head-to-head net score": head_to_head("head-to-head net score", {p: records[p].scores for p in players}),
+        "prior ranking": measure("prior ranking", {p: ranking.get(p, unranked) for p in players}, lower_is_better=True),
+    }
     result: list[LeagueStanding] = []
-    for i, player in enumerate(order):
-        if i == 0:
-            decided, place = "", 1
-        else:
-            above, below = full(order[i - 1]), full(player)
-            step = next((j for j, (a, b) in enumerate(zip(above, below, strict=True)) if a != b), None)
-            decided = TIED if step is None else TIE_BREAKS[step]
-            place = result[-1].place if step is None else i + 1
-        r = records[player]
+    for row in standings(players, [by_name[MEASURE], *(by_name[t] for t in tie_breaks)]):
+        r = records[row.player]
         result.append(
             LeagueStanding(
                 division=r.division,
                 league=r.league,
-                place=place,
-                player=player,
+                place=row.place,
+                player=row.player,
                 games=r.games,
                 league_points=float(r.points),
                 games_won=r.won,
@@ -334,9 +319,9 @@ def _rank(players: list[str], records: dict[str, _Record], ranking: dict[str, in
                 percent_of_winner=float(100 * r.share / r.games),
                 margin_of_victory=float(r.margin),
                 game_points=float(r.scored),
-                head_to_head=float(net[player]),
-                prior_rank=ranking.get(player),
-                decided_by=decided,
+                head_to_head=float(row.values.get("head-to-head net score", 0)),
+                prior_rank=ranking.get(row.player),
+                decided_by=row.decided_by,
             )
         )
     return result
