@@ -231,7 +231,12 @@ def test_a_player_at_two_boards_of_one_final_is_refused() -> None:
 
 
 def test_the_final_column_takes_the_one_yes_no_vocabulary() -> None:
-    marked = [[*row[:5], mark] for row, mark in zip(TWO_BOARD_FINAL[6:10], ("x", "TRUE", "Yes", True), strict=True)]
+    names = ("Jenny", "Damien", "Stephen", "Sybil")
+    marks: tuple[object, ...] = ("x", "TRUE", "Yes", True)
+    marked = [
+        ["Empire Builder", "F", place, name, money, mark]
+        for place, (name, money, mark) in enumerate(zip(names, tga.MONEY[:4], marks, strict=True), start=1)
+    ]
     assert [f.player for f in pb_finals([FINAL_HEADER, *marked])] == ["Jenny", "Damien", "Stephen"]
 
 

@@ -159,7 +159,8 @@ def _games(draw: st.DrawFn, size: int, count: int) -> list[list[str]]:
 @st.composite
 def league_tables(draw: st.DrawFn) -> tuple[Table, Table]:
     header = ["game", "player", "score"]
-    decimals, wholes = [header], [header]
+    decimals: Table = [header]
+    wholes: Table = [header]
     for g, seats in enumerate(_games(draw, 4, draw(st.integers(1, 5))), start=1):
         scores = draw(st.lists(st.integers(0, 12), min_size=4, max_size=4))
         scores[0] = max(scores[0], 1)  # the winner's score is above 0
@@ -172,7 +173,8 @@ def league_tables(draw: st.DrawFn) -> tuple[Table, Table]:
 @st.composite
 def rplops_tables(draw: st.DrawFn) -> tuple[Table, Table]:
     header = ["game", "player", "score", "hours"]
-    decimals, wholes = [header], [header]
+    decimals: Table = [header]
+    wholes: Table = [header]
     for g, seats in enumerate(_games(draw, draw(st.integers(2, 5)), draw(st.integers(1, 5))), start=1):
         tenths = draw(st.integers(1, 30))
         for player in seats:
@@ -185,7 +187,8 @@ def rplops_tables(draw: st.DrawFn) -> tuple[Table, Table]:
 @st.composite
 def pb_tables(draw: st.DrawFn) -> tuple[Table, Table]:
     header = ["player", "game", "score"]
-    decimals, wholes = [header], [header]
+    decimals: Table = [header]
+    wholes: Table = [header]
     for player in NAMES[:5]:
         for game in ("EB", "AoS"):
             thousandths = draw(st.sampled_from((0, 500, 1000, 1250, 2000, 2500, 3000)))

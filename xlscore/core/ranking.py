@@ -86,13 +86,13 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
 
     Players level on every step share the best place of their group and are listed by name.
     """
-    groups: list[list[str]] = [sorted(set(players))]
+    groups: list[list[str]] = [sorted(set(players))]  # one group to split; empty when there is no player
     decided: dict[str, str] = {}
     values: dict[str, dict[str, Exact]] = {p: {} for p in groups[0]}
     for step in order:
         split: list[list[str]] = []
         for group in groups:
-            if len(group) == 1:
+            if len(group) <= 1:
                 split.append(group)
                 continue
             got = step.values(group)

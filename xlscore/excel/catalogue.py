@@ -400,6 +400,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Size Matters",
         returns="table",
         tables=("results",),
+        lists=("tie_breaks",),
         examples=(
             Example(
                 (
@@ -502,7 +503,7 @@ _FUNCTIONS += (
         category="Meeple League",
         returns="table",
         tables=("results",),
-        lists=("prior",),
+        lists=("prior", "tie_breaks"),
         examples=(
             Example(
                 (

@@ -341,7 +341,10 @@ def test_dataframe_and_rows_give_the_same_standings() -> None:
         ([["game", "player", "score"], ["G1", None, 3], ["G1", "B", 2]], "player in row 2 is blank; expected a name"),
         ([["game", "player", "score"], ["G1", "A", "ten"], ["G1", "B", 2]], "score in row 2 is the text 'ten'"),
         ([["game", "player", "score"], ["G1", "A", -1], ["G1", "B", 2]], "score in row 2 is -1; expected a number"),
-        ([["game", "player", "score"], ["G1", "A", 3], ["G1", "A", 2]], "player 'A' is twice in game 'G1' (rows 2 and 3)"),
+        (
+            [["game", "player", "score"], ["G1", "A", 3], ["G1", "A", 2]],
+            "player 'A' is twice in game 'G1' (rows 2 and 3)",
+        ),
         ([["game", "player", "score"], ["G1", "A", 3]], "game 'G1' has 1 player (row 2); expected at least 2"),
         (
             [["game", "player", "score"], *(["G1", f"P{i}", i] for i in range(7))],

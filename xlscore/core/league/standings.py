@@ -146,9 +146,9 @@ class _Seat:
 def league_standings(
     results: object,
     prior: Iterable[str] = (),
+    tie_breaks: object = None,
     *,
     charts: Mapping[int, Sequence[float]] | None = None,
-    tie_breaks: object = None,
 ) -> tuple[LeagueStanding, ...]:
     """Each league's standings, sorted by league points and the tie-breaks, naming the one that decided each row.
 
@@ -157,9 +157,9 @@ def league_standings(
         when a game's places are blank.
     prior: the players' ranking coming into the season, best first (the season's seeding list): the last
         tie-break.
+    tie_breaks: the tie-breaks after league points, in order (names as decided_by shows them, separated by
+        commas); blank for the published eight and prior ranking, none for no tie-break.
     charts: league points charts by player count, to use instead of the default charts for those counts.
-    tie_breaks: the tie-breaks after league points, in order (names as in decided_by, separated by commas); blank
-        for the published eight and prior ranking, none for no tie-break.
     """
     order = chain(tie_breaks, TIE_BREAKS[1:], TIE_BREAKS[1:])
     rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])

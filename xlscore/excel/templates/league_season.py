@@ -18,7 +18,7 @@ from openpyxl.styles import Font, PatternFill
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
-from xlscore.core.league.standings import LeagueStanding, league_standings
+from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding, league_standings
 from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.book import Book
 from xlscore.excel.cells import table_to_grid
@@ -130,7 +130,8 @@ def build(sample: bool = True) -> Template:
             "number of rows than players.",
             "5. Standings (computed): each league ranked by league points (10, 6, 3, 1; ties split), then games won, "
             "2nd places, 3rd places, percentage of the winner's score, margin of victory, game points, head-to-head "
-            "net score and the prior ranking; decided_by names the tie-break that put each player below the one above.",
+            "net score and the prior ranking; decided_by names the tie-break that put each player below the one above. "
+            "Settings' tie-breaks row lists them: reorder or shorten it for your event.",
             "6. Next season: type everyone who signed up (new players' laurels too). The leagues are formed by the "
             "source's steps 1 to 7: winners move up, the bottom two move down, drop-outs' places are closed, new "
             "players start at the bottom. Copy the first five columns into the next season's Leagues sheet.",
@@ -158,7 +159,11 @@ def build(sample: bool = True) -> Template:
     _results_sheet(template, sample, roster)
     last = RESULT_ROWS + 1
     sheet = template.results(
-        "Standings", "A1", f"=LEAGUE_STANDINGS(Results!A1:H{last},Leagues!B2:B{last_player})", STANDINGS, SHOWN
+        "Standings",
+        "A1",
+        f"=LEAGUE_STANDINGS(Results!A1:H{last},Leagues!B2:B{last_player},Settings!B4)",
+        STANDINGS,
+        SHOWN,
     )
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
@@ -174,9 +179,16 @@ def _settings(template: Template) -> None:
             ("event", "AGR", "the event's short code, the first part of every game's name"),
             ("season", 1, "the season's number, from 1"),
             ("seats", 4, "players per game, 3 to 5 (4 is the source's)"),
+            (
+                "tie-breaks",
+                ", ".join(TIE_BREAKS[1:]),
+                "after league points, in order: reorder or shorten this list; blank: the published order; "
+                "none: equal league points share a place",
+            ),
         ),
         note_width=60,
     )
+    template.workbook["Settings"].column_dimensions["B"].width = 40
 
 
 def _results_sheet(template: Template, sample: bool, roster: str) -> None:
@@ -240,7 +252,7 @@ def _book_standings_input(book: Book) -> tuple[list[list[object]], list[str]]:
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
     table, prior = _book_standings_input(book)
-    return league_standings(table, prior)
+    return league_standings(table, prior, book.sheet("Settings").values.get((4, 2)))
 
 
 def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:

@@ -25,7 +25,7 @@ from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.errors import InputError
-from xlscore.core.size_matters import SizeMattersStanding, size_matters_standings
+from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
@@ -80,7 +80,10 @@ def _formulas(last: int) -> tuple[str, str]:
     """The score column's formula and the standings formula, over the Games table's rows 1..``last``."""
     del last  # the formulas follow the Games table as it grows
     games = whole_table("Games", COLUMNS)
-    return f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)", f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1)"
+    return (
+        f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)",
+        f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1,Settings!$B$2)",
+    )
 
 
 def build(
@@ -108,7 +111,8 @@ def build(
             "modifier to 2 decimals as the Size Matters article does (74.03).",
             "4. Standings: each player's total, highest first. Equal totals are separated by the number of solos "
             "(a soloist above a player with two 2-way draws), then head to head: the difference between the tied "
-            "players' scores on the boards they shared. 'decided by' says which.",
+            "players' scores on the boards they shared. 'decided by' says which. Settings' tie-breaks row lists "
+            "them: reorder or shorten it for your event.",
             "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
             "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
             "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
@@ -156,6 +160,15 @@ def _settings(template: Template) -> None:
     )
     digits.add("B1")
     settings.add_data_validation(digits)
+    settings["A2"], settings["B2"], settings["C2"] = (
+        "tie-breaks",
+        ", ".join(TIE_BREAKS),
+        "after the total, in order: reorder or shorten this list; blank: the published order; none: equal totals "
+        "share a place",
+    )
+    settings["B2"].fill = INPUT_FILL
+    settings["B2"].protection = Protection(locked=False)
+    settings.column_dimensions["B"].width = 22
     settings.column_dimensions["A"].width = 18
     settings.column_dimensions["C"].width = 70
     settings.protection.sheet = True
@@ -170,4 +183,4 @@ def standings(book: Book) -> tuple[SizeMattersStanding, ...]:
     if book.sheet("Settings").values.get((1, 2)) not in (None, ""):
         digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
         modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return size_matters_standings(table, modifier_digits)
+    return size_matters_standings(table, modifier_digits, book.sheet("Settings").values.get((2, 2)))
