@@ -9,12 +9,15 @@ number.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from numbers import Real
+from typing import TypeVar
 
 from xlscore.core.errors import InputError
 
 __all__ = ["count", "number", "numbers", "whole", "wholes"]
+
+T = TypeVar("T")
 
 
 def _describe(value: object) -> str:
@@ -108,10 +111,7 @@ def numbers(
     max_len: int | None = None,
 ) -> tuple[float, ...]:
     """Check every value of a list argument; the message names the position (``scores[3]``), counted from 1."""
-    items = _check_list(name, values, "numbers")
-    result = tuple(number(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(items, start=1))
-    _check_length(name, len(result), min_len, max_len, "numbers")
-    return result
+    return _each(name, values, lambda at, v: number(at, v, lo, hi), "numbers", min_len, max_len)
 
 
 def wholes(
@@ -124,9 +124,15 @@ def wholes(
     max_len: int | None = None,
 ) -> tuple[int, ...]:
     """Like :func:`numbers` for whole numbers."""
-    items = _check_list(name, values, "whole numbers")
-    result = tuple(whole(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(items, start=1))
-    _check_length(name, len(result), min_len, max_len, "whole numbers")
+    return _each(name, values, lambda at, v: whole(at, v, lo, hi), "whole numbers", min_len, max_len)
+
+
+def _each(
+    name: str, values: object, check: Callable[[str, object], T], what: str, min_len: int, max_len: int | None
+) -> tuple[T, ...]:
+    items = _check_list(name, values, what)
+    result = tuple(check(f"{name}[{i}]", v) for i, v in enumerate(items, start=1))
+    _check_length(name, len(result), min_len, max_len, what)
     return result
 
 

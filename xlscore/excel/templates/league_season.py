@@ -12,6 +12,8 @@ by the prior ranking (the seeding). The next season's sign-ups drop Di and add t
 
 from __future__ import annotations
 
+import dataclasses
+
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 
@@ -68,23 +70,8 @@ SIGNUP_COLUMNS = (
     Column("player", "text", width=16, help="Everyone who wants to play next season, in the order they signed up."),
     Column("laurels", "number", lo=0, width=9, help="A new player's lifetime laurels in the game; blank for none."),
 )
-STANDINGS = (
-    "division",
-    "league",
-    "place",
-    "player",
-    "games",
-    "league_points",
-    "games_won",
-    "second_places",
-    "third_places",
-    "percent_of_winner",
-    "margin_of_victory",
-    "game_points",
-    "head_to_head",
-    "prior_rank",
-    "decided_by",
-)
+STANDINGS = tuple(f.name for f in dataclasses.fields(LeagueStanding))
+"""The standings table's columns, as LEAGUE_STANDINGS spills them."""
 
 
 def _seeded() -> list[tuple[int, str, int, str, int]]:
