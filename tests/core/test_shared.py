@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pandas as pd
 import pytest
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.placement import mean_place, mean_places, places_from_values, shared_places
 from xlscore.core.rounding import round_half_up
 from xlscore.core.rows import read_rows
-from xlscore.core.validate import number, whole
+from xlscore.core.validate import number, numbers, whole
 
 
 def test_whole_accepts_excel_floats_and_refuses_fractions() -> None:
@@ -67,3 +69,26 @@ def test_read_rows_from_sequences_mappings_and_header_case() -> None:
         read_rows([["player"], ["Ann"]], ["player", "place"])
     with pytest.raises(TableError, match="expected a table"):
         read_rows(42, ["player"])
+
+
+def test_a_dataframe_naming_a_column_twice_is_refused() -> None:
+    # Before, pandas dropped one of the two columns (with a warning) or raised its own AttributeError.
+    frame = pd.DataFrame([[1, 2, 3]], columns=["game", "Player", "player"])
+    with pytest.raises(TableError, match=re.escape("results has the column 'player' twice; expected each column once")):
+        read_rows(frame, ["game", "player"])
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: number("x", 10**400), "x is 1000000000000000000000000000000000000...; expected a number"),
+        (lambda: number("hours", 1e308), "hours is 1e+308; expected a number (xlscore takes numbers up to 1E15"),
+        (lambda: whole("n", 10**16), "n is 10000000000000000; expected a whole number"),
+        (lambda: numbers("scores", 5), "scores is 5; expected a list of numbers"),
+        (lambda: numbers("scores", {"a": 1}), "scores is {'a': 1}; expected a list of numbers"),
+    ],
+)
+def test_numbers_past_any_sane_size_and_single_values_for_lists_are_named(call: Any, message: str) -> None:
+    # Before: OverflowError, an infinite result, or a TypeError from inside the rule.
+    with pytest.raises(InputError, match=re.escape(message)):
+        call()

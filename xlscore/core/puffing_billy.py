@@ -61,7 +61,7 @@ from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
 from xlscore.core.rounding import as_decimal, round_half_up
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
-from xlscore.core.validate import count, number, numbers
+from xlscore.core.validate import count, items, number, numbers
 
 __all__ = [
     "BOARD_MAX_PLAYERS",
@@ -120,15 +120,15 @@ def pb_winner_bonus(bonuses: Sequence[float]) -> float:
 
     bonuses: the bonuses of the board's 2nd, 3rd and 4th place finishers (each 0 to 0.5; blanks are left out).
     """
-    present = [b for b in bonuses if b is not None]
+    present = [b for b in items("bonuses", bonuses, "numbers") if b is not None]
     checked = numbers("bonuses", present, lo=0, hi=float(BONUS_CAP), min_len=0, max_len=len(PLACEMENT_SCORE) - 1)
     total = sum((as_decimal(b) for b in checked), Decimal(0))
     return round_half_up(WINNER_BONUS_RATE * total, DIGITS)
 
 
-def _board_scores(scores: Sequence[float | None]) -> tuple[float, ...]:
+def _board_scores(scores: object) -> tuple[float, ...]:
     """The raw scores of the scored places (1 to 4), checked; 5th and 6th may be blank."""
-    listed = list(scores)
+    listed = items("scores", scores, "scores")
     if not 2 <= len(listed) <= BOARD_MAX_PLAYERS:
         raise InputError(
             f"scores has {len(listed)} values; expected 2 to {BOARD_MAX_PLAYERS} players in finishing order"
@@ -275,7 +275,7 @@ def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]
     boards: each final board's raw game scores listed in finishing order (in a sheet, one column per board);
         one board for a single-board final.
     """
-    board_list = list(boards)
+    board_list = items("boards", boards, "boards of raw scores")
     if not board_list:
         raise InputError("boards is empty; expected at least one final board of raw scores")
     raws = [_board_scores(b) for b in board_list]
@@ -376,7 +376,7 @@ def pb_game_score(board_scores: Sequence[float | None], final_bonus: float = 0) 
     board_scores: the player's board scores in that game (blanks are left out).
     final_bonus: 0.3, 0.2 or 0.1 for the final's 1st, 2nd or 3rd place, else 0.
     """
-    present = [s for s in board_scores if s is not None]
+    present = [s for s in items("board_scores", board_scores, "numbers") if s is not None]
     checked = numbers("board_scores", present, lo=0)
     bonus = number("final_bonus", final_bonus, lo=0)
     if bonus not in (0, *FINAL_BONUS):
@@ -422,7 +422,7 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
         except MissingColumnError:
             raise missing from None
     keep = None if best is None else count("best", best, 1)
-    must = tuple(str(g) for g in required)
+    must = tuple(str(g) for g in items("required", required, "game names"))
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)
     bonuses: dict[tuple[str, str], float] = {}
     players: list[str] = []

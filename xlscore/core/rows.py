@@ -154,6 +154,10 @@ def _picker(kept: Sequence[int]) -> Callable[[Sequence[Any]], Sequence[Any]]:
 def _records(data: object, name: str) -> Iterable[Mapping[Any, Any]]:
     to_dict = getattr(data, "to_dict", None)
     if callable(to_dict):
+        headings = [str(c).strip().lower() for c in getattr(data, "columns", ())]
+        twice = next((h for i, h in enumerate(headings) if h in headings[:i]), None)
+        if twice is not None:
+            raise TableError(f"{name} has the column {twice!r} twice; expected each column once")
         frame_records = to_dict(orient="records")
         return [{k: _clean(v) for k, v in r.items()} for r in frame_records]
     if isinstance(data, (str, bytes)) or not isinstance(data, Iterable):

@@ -9,33 +9,52 @@ number.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from numbers import Real
 from typing import TypeVar
 
 from xlscore.core.errors import InputError
 
-__all__ = ["count", "number", "numbers", "whole", "wholes"]
+__all__ = ["LARGEST", "count", "items", "number", "numbers", "shown", "whole", "wholes"]
 
 T = TypeVar("T")
+
+LARGEST = 1e15
+"""No number an argument takes is larger than this in size: Excel keeps 15 significant digits, and a tournament's
+scores, hours, counts and settings are far below it. A larger one is refused, naming the argument, so that no rule's
+arithmetic can overflow to infinity."""
+
+_SHOWN = 40
+"""Characters of a value quoted in a message: a longer value is cut, so that the message stays one readable line."""
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it (its repr), cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
 
 
 def _describe(value: object) -> str:
     if value is None:
         return "blank"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {shown(value)}"
     if isinstance(value, bool):
         return f"the logical value {str(value).upper()}"
-    return f"{value!r}"
+    return shown(value)
 
 
 def _as_real(name: str, value: object, expected: str) -> float:
     if value is None or isinstance(value, (str, bool)) or not isinstance(value, Real):
         raise InputError(f"{name} is {_describe(value)}; expected {expected}")
-    result = float(value)
-    if not math.isfinite(result):
-        raise InputError(f"{name} is {value!r}; expected {expected}")
+    try:
+        result = float(value)
+    except OverflowError:
+        result = math.inf
+    if not math.isfinite(result) or abs(result) > LARGEST:
+        raise InputError(
+            f"{name} is {_describe(value)}; expected {expected} (xlscore takes numbers up to 1E15 in size)"
+        )
     return result
 
 
@@ -58,10 +77,10 @@ def number(
     positive: bool = False,
 ) -> float:
     """Return ``value`` as a finite float, checking ``lo <= value <= hi`` (and ``value > 0`` when ``positive``)."""
-    if type(value) is float or type(value) is int:  # the common case, checked without building a message
+    if type(value) is float or (type(value) is int and -LARGEST <= value <= LARGEST):  # the common case, fast
         result = float(value)
         if (
-            math.isfinite(result)
+            -LARGEST <= result <= LARGEST
             and (lo is None or result >= lo)
             and (hi is None or result <= hi)
             and (not positive or result > 0)
@@ -82,7 +101,7 @@ def whole(name: str, value: object, lo: int | None = None, hi: int | None = None
     """Return ``value`` as an int, accepting ``3.0`` but refusing ``2.5``, and check ``lo <= value <= hi``."""
     if type(value) is int or (type(value) is float and value.is_integer()):  # not bool: a subclass of int
         as_int = int(value)
-        if (lo is None or as_int >= lo) and (hi is None or as_int <= hi):
+        if (lo is None or as_int >= lo) and (hi is None or as_int <= hi) and -LARGEST <= as_int <= LARGEST:
             return as_int
     expected = f"a whole number {_bounds(lo, hi)}".rstrip()
     result = _as_real(name, value, expected)
@@ -130,17 +149,16 @@ def wholes(
 def _each(
     name: str, values: object, check: Callable[[str, object], T], what: str, min_len: int, max_len: int | None
 ) -> tuple[T, ...]:
-    items = _check_list(name, values, what)
-    result = tuple(check(f"{name}[{i}]", v) for i, v in enumerate(items, start=1))
+    result = tuple(check(f"{name}[{i}]", v) for i, v in enumerate(items(name, values, what), start=1))
     _check_length(name, len(result), min_len, max_len, what)
     return result
 
 
-def _check_list(name: str, values: object, what: str) -> Iterable[object]:
-    """A list argument must be a list: a blank, a text or a single number is named as such."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+def items(name: str, values: object, what: str) -> list[object]:
+    """A list argument's items: a blank, a text, a single number or a mapping is refused, named as such."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
         raise InputError(f"{name} is {_describe(values)}; expected a list of {what}")
-    return values
+    return list(values)
 
 
 def _check_length(name: str, length: int, min_len: int, max_len: int | None, what: str) -> None:

@@ -68,12 +68,12 @@ def test_league_sizes_seat_everyone_in_the_division_shape(players: int) -> None:
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (6, "players is 6; expected a whole number at least 7"),
+        (6, "players 6 is outside 7..100000"),
         (9, "players is 9; 1 league of 7 can take at most 1 more (one 8th player each); expected at most 8 or"),
         (13, "expected at most 8 or at least 14 players"),
         (17, "players is 17; 2 leagues of 7 can take at most 2 more"),
         (41, "expected at most 40 or at least 42 players"),
-        (7.5, "players is 7.5; expected a whole number at least 7"),
+        (7.5, "players is 7.5; expected a whole number 7..100000"),
     ],
 )
 def test_counts_that_leagues_cannot_seat_are_refused(players: int, message: str) -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from xlscore.core.cells import exact
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.league.naming import checked_league
+from xlscore.core.league.naming import MAX_DIVISION, checked_league
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
 
 __all__ = ["Finish", "read_season", "read_seasons"]
@@ -67,7 +67,7 @@ def read_season(data: object, season: int, argument: str) -> list[Finish]:
                 f"expected one row per player in a season"
             )
         seen[player] = row["_row"]
-        division = cell_whole(row, "division", 1, table=argument)
+        division = cell_whole(row, "division", 1, MAX_DIVISION, table=argument)
         try:
             league = checked_league(where(row, "league", argument), row["league"], division)
         except InputError as exc:

@@ -58,7 +58,7 @@ from fractions import Fraction
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError
 from xlscore.core.league._tables import Finish, read_seasons
-from xlscore.core.league.naming import league_letter, league_number
+from xlscore.core.league.naming import MAX_PLAYERS, league_letter, league_number
 from xlscore.core.rows import cell_name, cell_number, read_rows
 from xlscore.core.validate import count, number
 
@@ -113,9 +113,9 @@ class LeagueSeat:
 def league_sizes(players: int) -> tuple[LeagueSize, ...]:
     """The season's leagues (step 2): players // 7 leagues, the remainder's lowest-ranked leagues taking an 8th.
 
-    players: how many players signed up, at least 7.
+    players: how many players signed up, 7 to 100,000.
     """
-    total = count("players", players, LEAGUE_PLAYERS)
+    total = count("players", players, LEAGUE_PLAYERS, MAX_PLAYERS)
     leagues, extra = divmod(total, LEAGUE_PLAYERS)
     if extra > leagues:
         most = leagues * (LEAGUE_PLAYERS + 1)

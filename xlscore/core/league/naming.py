@@ -29,8 +29,14 @@ from __future__ import annotations
 
 from xlscore.core.errors import InputError
 from xlscore.core.validate import count
+from xlscore.core.validate import shown as quoted
 
-__all__ = ["league_game_name", "league_letter", "league_name", "league_number"]
+__all__ = ["MAX_DIVISION", "MAX_PLAYERS", "league_game_name", "league_letter", "league_name", "league_number"]
+
+MAX_PLAYERS = 100_000
+"""The most players a league season takes (a sane limit of ours: the largest leagues run in the hundreds)."""
+MAX_DIVISION = (MAX_PLAYERS // 7).bit_length()
+"""The deepest division MAX_PLAYERS fill (14): division d holds 2^(d-1) leagues of 7. A deeper one is refused."""
 
 
 def league_letter(league: int) -> str:
@@ -38,7 +44,7 @@ def league_letter(league: int) -> str:
 
     league: the league's number within its division, from 1 (1 is the division's top league).
     """
-    index = count("league", league, 1)
+    index = count("league", league, 1, 2 ** (MAX_DIVISION - 1))
     letters = ""
     while index > 0:
         index, rest = divmod(index - 1, 26)
@@ -61,7 +67,7 @@ def league_number(letter: str) -> int:
 def _letters(argument: str, value: object) -> str:
     text = value.strip().upper() if isinstance(value, str) else ""
     if not text.isascii() or not text.isalpha():
-        shown = "blank" if value is None or (isinstance(value, str) and not text) else repr(value)
+        shown = "blank" if value is None or (isinstance(value, str) and not text) else quoted(value)
         raise InputError(f"{argument} is {shown}; expected a league letter such as A or B")
     return text
 
@@ -69,7 +75,7 @@ def _letters(argument: str, value: object) -> str:
 def checked_league(argument: str, value: object, division: int) -> str:
     """A league letter that ``division`` holds (at most 2^(d-1) leagues), upper-cased; raises InputError."""
     letter = _letters(argument, value)
-    most = 2 ** (division - 1)
+    most = 2 ** (min(division, MAX_DIVISION) - 1)
     if league_number(letter) > most:
         raise InputError(
             f"{argument} is {letter}; expected a league of division {division}, A to {league_letter(most)}"
@@ -84,7 +90,7 @@ def league_name(division: int, league: str) -> str:
     league: the league's letter within its division (A is the division's top league; division d holds up to
         2^(d-1) leagues).
     """
-    level = count("division", division, 1)
+    level = count("division", division, 1, MAX_DIVISION)
     return f"L{level}-{checked_league('league', league, level)}"
 
 

@@ -65,7 +65,7 @@ from itertools import combinations
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.league.naming import checked_league, league_game_name, league_name, league_number
+from xlscore.core.league.naming import MAX_DIVISION, checked_league, league_game_name, league_name, league_number
 from xlscore.core.rows import cell_name, cell_whole, read_rows
 from xlscore.core.validate import whole
 
@@ -233,7 +233,7 @@ def league_season_games(event: str, season: int, leagues: object, seats: int = 4
     rosters: dict[tuple[int, str], dict[int, str]] = defaultdict(dict)
     seen: dict[str, int] = {}
     for row in rows:
-        division = cell_whole(row, "division", 1)
+        division = cell_whole(row, "division", 1, MAX_DIVISION)
         try:
             letter = checked_league(f"league in row {row['_row']}", row["league"], division)
         except InputError as exc:

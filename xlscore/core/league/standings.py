@@ -64,7 +64,7 @@ from fractions import Fraction
 from xlscore.core.cells import exact, names
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
-from xlscore.core.league.naming import checked_league, league_name, league_number
+from xlscore.core.league.naming import MAX_DIVISION, checked_league, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import TIED, chain, head_to_head, measure, standings
@@ -192,7 +192,7 @@ def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...
 def _seat(row: Row) -> _Seat:
     player = cell_name(row, "player")
     dropped = flag(row, "dropped")
-    division = 1 if row["division"] is None else cell_whole(row, "division", 1)
+    division = 1 if row["division"] is None else cell_whole(row, "division", 1, MAX_DIVISION)
     league = "A"
     if row["league"] is not None:
         try:
