@@ -41,6 +41,18 @@ def one_by_one(rows: list[Row], *, one_pool: bool = False, **settings: object) -
     return state
 
 
+def seated(*games: str) -> list[list[object]]:
+    """A history with one line per game, its players in finishing order: ``seated("Ann Bo", "Cy Ann Di")``."""
+    return [
+        ["game", "player", "place"],
+        *(
+            [game, player, place]
+            for game, seats in enumerate(games, 1)
+            for place, player in enumerate(seats.split(), 1)
+        ),
+    ]
+
+
 def random_history(
     games: int, players: int, seed: int, pools: tuple[str, ...] = ("",), sizes: tuple[int, int] = (2, 5)
 ) -> list[Row]:

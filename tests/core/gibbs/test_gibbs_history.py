@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from tests.core.gibbs.histories import Row, assert_matches, one_by_one, random_history, sheet_history
+from tests.core.gibbs.histories import Row, assert_matches, one_by_one, random_history, seated, sheet_history
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.gibbs import gibbs_ratings
 from xlscore.core.rows import read_rows
@@ -123,14 +123,7 @@ def test_blank_rows_are_skipped() -> None:
 
 
 def _ann_plays_1v1_then_three() -> list[list[object]]:
-    return [
-        ["game", "player", "place"],
-        [1, "Ann", 1],
-        [1, "Bo", 2],
-        [2, "Cy", 1],
-        [2, "Ann", 2],
-        [2, "Di", 3],
-    ]
+    return seated("Ann Bo", "Cy Ann Di")
 
 
 def test_without_a_pool_column_each_kind_of_game_has_its_own_ratings() -> None:

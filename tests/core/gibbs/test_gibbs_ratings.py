@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.core.gibbs.histories import Row
+from tests.core.gibbs.histories import Row, seated
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import gibbs_ratings, gibbs_rp_by_game
 
@@ -125,15 +125,7 @@ def test_rp_by_game_follows_the_chosen_players_game_by_game() -> None:
 
 def _two_pools() -> list[list[object]]:
     """Ann plays a 4-player game and a 1v1 game; Bo only the 4-player one."""
-    return [
-        ["game", "player", "place"],
-        [1, "Ann", 1],
-        [1, "Bo", 2],
-        [1, "Cy", 3],
-        [1, "Di", 4],
-        [2, "Ann", 2],
-        [2, "Eve", 1],
-    ]
+    return seated("Ann Bo Cy Di", "Eve Ann")
 
 
 def test_rp_by_game_finds_a_player_given_without_a_pool_in_their_one_pool() -> None:

@@ -59,18 +59,6 @@ from xlscore.core.gibbs.ratings import (
 )
 from xlscore.core.gibbs.rule import G_EXP, K1_TABLE, K2, K3, START_RP, gibbs_game, gibbs_update
 
-__all__ = [
-    "G_EXP",
-    "K1_TABLE",
-    "K2",
-    "K3",
-    "START_RP",
-    "GibbsRating",
-    "GibbsRatings",
-    "GibbsRpByGame",
-    "GibbsStep",
-    "gibbs_game",
-    "gibbs_ratings",
-    "gibbs_rp_by_game",
-    "gibbs_update",
-]
+# A whole history, then one game and the published settings.
+__all__ = ["GibbsRating", "GibbsRatings", "GibbsRpByGame", "GibbsStep", "gibbs_ratings", "gibbs_rp_by_game"]
+__all__ += ["G_EXP", "K1_TABLE", "K2", "K3", "START_RP", "gibbs_game", "gibbs_update"]

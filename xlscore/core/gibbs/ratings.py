@@ -135,8 +135,8 @@ def gibbs_rp_by_game(
 ) -> GibbsRpByGame:
     """Chosen players' RP after every game of the history, game by game: the data of a chart of RP over time.
 
-    history: a table with columns game, player, place and optionally pool and date, one row per player (or fixed
-        team) per game, oldest game first; the rows of one game are consecutive (as for gibbs_ratings).
+    history: the games, as for gibbs_ratings: columns game, player, place and optionally pool and date, one row per
+        player per game, oldest game first.
     players: the players to follow: a table with column player and optionally pool (the first two columns of
         gibbs_ratings' table will do); a player given without a pool is found in the one pool they play in;
         blank rows are skipped.
@@ -168,7 +168,8 @@ def gibbs_rp_by_game(
     for column, e in enumerate(followed):
         rows = data.order[first[e] : first[e] + counts[e]]  # the entity's rows, in history order
         after = np.searchsorted(game_of_row[rows], np.arange(games), side="right")  # its games so far
-        chart[:, column] = np.concatenate(([rated.before[rows[0]]], rated.after[rows]))[after]
+        start_rp = rated.before[rows[0]]  # before its first game
+        chart[:, column] = np.concatenate(([start_rp], rated.after[rows]))[after]
     return GibbsRpByGame(titles, tuple(map(tuple, chart.tolist())))
 
 

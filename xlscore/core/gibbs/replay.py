@@ -44,7 +44,8 @@ class Replay:
 
 
 def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: float) -> Replay:
-    """Rate every game of the history in order, each exactly as gibbs_game rates it (to the last digit or so)."""
+    """Rate every game of the history in order, as gibbs_game rates it (the same figures, but perhaps for the last
+    binary digit of a game's weighted sum)."""
     import numpy as np
 
     starts, entity = data.starts, data.entity

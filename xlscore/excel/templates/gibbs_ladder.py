@@ -90,14 +90,33 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
     (
         "one pool",
         None,
-        "blank: each kind of game has its own ratings, as published (3-5P, 1v1; 2v2 where the pool says so); "
-        "yes: every game without a pool is rated in one pool",
+        "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
     ),
 )
 ONE_POOL = "Settings!B6"
 """The one-pool setting, the last argument of GIBBS_RATINGS and GIBBS_RP_BY_GAME."""
 STANDINGS = ("player", "pool", "rp", "games", "last_change")
 TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
+
+# The Start here sheet: what to type where, and what is computed.
+INTRO = (
+    "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
+    "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
+    "the winner; tied players share a place). Leave pool blank and each game is rated with its kind, as "
+    "Tropic Euro keeps them apart: 3-5P for 3 to 5 players, 1v1 for 2 (a player has a rating in each). "
+    "Type 2v2 as the pool of a game of two fixed teams, or a name of your own to keep a pool apart. A new "
+    f"game goes at the bottom; there is room for {ROWS} rows.",
+    "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
+    "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own. One pool: blank keeps each kind of "
+    "game apart; yes rates every game without a pool in one pool.",
+    "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
+    "and the RP won or lost in their last game.",
+    "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
+    f"RP of the top {CHARTED} of the Standings after each game (game no. counts the games in order).",
+    "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
+    "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
+    "docs/systems/gibbs.md.",
+)
 
 
 def _settings_arguments() -> str:
@@ -108,26 +127,7 @@ def _settings_arguments() -> str:
 def build(sample: bool = True) -> Template:
     """The Gibbs ladder workbook, with the sample ladder or empty."""
     template = Template("Gibbs ladder", SYSTEM)
-    template.intro(
-        [
-            "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
-            "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
-            "the winner; tied players share a place). Leave pool blank and each game is rated with its kind, as "
-            "Tropic Euro keeps them apart: 3-5P for 3 to 5 players, 1v1 for 2 (a player has a rating in each). "
-            "Type 2v2 as the pool of a game of two fixed teams, or a name of your own to keep a pool apart. A new "
-            f"game goes at the bottom; there is room for {ROWS} rows.",
-            "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
-            "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own. One pool: blank keeps each kind of "
-            "game apart; yes rates every game without a pool in one pool.",
-            "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
-            "and the RP won or lost in their last game.",
-            "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
-            f"RP of the top {CHARTED} of the Standings after each game (game no. counts the games in order).",
-            "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
-            "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
-            "docs/systems/gibbs.md.",
-        ]
-    )
+    template.intro(list(INTRO))
     _settings_sheet(template)
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
