@@ -1,9 +1,11 @@
 """Replay a synthetic history of four-player games with xlscore's Gibbs ranking points and with openskill.py.
 
-    python benchmarks/bench_gibbs.py [--sizes 10000,100000,1000000] [--openskill-games N] [--repeat 3]
+    python benchmarks/bench_gibbs.py [--sizes 10000,100000,1000000] [--field N] [--openskill-games N] [--repeat 3]
 
 The history is made with a fixed seed: each game draws four distinct players from a field of one player per 50
-games (so everyone plays about 200 games) and shuffles places 1 to 4. xlscore rates it from a pandas DataFrame with
+games (so everyone plays about 200 games) and shuffles places 1 to 4. ``--field N`` draws them from N players
+instead: ``--field 10`` is a thin ladder, a small club's long league, where nearly every game shares a player with
+the one before it, so hardly two games can be rated at once. xlscore rates it from a pandas DataFrame with
 ``gibbs_ratings``, reading and checking included. The peer is openskill.py's PlackettLuce (``model.rate(teams,
 ranks=...)``), one game at a time, over the same whole history (about a minute for 1,000,000 games);
 ``--openskill-games N`` caps it at the first N games of each history for a quicker run, and then its games per second
@@ -42,10 +44,11 @@ class History:
     field: int
 
 
-def make_history(games: int, seed: int = SEED) -> History:
-    """Four distinct players per game from a field of games / 50 players, places 1 to 4 in random order."""
+def make_history(games: int, seed: int = SEED, field: int | None = None) -> History:
+    """Four distinct players per game from a field of games / 50 players (or ``field``), places 1 to 4 in random
+    order."""
     rng = np.random.default_rng(seed)
-    field = max(PLAYERS_PER_GAME * 5, games // GAMES_PER_PLAYER_SLOT)
+    field = field or max(PLAYERS_PER_GAME * 5, games // GAMES_PER_PLAYER_SLOT)
     players = rng.integers(0, field, size=(games, PLAYERS_PER_GAME))
     while True:
         ordered = np.sort(players, axis=1)
@@ -95,6 +98,7 @@ def time_openskill(history: History, games: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sizes", default="10000,100000,1000000", help="history sizes in games, comma-separated")
+    parser.add_argument("--field", type=int, default=None, help="players to draw from (default: one per 50 games)")
     parser.add_argument(
         "--openskill-games", type=int, default=None, help="most games openskill rates per size (default: all of them)"
     )
@@ -105,7 +109,8 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         print(f"pinned to CPU {min(os.sched_getaffinity(0))}")
-    print(f"four-player games, seed {SEED}, a field of one player per {GAMES_PER_PLAYER_SLOT} games")
+    field = f"{args.field} players" if args.field else f"one player per {GAMES_PER_PLAYER_SLOT} games"
+    print(f"four-player games, seed {SEED}, a field of {field}")
     header = (
         f"{'games':>10} {'players':>8} | {'xlscore s':>9} {'games/s':>11} | "
         f"{'openskill games':>15} {'s':>7} {'games/s':>9} | {'ratio':>6}"
@@ -113,7 +118,7 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for games in sizes:
-        history = make_history(games)
+        history = make_history(games, field=args.field)
         ours, top = time_xlscore(history, args.repeat)
         peer_games = games if args.openskill_games is None else min(games, args.openskill_games)
         theirs = time_openskill(history, peer_games)

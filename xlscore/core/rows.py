@@ -22,7 +22,9 @@ __all__ = [
     "cell_number",
     "cell_whole",
     "flag",
+    "is_frame",
     "read_columns",
+    "read_frame_columns",
     "read_rows",
     "where",
 ]
@@ -113,6 +115,66 @@ def read_columns(
         return range(2, len(body) + 2), {c: column(place[c]) if c in place else (None,) * len(body) for c in wanted}
     pick = _picker(kept)
     return [i + 2 for i in kept], {c: pick(column(place[c])) if c in place else (None,) * len(kept) for c in wanted}
+
+
+def is_frame(data: object) -> bool:
+    """Whether a table is a pandas DataFrame (or one like it): named columns that can be read one at a time."""
+    return all(hasattr(data, attribute) for attribute in ("columns", "iloc", "to_dict"))
+
+
+def read_frame_columns(
+    frame: Any,
+    required: Sequence[str],
+    optional: Sequence[str] = (),
+    *,
+    name: str = "results",
+) -> tuple[Sequence[int], dict[str, Any]]:
+    """A DataFrame read as :func:`read_columns` reads a range, without a Python object per row: the sheet row number
+    of each row kept, and each column asked for as the frame's own column (a pandas Series numbered from 0, to hash
+    or convert whole), or None for a missing optional column.
+
+    The same rules and messages as :func:`read_rows`: column names in any case (a name given twice is its last
+    column), a row blank in every column skipped (a missing value, as pandas reads it, or text of nothing but
+    spaces), a missing required column named.
+    """
+    wanted = [*required, *optional]
+    labels = list(frame.columns)
+    place: dict[str, int] = {}
+    for index, label in enumerate(labels):
+        place[str(label).strip().lower()] = index
+    numeric = {i for i, kind in enumerate(frame.dtypes) if getattr(kind, "kind", "O") in "biuf"}
+    # The columns asked for first, numbers before text: one without a blank cell settles it, at little cost.
+    checked = sorted(range(len(labels)), key=lambda i: (str(labels[i]).strip().lower() not in wanted, i not in numeric))
+    kept = _frame_not_blank(frame, checked)
+    if len(kept) and not set(required) <= place.keys():
+        _check_columns(place, required, wanted, kept[0] + 2, labels, name)
+    if len(kept) == len(frame):
+        columns = {c: frame.iloc[:, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
+        return range(2, len(kept) + 2), columns
+    rows = list(kept)
+    columns = {c: frame.iloc[rows, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
+    return [i + 2 for i in rows], columns
+
+
+def _frame_not_blank(frame: Any, columns: Iterable[int]) -> Sequence[int]:
+    """The rows (counted from 0) of a DataFrame with a cell that is not blank in one of ``columns``."""
+    import numpy as np
+
+    length = len(frame)
+    blank = np.arange(length)
+    for index in columns:
+        column = frame.iloc[:, index] if blank.size == length else frame.iloc[blank, index]
+        empty = column.isna().to_numpy(dtype=bool)
+        if getattr(column.dtype, "kind", "O") not in "biufmM":  # text may be blank too: "" or spaces
+            empty = empty | np.fromiter(map(is_blank, column.to_numpy(dtype=object)), dtype=bool, count=len(column))
+        blank = blank[empty]
+        if not blank.size:
+            return range(length)
+    if blank[0] == length - blank.size:
+        return range(length - blank.size)  # only the rows below the data
+    kept = np.ones(length, dtype=bool)
+    kept[blank] = False
+    return list(np.flatnonzero(kept).tolist())
 
 
 def _range_rows(data: object) -> Sequence[Sequence[Any]] | None:

@@ -35,14 +35,24 @@ SECOND_GAME = {
 }
 
 
-def _computed(folder: Path, games: int | None = None, settings: dict[str, Any] | None = None) -> Path:
-    """The sample ladder cut to its first ``games`` games (all: None), with Settings cells changed, recalculated."""
+def _computed(
+    folder: Path,
+    games: int | None = None,
+    settings: dict[str, Any] | None = None,
+    more: tuple[tuple[Any, ...], ...] = (),
+) -> Path:
+    """The sample ladder cut to its first ``games`` games (all: None), with Settings cells changed and ``more`` rows
+    (game, player, place, pool) typed below, recalculated."""
     template = ladder.build()
-    if games is not None:
-        for row in template.workbook["Games"].iter_rows(min_row=2, max_row=ladder.ROWS + 1, max_col=5):
-            if isinstance(row[1].value, int) and row[1].value > games:
-                for cell in row:
-                    cell.value = None
+    kept = 0
+    for row in template.workbook["Games"].iter_rows(min_row=2, max_row=ladder.ROWS + 1, max_col=5):
+        if games is not None and isinstance(row[1].value, int) and row[1].value > games:
+            for cell in row:
+                cell.value = None
+        kept += row[1].value is not None
+    for number, cells in enumerate(more, start=kept + 2):
+        for column, value in zip("BCDE", cells, strict=True):
+            template.workbook["Games"][f"{column}{number}"] = value
     for address, value in (settings or {}).items():
         template.workbook["Settings"][address] = value
     source, out = folder / "ladder.xlsx", folder / "out.xlsx"
@@ -77,6 +87,31 @@ def test_settings_are_used(tmp_path: Path) -> None:
     rows = _rows(_computed(tmp_path, games=1, settings={"B1": 0.1, "B5": 1000}), "Standings", 3)
     assert rows[1][0] == "Ann"
     assert rows[1][2] == pytest.approx(1000 + 0.1 * 503 * (1 - 1 / 4), abs=1e-9)
+
+
+def test_a_1v1_game_has_its_own_ratings_unless_the_one_pool_setting_says_yes(tmp_path: Path) -> None:
+    """Game 2 is Ann against Bo, pool left blank: a 1v1 game, rated apart from the four-player game 1 by default."""
+    one_v_one = ((2, "Ann", 1, None), (2, "Bo", 2, None))
+    apart = _rows(_computed(tmp_path, games=1, more=one_v_one), "Standings", 5)
+    assert [(r[0], r[1]) for r in apart[1:]] == [
+        ("Ann", "3-5P"),
+        ("Bo", "3-5P"),
+        ("Cy", "3-5P"),
+        ("Di", "3-5P"),
+        ("Ann", "1v1"),
+        ("Bo", "1v1"),
+    ]
+    assert apart[5][2] == pytest.approx(1500 + 0.07 * 503 * (1 - 1 / 2), abs=1e-9)  # two newcomers in 1v1
+    # One pool: Ann and Bo bring their game-1 RP and G = 2 into game 2; the pool shows blank.
+    together = _rows(_computed(tmp_path, games=1, settings={"B6": "yes"}, more=one_v_one), "Standings", 5)
+    ann, bo = FIRST_GAME["Ann"], FIRST_GAME["Bo"]
+    average = (ann * 2 + bo * 2) / 4
+    rows = {r[0]: r for r in together[1:]}
+    assert len(rows) == 4
+    assert {r[1] for r in together[1:]} == {None}
+    assert rows["Ann"][2] == pytest.approx(ann + 0.07 * (average - ann + 503 * (1 - 2 / 4)), abs=1e-9)
+    assert rows["Ann"][3] == 2
+    assert ladder.SETTINGS[5][0] == "one pool"
 
 
 def test_standings_after_the_second_game(tmp_path: Path) -> None:

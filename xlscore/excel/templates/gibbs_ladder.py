@@ -10,6 +10,10 @@ It charts the top :data:`CHARTED` of the standings, so a big club's chart stays 
 list of names up to date. (It replaced a formula of UNIQUE, FILTER and MMULT: LibreOffice 7.4 has neither UNIQUE
 nor FILTER, and Excel 2019 neither.)
 
+Pools: a game whose pool cell is blank is rated with its kind of game, as Tropic Euro keeps them (3-5P for 3 to 5
+players, 1v1 for 2); typing 2v2 marks a game of two fixed teams. The Settings row "one pool" (the functions' last
+argument, one_pool) puts every game without a pool in one pool instead, for a club with one ladder for everything.
+
 Sample: no published ladder exists, so the sample is a short invented one of seven 3-, 4- and 5-player games among
 six players; its first game is the docs' four newcomers (1530.18, 1510.06, 1489.94, 1469.82) and the template
 test works that game out by hand from the published rule.
@@ -28,7 +32,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.errors import TableError
+from xlscore.core.cells import yes_no
+from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
 from xlscore.excel.book import Book
 from xlscore.excel.results import results
@@ -68,46 +73,61 @@ COLUMNS = (
     Column("game", "text", width=8, help="The game's number or name: the rows of one game share it."),
     Column("player", "text", width=16, help="The player, or a fixed team (2v2), spelt the same every time."),
     Column("place", "place", lo=1, hi=5, width=8, help="1 for the winner; tied players share a place."),
-    Column("pool", "text", width=10, help="Optional: ratings are kept apart per pool (3-5P, 1v1, 2v2)."),
+    Column(
+        "pool",
+        "text",
+        width=10,
+        help="Blank: the game's kind (3-5P, 1v1). Type 2v2 for a game of two fixed teams, or a pool of your own.",
+    ),
 )
-# The Settings sheet: label, value typed in the sample (None: blank), note. Rows 1..5, values in column B.
+# The Settings sheet: label, value typed in the sample (None: blank), note. Rows 1..6, values in column B.
 SETTINGS: tuple[tuple[str, float | None, str], ...] = (
     ("K1", None, "step size; blank: the published K1 by game size (below); a number: that K1 for every game"),
     ("K2", K2, "exponent on the share of experience 1 - G / G_total (1.0 as published)"),
     ("K3", K3, "success S of the winner; the last gets -K3 (503 as published)"),
     ("G_exp", G_EXP, "games after which experience G stops growing (25 as published)"),
     ("start", START_RP, "everyone's RP before their first game (1500 as published)"),
+    (
+        "one pool",
+        None,
+        "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
+    ),
 )
+ONE_POOL = "Settings!B6"
+"""The one-pool setting, the last argument of GIBBS_RATINGS and GIBBS_RP_BY_GAME."""
 STANDINGS = ("player", "pool", "rp", "games", "last_change")
 TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
 
+# The Start here sheet: what to type where, and what is computed.
+INTRO = (
+    "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
+    "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
+    "the winner; tied players share a place). Leave pool blank and each game is rated with its kind, as "
+    "Tropic Euro keeps them apart: 3-5P for 3 to 5 players, 1v1 for 2 (a player has a rating in each). "
+    "Type 2v2 as the pool of a game of two fixed teams, or a name of your own to keep a pool apart. A new "
+    f"game goes at the bottom; there is room for {ROWS} rows.",
+    "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
+    "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own. One pool: blank keeps each kind of "
+    "game apart; yes rates every game without a pool in one pool.",
+    "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
+    "and the RP won or lost in their last game.",
+    "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
+    f"RP of the top {CHARTED} of the Standings after each game (game no. counts the games in order).",
+    "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
+    "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
+    "docs/systems/gibbs.md.",
+)
+
 
 def _settings_arguments() -> str:
-    """The five settings as GIBBS_RATINGS arguments, in its order: k1, k2, k3, g_exp, start."""
-    return ",".join(f"Settings!B{row}" for row in range(1, len(SETTINGS) + 1))
+    """The five number settings as GIBBS_RATINGS arguments, in its order: k1, k2, k3, g_exp, start."""
+    return ",".join(f"Settings!B{row}" for row in range(1, 6))
 
 
 def build(sample: bool = True) -> Template:
     """The Gibbs ladder workbook, with the sample ladder or empty."""
     template = Template("Gibbs ladder", SYSTEM)
-    template.intro(
-        [
-            "1. Games: one row per player per game, oldest game first, the rows of one game together. Type the "
-            "date, the game's number (or any name the rows of that game share), the player and the place (1 for "
-            "the winner; tied players share a place). Pool is optional: players get a separate rating in each "
-            "pool (Tropic Euro keeps 3-5 player games, 1v1 and 2v2 apart). A new game goes at the bottom; "
-            f"there is room for {ROWS} rows.",
-            "2. Settings: leave them as published (K1 blank: 0.07 for 3 players or 1v1, 0.08 for 4, 0.09 for 5; "
-            "K2 1.0, K3 503, G_exp 25, start 1500), or type your club's own.",
-            "3. Standings: everyone's current ranking points (RP), highest first, per pool, with games played "
-            "and the RP won or lost in their last game.",
-            "4. History: every game step by step (each player's place, RP before and after) and a chart of the "
-            f"RP of the top {CHARTED} of the Standings after each game (game no. counts the games in order).",
-            "A misspelt name is a new player who starts at 1500: spell names the same every time. The function is "
-            "=GIBBS_RATINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
-            "docs/systems/gibbs.md.",
-        ]
-    )
+    template.intro(list(INTRO))
     _settings_sheet(template)
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
@@ -117,12 +137,20 @@ def build(sample: bool = True) -> Template:
     template.printable(games)
     arguments = _settings_arguments()
     ratings = template.results(
-        "Standings", "A1", f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments})", STANDINGS, PLAYERS_SHOWN
+        "Standings",
+        "A1",
+        f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},FALSE,{ONE_POOL})",
+        STANDINGS,
+        PLAYERS_SHOWN,
     )
     ratings.column_dimensions["A"].width = 18
     template.printable(ratings)
     trajectory = template.results(
-        "History", "A1", f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},TRUE)", TRAJECTORY, ROWS
+        "History",
+        "A1",
+        f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},TRUE,{ONE_POOL})",
+        TRAJECTORY,
+        ROWS,
     )
     trajectory.column_dimensions["D"].width = 16
     for row in range(2, ROWS + 2):
@@ -165,7 +193,10 @@ def _chart(template: Template, ws: Worksheet) -> None:
     """The top players' RP after every game: data at J1 (one GIBBS_RP_BY_GAME formula), the chart beside it."""
     top = f"Standings!$A$1:$B${CHARTED + 1}"
     template.results_column(
-        ws, "J1", f"=GIBBS_RP_BY_GAME({whole_table('Games', COLUMNS)},{top},{_settings_arguments()})", GAMES_CHARTED + 1
+        ws,
+        "J1",
+        f"=GIBBS_RP_BY_GAME({whole_table('Games', COLUMNS)},{top},{_settings_arguments()},{ONE_POOL})",
+        GAMES_CHARTED + 1,
     )
     for c in range(10, 11 + CHARTED):
         ws.cell(1, c).font = Font(bold=True)
@@ -193,7 +224,8 @@ def _chart(template: Template, ws: Worksheet) -> None:
 
 
 def _replay(book: Book, trajectory: bool) -> GibbsRatings:
-    """The core's replay of the workbook's Games table with the Settings sheet's K1, K2, K3, G_exp and start."""
+    """The core's replay of the workbook's Games table with the Settings sheet's K1, K2, K3, G_exp, start and one
+    pool."""
     found = results(book, ["Games"], recalculate=False)["GAMES"]
     table = [list(found.header), *[list(row) for row in found.rows]]
     k1 = book.sheet("Settings").values.get((1, 2))
@@ -207,7 +239,18 @@ def _replay(book: Book, trajectory: bool) -> GibbsRatings:
         setting(book, "Settings", (4, 2), "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
         setting(book, "Settings", (5, 2), "start", START_RP),
         trajectory,
+        _one_pool(book),
     )
+
+
+def _one_pool(book: Book) -> bool:
+    value = book.sheet("Settings").values.get((6, 2))
+    try:
+        return yes_no("one pool", value)
+    except InputError as exc:
+        raise TableError(
+            f"{ONE_POOL} (one pool) is {value!r}; expected yes or no (blank: pools by kind of game)"
+        ) from exc
 
 
 def standings(book: Book) -> tuple[GibbsRating, ...]:
