@@ -133,20 +133,23 @@ def read_frame_columns(
     of each row kept, and each column asked for as the frame's own column (a pandas Series numbered from 0, to hash
     or convert whole), or None for a missing optional column.
 
-    The same rules and messages as :func:`read_rows`: column names in any case (a name given twice is its last
-    column), a row blank in every column skipped (a missing value, as pandas reads it, or text of nothing but
+    The same rules and messages as :func:`read_rows`: column names in any case (a name given twice is refused), a
+    row blank in every column skipped (a missing value, as pandas reads it, or text of nothing but
     spaces), a missing required column named.
     """
     wanted = [*required, *optional]
     labels = list(frame.columns)
-    place: dict[str, int] = {}
-    for index, label in enumerate(labels):
-        place[str(label).strip().lower()] = index
+    place = {heading: index for index, heading in enumerate(_frame_headings(frame, name))}
     numeric = {i for i, kind in enumerate(frame.dtypes) if getattr(kind, "kind", "O") in "biuf"}
     # The columns asked for first, numbers before text: one without a blank cell settles it, at little cost.
     checked = sorted(range(len(labels)), key=lambda i: (str(labels[i]).strip().lower() not in wanted, i not in numeric))
     kept = _frame_not_blank(frame, checked)
-    if len(kept) and not set(required) <= place.keys():
+    if not len(kept):
+        import pandas as pd
+
+        empty = {c: pd.Series([], dtype=object) for c in required}
+        return [], {c: frame.iloc[[], place[c]] if c in place else empty.get(c) for c in wanted}
+    if not set(required) <= place.keys():
         _check_columns(place, required, wanted, kept[0] + 2, labels, name)
     if len(kept) == len(frame):
         columns = {c: frame.iloc[:, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
@@ -154,6 +157,16 @@ def read_frame_columns(
     rows = list(kept)
     columns = {c: frame.iloc[rows, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
     return [i + 2 for i in rows], columns
+
+
+def _frame_headings(frame: Any, name: str) -> list[str]:
+    """A DataFrame's column names as a table reads them (trimmed, lower case); a name given twice is refused, since
+    pandas would keep one of the two columns and drop the other."""
+    headings = [str(c).strip().lower() for c in frame.columns]
+    twice = next((h for i, h in enumerate(headings) if h in headings[:i]), None)
+    if twice is not None:
+        raise TableError(f"{name} has the column {twice!r} twice; expected each column once")
+    return headings
 
 
 def _frame_not_blank(frame: Any, columns: Iterable[int]) -> Sequence[int]:
@@ -170,7 +183,7 @@ def _frame_not_blank(frame: Any, columns: Iterable[int]) -> Sequence[int]:
         blank = blank[empty]
         if not blank.size:
             return range(length)
-    if blank[0] == length - blank.size:
+    if not blank.size or blank[0] == length - blank.size:
         return range(length - blank.size)  # only the rows below the data
     kept = np.ones(length, dtype=bool)
     kept[blank] = False
@@ -216,10 +229,7 @@ def _picker(kept: Sequence[int]) -> Callable[[Sequence[Any]], Sequence[Any]]:
 def _records(data: object, name: str) -> Iterable[Mapping[Any, Any]]:
     to_dict = getattr(data, "to_dict", None)
     if callable(to_dict):
-        headings = [str(c).strip().lower() for c in getattr(data, "columns", ())]
-        twice = next((h for i, h in enumerate(headings) if h in headings[:i]), None)
-        if twice is not None:
-            raise TableError(f"{name} has the column {twice!r} twice; expected each column once")
+        _frame_headings(data, name)
         frame_records = to_dict(orient="records")
         return [{k: _clean(v) for k, v in r.items()} for r in frame_records]
     if isinstance(data, (str, bytes)) or not isinstance(data, Iterable):

@@ -101,7 +101,8 @@ def gibbs_ratings(
     one_pool: TRUE rates every game whose pool is blank in one pool, shown blank (a club with one ladder for all
         its games); blank or FALSE keeps each kind of game apart, as published. A pool typed is kept either way.
     """
-    data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=bool(trajectory))
+    trajectory = yes_no("trajectory", trajectory)
+    data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=trajectory)
     if rated is None:
         return GibbsRatings((), () if trajectory else None)
     table = _table(data, rated)
