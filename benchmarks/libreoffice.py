@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from xlscore.excel.libreoffice import (
+from xlscore.excel.libreoffice.soffice import (
     INSTALL_COMMAND,
     PROBE_COMPUTED,
     PROBE_STALE,

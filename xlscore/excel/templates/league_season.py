@@ -20,10 +20,10 @@ from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.league.standings import LeagueStanding, league_standings
 from xlscore.core.rows import cell_whole, read_rows
-from xlscore.excel.book import Book
-from xlscore.excel.cells import table_to_grid
-from xlscore.excel.results import results
+from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from xlscore.core.cells import cell_text
 from xlscore.core.errors import TableError
 from xlscore.core.puffing_billy import FINAL_MARK
-from xlscore.excel.book import Book
 from xlscore.excel.templates.base import setting
+from xlscore.excel.workbook.book import Book
 
 __all__ = ["FINAL_MARK", "read_best", "read_required"]
 

@@ -27,9 +27,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from xlscore.core.errors import InputError
 from xlscore.core.size_matters import SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

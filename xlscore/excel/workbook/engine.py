@@ -1,14 +1,14 @@
 """Evaluating a workbook's formulas: Excel's functions by the `formulas` engine, xlscore's by the catalogue.
 
 Each formula is compiled once per shape: a formula filled down a column is compiled once and evaluated at each
-row with its inputs moved along (:func:`xlscore.excel.refs.formula_shape`). Inputs are read from the cells as
+row with its inputs moved along (:func:`xlscore.excel.workbook.refs.formula_shape`). Inputs are read from the cells as
 whole ranges, so one array formula over a 50,000-row column is one call. xlscore orders the formulas by their
 dependencies, feeds them their input ranges and places their results (a dynamic array spills to the size of its
-result); the formula language is the engine's own (``formulas.Parser``, :mod:`xlscore.excel.formula_engine`).
+result); the formula language is the engine's own (``formulas.Parser``, :mod:`xlscore.excel.workbook.formula_engine`).
 
 The direct path: a formula that is only a call of an xlscore function on references and constants
 (``=RPLOPS(E2:E999, C2:C999, D2:D999)``, what the templates use) is computed by calling the catalogue function
-with the cells, as the engine would, without loading the engine at all. ``tests/excel/test_recalc.py`` checks
+with the cells, as the engine would, without loading the engine at all. ``tests/excel/workbook/test_recalc.py`` checks
 that both paths give the same values.
 
 An xlscore function is found however Excel wrote it in the file: ``RPLOPS(...)``, ``_xldudf_RPLOPS(...)`` (an
@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from xlscore.excel.book import Book, Formula
-from xlscore.excel.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.cells import CellError
-from xlscore.excel.edge import call_cells
-from xlscore.excel.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.workbook.book import Book, Formula
+from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
 
 __all__ = ["CellReport", "Evaluation", "evaluate", "normalise_formula"]
 
@@ -195,7 +195,7 @@ class _Cells:
 
 
 def _engine() -> ModuleType:
-    from xlscore.excel import formula_engine
+    from xlscore.excel.workbook import formula_engine
 
     return formula_engine
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from xlscore.excel.catalogue import CATALOGUE
+from xlscore.excel.functions.catalogue import CATALOGUE
 
 __all__ = ["UDF_MODULE", "addin_files", "write_addin"]
 
-UDF_MODULE = "xlscore.excel.udfs"
+UDF_MODULE = "xlscore.excel.functions.udfs"
 
 
 def addin_files(version: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from xlscore.excel.libreoffice import (
+from xlscore.excel.libreoffice.soffice import (
     BRIDGE_SCRIPT,
     Check,
     basic_source,
@@ -21,11 +21,11 @@ from xlscore.excel.libreoffice import (
     office,
 )
 
-WORKBOOKS = sorted((Path(__file__).resolve().parents[2] / "workbooks").glob("*.xlsx"))
+WORKBOOKS = sorted((Path(__file__).resolve().parents[3] / "workbooks").glob("*.xlsx"))
 
 
 def test_basic_module_has_one_function_per_catalogue_entry() -> None:
-    from xlscore.excel.catalogue import CATALOGUE
+    from xlscore.excel.functions.catalogue import CATALOGUE
 
     source = basic_source()
     for name in CATALOGUE:
@@ -35,7 +35,7 @@ def test_basic_module_has_one_function_per_catalogue_entry() -> None:
 
 
 def test_bridge_script_imports_this_xlscore() -> None:
-    assert str(Path(__file__).resolve().parents[2]) in bridge_script()
+    assert str(Path(__file__).resolve().parents[3]) in bridge_script()
 
 
 def test_from_basic_converts_like_excel() -> None:

@@ -1,9 +1,9 @@
 """The `formulas` engine, behind one small interface: compile a formula, convert values in and out.
 
-Imported only when a workbook has a formula the direct path of :mod:`xlscore.excel.engine` does not take (an
+Imported only when a workbook has a formula the direct path of :mod:`xlscore.excel.workbook.engine` does not take (an
 Excel built-in function, arithmetic): importing the engine costs about a second, most of it scipy.
 xlscore's functions are registered with it here, so a formula mixing both computes through the very same
-:func:`~xlscore.excel.edge.call_cells` as a direct call and the add-in.
+:func:`~xlscore.excel.functions.edge.call_cells` as a direct call and the add-in.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from formulas.errors import FormulaError
 from formulas.functions import Error, wrap_ranges_func
 from formulas.tokens.operand import XlError
 
-from xlscore.excel.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.cells import CellError
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "compile_formula", "from_cells", "is_known", "to_cells"]
 

@@ -2,7 +2,7 @@
 
 openpyxl is not used to read a user's workbook: it loses formula details the recalculation needs (shared formulas
 are only on their first cell, dynamic arrays are not marked) and is slow on large sheets. Every part goes through
-:mod:`xlscore.excel.safezip`, so a broken or hostile file is refused with a one-line error before it is parsed.
+:mod:`xlscore.excel.workbook.safezip`, so a broken or hostile file is refused with a one-line error before it is parsed.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
-from xlscore.excel.cells import CellError
-from xlscore.excel.refs import Area, cell_name, parse_area
-from xlscore.excel.safezip import SafeZip, open_workbook, relationships, sheet_parts
-from xlscore.excel.sheetxml import scan_cells, unescape
-from xlscore.excel.structured import Table, grow, resolve
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import Area, cell_name, parse_area
+from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
+from xlscore.excel.workbook.sheetxml import scan_cells, unescape
+from xlscore.excel.workbook.structured import Table, grow, resolve
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
 

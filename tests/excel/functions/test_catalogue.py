@@ -12,18 +12,18 @@ from hypothesis import strategies as st
 
 import xlscore
 from tests.reference import printed
-from xlscore.excel import reference
-from xlscore.excel.catalogue import CATALOGUE, Cells, Example, SheetFunction
-from xlscore.excel.cells import ERROR_CODES, CellError, flatten
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions import reference
+from xlscore.excel.functions.catalogue import CATALOGUE, Cells, Example, SheetFunction
+from xlscore.excel.functions.cells import ERROR_CODES, CellError, flatten
+from xlscore.excel.functions.edge import call_cells
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = [(f, e) for f in CATALOGUE.values() for e in f.examples]
 
 
 def test_reference_page_is_generated_from_the_catalogue() -> None:
     page = (ROOT / "docs" / "reference" / "functions.md").read_text()
-    assert page == reference.render(), "run: python -m xlscore.excel.reference > docs/reference/functions.md"
+    assert page == reference.render(), "run: python -m xlscore.excel.functions.reference > docs/reference/functions.md"
 
 
 def test_issue_signatures() -> None:

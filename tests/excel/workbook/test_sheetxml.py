@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from xlscore.excel.cells import CellError
-from xlscore.excel.refs import Area
-from xlscore.excel.sheetxml import patch_sheet, scan_cells
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import Area
+from xlscore.excel.workbook.sheetxml import patch_sheet, scan_cells
 
 PLAIN = (
     b'<?xml version="1.0"?><worksheet xmlns="main"><dimension ref="A1:C3"/><sheetData>'

@@ -2,7 +2,7 @@
 
 Argument names, defaults and meanings are read from the core function's signature and docstring (its
 ``name: meaning`` lines), so the rule's own text is what a coordinator reads in Excel's function wizard, in the
-docs and in Python's help. The xlwings layer (:mod:`xlscore.excel.udfs`), the headless engine and
+docs and in Python's help. The xlwings layer (:mod:`xlscore.excel.functions.udfs`), the headless engine and
 ``docs/reference/functions.md`` are generated from this catalogue, and tests check them against it.
 
 Each argument has a kind:
@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.core.league import history
-from xlscore.excel.cells import table_to_grid
+from xlscore.excel.functions.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
 

@@ -16,9 +16,9 @@ import pytest
 from xlwings import XlwingsError
 
 import xlscore
-from xlscore.excel import udfs
-from xlscore.excel.catalogue import CATALOGUE
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions import udfs
+from xlscore.excel.functions.catalogue import CATALOGUE
+from xlscore.excel.functions.edge import call_cells
 
 
 def test_every_catalogue_function_is_exposed_with_its_arguments() -> None:
@@ -130,7 +130,7 @@ def test_office_js_simulation() -> None:  # pragma: no cover - runs only where a
     script = textwrap.dedent(
         """
         import asyncio, json, xlwings, xlwings.server
-        import xlscore.excel.udfs as udfs
+        import xlscore.excel.functions.udfs as udfs
         meta = xlwings.server.custom_functions_meta(udfs)
         names = sorted(f["name"] for f in meta["functions"])
         call = {"func_name": "RPLOPS", "args": [[[2]], [[5]], [[None]], [[None]], [[2]]],

@@ -1,8 +1,8 @@
 """The one wrapper between cells and the core, used by every host (xlwings classic, xlwings Lite, headless).
 
 :func:`call_cells` takes a catalogue function and the arguments as Excel sent them, converts and checks them,
-calls the core, and returns plain values, 2-D lists and :class:`~xlscore.excel.cells.CellError` values; the host
-then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error: anything
+calls the core, and returns plain values, 2-D lists and :class:`~xlscore.excel.functions.cells.CellError` values;
+the host then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error: anything
 else is a bug, and is left to surface.
 """
 
@@ -13,8 +13,8 @@ from itertools import chain
 from typing import Any
 
 from xlscore.core.errors import XlscoreError
-from xlscore.excel.catalogue import Argument, SheetFunction
-from xlscore.excel.cells import (
+from xlscore.excel.functions.catalogue import Argument, SheetFunction
+from xlscore.excel.functions.cells import (
     ERROR_CODES,
     CellError,
     Grid,

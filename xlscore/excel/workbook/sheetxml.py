@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from xlscore.core.errors import WorkbookError
-from xlscore.excel.cells import CellError
-from xlscore.excel.refs import Area, cell_name, column_number, parse_area
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import Area, cell_name, column_number, parse_area
 
 __all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
 
@@ -355,7 +355,7 @@ def patch_sheet(
 
     ``refs``: the spill area of each dynamic array by its anchor cell; the anchor's formula becomes an array
     formula over that area, and its cell gets the dynamic-array mark ``cm`` = ``mark`` (see
-    :mod:`xlscore.excel.dynamic`).
+    :mod:`xlscore.excel.workbook.dynamic`).
     """
     refs = refs or {}
     data = _SHEET_DATA.search(xml)

@@ -2,12 +2,12 @@
 
 A workbook's ``=RPLOPS_STANDINGS(...)`` binds, in LibreOffice, to a Basic function of that name in the user
 profile's Standard library. :func:`bridge_profile` makes a private profile (never the user's own) whose Standard
-library holds one Basic function per :data:`~xlscore.excel.catalogue.CATALOGUE` entry, generated from the
+library holds one Basic function per :data:`~xlscore.excel.functions.catalogue.CATALOGUE` entry, generated from the
 catalogue. Each forwards its arguments to ``xlscore_bridge.py`` in the profile's ``Scripts/python`` folder, which
 LibreOffice's Python script provider runs in LibreOffice's own interpreter (Debian's ``/usr/bin/python3``, not the
 one xlscore is installed in). That script puts the folder xlscore was imported from at the front of ``sys.path``
-and calls :func:`from_basic`, which hands the cells to :func:`~xlscore.excel.edge.call_cells`: the very code the
-xlwings add-in and the headless engine call, so LibreOffice's numbers come from no second implementation. The
+and calls :func:`from_basic`, which hands the cells to :func:`~xlscore.excel.functions.edge.call_cells`: the very
+code the xlwings add-in and the headless engine call, so LibreOffice's numbers come from no second implementation. The
 catalogue and the edge import only the standard library, so LibreOffice's interpreter needs nothing installed.
 
 What the bridge has to bridge (LibreOffice 7.4):
@@ -74,9 +74,9 @@ from xml.sax.saxutils import escape
 
 import xlscore
 from xlscore.core.errors import XlscoreError
-from xlscore.excel.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.cells import ERROR_CODES, CellError
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import ERROR_CODES, CellError
+from xlscore.excel.functions.edge import call_cells
 
 __all__ = [
     "BASIC_MODULE",
@@ -440,7 +440,7 @@ if sys.version_info[:2] == {tuple(sys.version_info[:2])!r}:
     _FOLDERS += {sites!r}
 sys.path[0:0] = [f for f in _FOLDERS if f not in sys.path]
 
-from xlscore.excel.libreoffice import from_basic  # noqa: E402
+from xlscore.excel.libreoffice.soffice import from_basic  # noqa: E402
 
 
 def call(name, args):
@@ -713,7 +713,7 @@ class Check:
 def check_books(books: Sequence[Path], office: Office, workdir: Path, *, tolerance: float = 1e-9) -> list[Check]:
     """Recalculate each book with xlscore, let LibreOffice compute the result again (one soffice run for all),
     and compare every cell (:func:`compare_books`)."""
-    from xlscore.excel.recalc import recalculate
+    from xlscore.excel.workbook.recalc import recalculate
 
     computed: list[Path] = []
     spent: list[float] = []
@@ -792,7 +792,7 @@ def render(book: Path, outdir: Path, office: Office, *, dpi: int = 96, margin: i
         raise LibreOfficeError("pdftoppm not found; install it with: apt-get install -y poppler-utils")
     outdir.mkdir(parents=True, exist_ok=True)
     names = _sheet_names(book, visible_only=True)
-    from xlscore.excel.recalc import recalculate
+    from xlscore.excel.workbook.recalc import recalculate
 
     with tempfile.TemporaryDirectory(prefix="xlscore-render-") as folder:
         # xlscore recalc first: it writes each dynamic array's spilled size, which LibreOffice takes as the size of
@@ -840,7 +840,9 @@ def _page_count(pdf: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``check BOOK...``: exit 1 if any cell differs or shows an error; ``render BOOK... OUTDIR``: PNG per sheet."""
-    parser = argparse.ArgumentParser(prog="python3 -m xlscore.excel.libreoffice", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python3 -m xlscore.excel.libreoffice.soffice", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--soffice", help="the soffice executable (default: soffice on the PATH)")
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per soffice run (default %(default)s)")
     commands = parser.add_subparsers(dest="command", required=True)

@@ -205,7 +205,7 @@ class SafeZip:
     def checked(self, name: str) -> bytes:
         """The part's bytes after a full well-formedness check by expat with defusedxml's guards, building no tree.
 
-        For the worksheets, which the recalculation then scans for their cells (:mod:`xlscore.excel.sheetxml`):
+        For the worksheets, which the recalculation then scans for their cells (:mod:`xlscore.excel.workbook.sheetxml`):
         expat refuses a DTD, so no entity can be declared, let alone expanded, and malformed XML is refused with
         the same message as :meth:`xml`. Building a tree costs ten times more on a 50,000-row sheet.
         """

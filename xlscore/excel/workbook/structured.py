@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from xlscore.excel.refs import Area, written
+from xlscore.excel.workbook.refs import Area, written
 
 __all__ = ["Table", "grow", "resolve"]
 

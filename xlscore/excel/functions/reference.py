@@ -1,4 +1,4 @@
-"""docs/reference/functions.md, generated from the catalogue (``python -m xlscore.excel.reference``).
+"""docs/reference/functions.md, generated from the catalogue (``python -m xlscore.excel.functions.reference``).
 
 A test checks that the committed page equals what this module renders, and that every example formula shown
 gives the figure printed beside it.
@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from xlscore.excel.catalogue import CATALOGUE, Argument, Cells, Example, SheetFunction
+from xlscore.excel.functions.catalogue import CATALOGUE, Argument, Cells, Example, SheetFunction
 
 __all__ = ["formula", "render", "signature"]
 
@@ -99,7 +99,8 @@ def render() -> str:
     lines = [
         "# Spreadsheet function reference",
         "",
-        "Generated from `xlscore/excel/catalogue.py` by `python -m xlscore.excel.reference`; do not edit by hand.",
+        "Generated from `xlscore/excel/functions/catalogue.py` by `python -m xlscore.excel.functions.reference`;",
+        "do not edit by hand.",
         "Each function is also a Python function of the same name in lower case, importable from `xlscore`.",
         "Arguments in brackets are optional: leave them out, or leave the cell blank, for the default.",
         "An argument that takes one value also takes a range: the function then fills the same shape, cell by cell,",

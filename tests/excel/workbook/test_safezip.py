@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.excel import hostile
+from tests.excel.workbook import hostile
 from xlscore.core.errors import WorkbookError
-from xlscore.excel import safezip
-from xlscore.excel.safezip import (
+from xlscore.excel.workbook import safezip
+from xlscore.excel.workbook.safezip import (
     SafeZip,
     external_relationships,
     open_workbook,

@@ -2,9 +2,9 @@
 
 The output keeps every formula and fills in its cached value, so the numbers show in Excel without the add-in,
 in LibreOffice, in pandas and in ``openpyxl.load_workbook(data_only=True)``. Only the worksheets whose values
-changed are rewritten (:mod:`xlscore.excel.sheetxml`); every other part of the file is copied unchanged. The input
-is never changed unless asked to (``in_place``), and then by an atomic replace, so a failure at any point leaves
-it as it was.
+changed are rewritten (:mod:`xlscore.excel.workbook.sheetxml`); every other part of the file is copied unchanged.
+The input is never changed unless asked to (``in_place``), and then by an atomic replace, so a failure at any
+point leaves it as it was.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
-from xlscore.excel.book import Book, read_book
-from xlscore.excel.cells import CellError
-from xlscore.excel.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
-from xlscore.excel.engine import CellReport, Evaluation, evaluate
-from xlscore.excel.files import replacing
-from xlscore.excel.refs import Area, cell_name
-from xlscore.excel.safezip import open_workbook
-from xlscore.excel.sheetxml import patch_sheet
-from xlscore.excel.structured import Table
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.book import Book, read_book
+from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
+from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
+from xlscore.excel.workbook.files import replacing
+from xlscore.excel.workbook.refs import Area, cell_name
+from xlscore.excel.workbook.safezip import open_workbook
+from xlscore.excel.workbook.sheetxml import patch_sheet
+from xlscore.excel.workbook.structured import Table
 
 WORKBOOK_PART = "xl/workbook.xml"
 
@@ -72,7 +72,7 @@ def _grown_table(xml: bytes, table: Table) -> bytes:
 
 def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
     """The book with its computed values, spills marked as dynamic arrays, grown tables widened, and no request to
-    be recalculated on opening (:mod:`xlscore.excel.dynamic`); every other part copied as it is."""
+    be recalculated on opening (:mod:`xlscore.excel.workbook.dynamic`); every other part copied as it is."""
     parts = {sheet.part: sheet for sheet in book.sheets}
     refs: dict[str, dict[tuple[int, int], Area]] = {}
     for (sheet_name, row, col), area in evaluation.spills.items():

@@ -15,15 +15,15 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
 import xlscore
-from tests.excel import hostile
+from tests.excel.workbook import hostile
 from xlscore.cli import main
 from xlscore.core.errors import WorkbookError
-from xlscore.excel import recalc as recalc_module
-from xlscore.excel.book import read_book
-from xlscore.excel.engine import normalise_formula
-from xlscore.excel.recalc import check_book, recalculate
-from xlscore.excel.refs import Area
-from xlscore.excel.results import read_results
+from xlscore.excel.workbook import recalc as recalc_module
+from xlscore.excel.workbook.book import read_book
+from xlscore.excel.workbook.engine import normalise_formula
+from xlscore.excel.workbook.recalc import check_book, recalculate
+from xlscore.excel.workbook.refs import Area
+from xlscore.excel.workbook.results import read_results
 
 STANDINGS_COLUMNS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
 
@@ -223,7 +223,7 @@ def test_export_named_range_and_dataframes(book: Path, capsys: pytest.CaptureFix
 
 def test_export_a_sheets_table_by_the_sheets_name(capsys: pytest.CaptureFixture[str]) -> None:
     # The README's example: a template's standings spill from Standings!A1, with no table or name defined for them.
-    book = Path(__file__).resolve().parents[2] / "workbooks" / "rplops-event.xlsx"
+    book = Path(__file__).resolve().parents[3] / "workbooks" / "rplops-event.xlsx"
     assert main(["export", str(book), "--name", "Standings", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     expected = {r.player: r.points for r in xlscore.rplops_standings(read_results(book, ["Results"])["RESULTS"])}
@@ -296,7 +296,7 @@ def _engine_model_values(path: Path) -> dict[str, object]:
     """What the formulas engine computes for the whole workbook by itself (its ExcelModel), cell by cell."""
     import formulas
 
-    from xlscore.excel import formula_engine  # registers xlscore's functions with the engine
+    from xlscore.excel.workbook import formula_engine  # registers xlscore's functions with the engine
 
     assert formula_engine.is_known("RPLOPS")
     model = formulas.ExcelModel().loads(str(path)).finish()
@@ -386,7 +386,7 @@ def test_direct_path_equals_the_engine(tmp_path: Path) -> None:
             ws[f"{column}{r}"] = template.format(r=r)
     wb.save(path)
     book = read_book(path)
-    from xlscore.excel.engine import evaluate
+    from xlscore.excel.workbook.engine import evaluate
 
     direct = evaluate(book)
     engine = evaluate(book, direct=False)

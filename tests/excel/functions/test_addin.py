@@ -6,10 +6,10 @@ from pathlib import Path
 
 from xlscore import __version__
 from xlscore.cli import main
-from xlscore.excel.addin import addin_files
-from xlscore.excel.catalogue import CATALOGUE
+from xlscore.excel.functions.addin import addin_files
+from xlscore.excel.functions.catalogue import CATALOGUE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_committed_addin_files_are_current() -> None:
@@ -25,5 +25,5 @@ def test_lite_main_exposes_every_function() -> None:
 
 def test_addin_command_writes_the_files(tmp_path: Path) -> None:
     assert main(["addin", "--write", str(tmp_path)]) == 0
-    assert (tmp_path / "classic" / "xlwings.conf").read_text() == '"UDF MODULES","xlscore.excel.udfs"\n'
+    assert (tmp_path / "classic" / "xlwings.conf").read_text() == '"UDF MODULES","xlscore.excel.functions.udfs"\n'
     assert (tmp_path / "lite" / "requirements.txt").read_text().count(f"xlscore=={__version__}") == 1

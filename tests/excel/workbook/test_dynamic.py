@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xlscore.excel.dynamic import METADATA, dynamic_mark
+from xlscore.excel.workbook.dynamic import METADATA, dynamic_mark
 
 RELS = (
     b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'

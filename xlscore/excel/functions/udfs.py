@@ -1,6 +1,6 @@
 """xlscore's spreadsheet functions for Excel, through xlwings: one module for classic xlwings and xlwings Lite.
 
-Every function here is generated from :data:`xlscore.excel.catalogue.CATALOGUE` and decorated with
+Every function here is generated from :data:`xlscore.excel.functions.catalogue.CATALOGUE` and decorated with
 ``from xlwings import func, arg`` using only what both runtimes honour: ``func`` with no options, and ``arg`` with
 ``ndim=2`` (every argument arrives as a 2-D list, so a range can be given for any argument), ``err_to_str=True``
 (an error cell arrives as its text, ``"#N/A"``, and is passed through) and ``doc``.
@@ -25,9 +25,9 @@ from typing import Any
 
 from xlwings import XlwingsError, arg, func
 
-from xlscore.excel.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.cells import CellError
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
 
 __all__ = sorted(CATALOGUE)
 

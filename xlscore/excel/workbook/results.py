@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlscore.core.errors import WorkbookError
-from xlscore.excel.book import Book, read_book
-from xlscore.excel.cells import CellError
-from xlscore.excel.engine import evaluate
-from xlscore.excel.refs import Area, parse_area
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.book import Book, read_book
+from xlscore.excel.workbook.engine import evaluate
+from xlscore.excel.workbook.refs import Area, parse_area
 
 if TYPE_CHECKING:
     import pandas as pd
