@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import zipfile
@@ -430,3 +431,43 @@ def test_a_spill_typed_over_names_the_cells_and_fails(tmp_path: Path) -> None:
     assert anchor is not None
     assert b'cm="1"' in anchor.group(0)
     assert b'<f t="array" ref="C1:C3">' in sheet_xml
+
+
+def _one_formula(path: Path, formula: str) -> Path:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sheet"
+    sheet["A1"], sheet["B1"] = 2, 5
+    sheet["C1"] = formula
+    book.save(path)
+    return path
+
+
+def test_a_missing_sheet_is_ref(tmp_path: Path) -> None:
+    result = recalculate(_one_formula(tmp_path / "missing.xlsx", "=RPLOPS(Nowhere!A1,B1)"))
+    assert [(e.cell, e.code, e.reason.lower()) for e in result.errors] == [("C1", "#REF!", "no sheet named 'nowhere'")]
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "engine"])
+def test_a_key_error_inside_a_scoring_function_is_a_bug_not_ref(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, direct: bool
+) -> None:
+    """Only a sheet that is not there is #REF!: a KeyError raised by the core is a bug, and surfaces (through the
+    engine, inside the error of the engine's dispatcher)."""
+
+    def broken(*args: object) -> float:
+        raise KeyError("a key the rule forgot")
+
+    from xlscore.excel.functions.catalogue import CATALOGUE
+    from xlscore.excel.workbook import engine
+
+    rplops = dataclasses.replace(CATALOGUE["RPLOPS"], core=broken)
+    monkeypatch.setattr(engine, "CATALOGUE", {**CATALOGUE, "RPLOPS": rplops})
+    if not direct:
+        from xlscore.excel.workbook import formula_engine
+
+        monkeypatch.setitem(formula_engine._FUNCTIONS, "RPLOPS", formula_engine._engine_function(rplops))
+    book = read_book(_one_formula(tmp_path / "broken.xlsx", "=RPLOPS(A1,B1)"))
+    with pytest.raises(KeyError if direct else Exception, match="a key the rule forgot"):
+        engine.evaluate(book, direct=direct)

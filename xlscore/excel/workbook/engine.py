@@ -176,6 +176,14 @@ class _Compiled:
     per_cell: bool = False  # the engine merged references that move differently ($D$1 and D1): no sharing
 
 
+class _MissingSheetError(Exception):
+    """A reference to a sheet the workbook does not have: the formula's cell shows #REF!."""
+
+    def __init__(self, sheet: str | None) -> None:
+        super().__init__(sheet)
+        self.sheet = sheet
+
+
 class _Cells:
     """A sheet's values by column, for reading whole columns of a range at once; a version counts the writes."""
 
@@ -317,7 +325,7 @@ class _Evaluator:
         """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
         sheet = (area.sheet or "").upper()
         if sheet not in self.store:
-            raise KeyError(area.sheet)
+            raise _MissingSheetError(area.sheet)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         key = (sheet, area.top, area.left, bottom, area.right)
@@ -369,15 +377,13 @@ class _Evaluator:
         if missing:
             return [[CellError("#NAME?")]], f"#NAME? unknown name {', '.join(missing)}", messages
         try:
-            if compiled.direct is not None:
-                values: list[object] = []
-                for is_input, value in compiled.arguments:
-                    area = areas[value] if is_input and isinstance(value, int) else None
-                    values.append(_single(self.grid(area)) if area is not None else value)
-                return _direct_result(call_cells(compiled.direct, values), messages), "", messages
-            arrays = [self.engine_array(a) for a in areas if a is not None]
-        except KeyError as exc:
-            return [[CellError("#REF!")]], f"#REF! no sheet named {exc.args[0]!r}", messages
+            grids = [self.grid(area) for area in areas if area is not None]
+        except _MissingSheetError as exc:
+            return [[CellError("#REF!")]], f"#REF! no sheet named {exc.sheet!r}", messages
+        if compiled.direct is not None:
+            values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
+            return _direct_result(call_cells(compiled.direct, values), messages), "", messages
+        arrays = [self.engine_array(a) for a in areas if a is not None]
         engine = _engine()
         token = engine.MESSAGES.set(messages)
         try:
