@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from xlscore.core.cells import is_blank
+
 __all__ = [
     "ERROR_CODES",
     "CellError",
@@ -89,7 +91,7 @@ def grid(value: Any) -> Grid:
 def trim_blanks(values: Sequence[Any]) -> list[Any]:
     """Drop the blank cells at the end of a list (a range selected larger than the data)."""
     items = list(values)
-    while items and (items[-1] is None or (isinstance(items[-1], str) and not items[-1].strip())):
+    while items and is_blank(items[-1]):
         items.pop()
     return items
 

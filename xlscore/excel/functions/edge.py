@@ -2,8 +2,12 @@
 
 :func:`call_cells` takes a catalogue function and the arguments as Excel sent them, converts and checks them,
 calls the core, and returns plain values, 2-D lists and :class:`~xlscore.excel.functions.cells.CellError` values;
-the host then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error: anything
-else is a bug, and is left to surface.
+the host then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error:
+anything else is a bug, and is left to surface.
+
+A blank cell is one thing for every argument: None, or text of nothing but spaces
+(:func:`~xlscore.core.cells.is_blank`). An optional argument given one takes its default, a list drops those at its
+end, and a row of them across the ranges given cell by cell stays blank.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
+from xlscore.core.cells import is_blank
 from xlscore.core.errors import XlscoreError
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
@@ -30,10 +35,6 @@ from xlscore.excel.functions.cells import (
 __all__ = ["call_cells"]
 
 _NOT_AVAILABLE = CellError("#N/A", "the ranges given cell by cell are of different sizes")
-
-
-def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and value == "")
 
 
 # Cells that hold an error only as one of the error codes' text: a whole range of them is checked at C speed.
@@ -58,7 +59,7 @@ def _columns(value: Any) -> list[list[Any]]:
 
 def _whole_argument(argument: Argument, value: Any) -> tuple[Any, CellError | None]:
     """A list, table or columns argument, read whole; or the default when an optional one is left blank."""
-    if argument.optional and (_missing(value) or (is_grid(value) and all(_missing(v) for v in flatten(value)))):
+    if argument.optional and (is_blank(value) or (is_grid(value) and all(map(is_blank, flatten(value))))):
         return argument.default, None
     if argument.kind == "list":
         items = trim_blanks(flatten(value))
@@ -128,7 +129,7 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
             for index, cells in ranges:
                 value = _broadcast(cells, r, c)
                 values[index] = value
-                blank = blank and _missing(value)
+                blank = blank and is_blank(value)
             # A row not filled in yet stays blank: one formula can cover a column before the results come in.
             row.append(None if blank else _element(function, values))
         out.append(row)
@@ -156,7 +157,7 @@ def _element(function: SheetFunction, values: list[Any]) -> Any:
         if error is not None:
             return error
     for index, (argument, value) in enumerate(zip(function.arguments, values, strict=True)):
-        if argument.kind == "value" and argument.optional and (value is None or value == ""):
+        if argument.kind == "value" and argument.optional and is_blank(value):
             values[index] = argument.default
     try:
         return function.core(*values)

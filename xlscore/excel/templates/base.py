@@ -37,6 +37,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlscore.core.cells import is_blank
 from xlscore.core.errors import TableError
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.refs import cell_name
@@ -285,7 +286,7 @@ def number_format(header: str, decimals: int) -> str:
 def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: float) -> float:
     """A number typed on a template's settings sheet (blank: ``default``), or an error naming the setting."""
     value = book.sheet(sheet).values.get(cell)
-    if value is None or value == "":
+    if is_blank(value):
         return default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {value!r}; expected a number")

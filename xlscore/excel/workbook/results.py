@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xlscore.core.cells import is_blank
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
@@ -59,7 +60,7 @@ def _sheet_block(sheet: str | None, values: dict[str, dict[tuple[int, int], obje
     cells = values.get(sheet.upper(), {})
 
     def blank(row: int, column: int) -> bool:
-        return cells.get((row, column)) in (None, "")
+        return is_blank(cells.get((row, column)))
 
     if blank(1, 1):
         return None
@@ -101,7 +102,7 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
             tuple(_plain(cells.get((r, c))) for c in range(area.left, area.right + 1))
             for r in range(area.top, bottom + 1)
         ]
-        while len(grid) > 1 and all(v in (None, "") for v in grid[-1]):
+        while len(grid) > 1 and all(map(is_blank, grid[-1])):
             grid.pop()
         header = tuple("" if v is None else str(v) for v in grid[0]) if grid else ()
         found[name] = Result(name, header, tuple(grid[1:]))
