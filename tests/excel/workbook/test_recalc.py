@@ -471,3 +471,22 @@ def test_a_key_error_inside_a_scoring_function_is_a_bug_not_ref(
     book = read_book(_one_formula(tmp_path / "broken.xlsx", "=RPLOPS(A1,B1)"))
     with pytest.raises(KeyError if direct else Exception, match="a key the rule forgot"):
         engine.evaluate(book, direct=direct)
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "engine"])
+def test_a_circular_reference_is_an_error_in_its_cells_and_those_reading_them(tmp_path: Path, direct: bool) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sheet"
+    sheet["A1"], sheet["B1"] = "=B1+1", "=PLOPS(A1,4)"  # each reads the other
+    sheet["C1"], sheet["D1"] = "=A1*2", "=PLOPS(1,4)"  # C1 reads the cycle; D1 reads nothing
+    path = tmp_path / "circular.xlsx"
+    book.save(path)
+    from xlscore.excel.workbook.engine import evaluate
+
+    evaluation = evaluate(read_book(path), direct=direct)
+    assert sorted(str(e) for e in evaluation.errors) == [
+        f"Sheet!{cell}: #VALUE! a circular reference" for cell in ("A1", "B1", "C1")
+    ]
+    assert evaluation.values["SHEET"][(1, 4)] == pytest.approx(2 * 50 * 4 / 5)

@@ -19,8 +19,10 @@ Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, 
 from __future__ import annotations
 
 import bisect
+import contextlib
+import graphlib
 import re
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -569,22 +571,20 @@ def _order(
             for out, other in multi:
                 if other != index and out.sheet == sheet and out.intersects(area):
                     needs[index].add(other)
-    waiting = [len(n) for n in needs]
-    readers: list[list[int]] = [[] for _ in formulas]
+    sorter: graphlib.TopologicalSorter[int] = graphlib.TopologicalSorter()
+    for index in range(len(formulas)):
+        sorter.add(index)  # every formula, first in the file's order: the order among those ready at once
     for index, need in enumerate(needs):
-        for other in need:
-            readers[other].append(index)
-    ready = deque(i for i, w in enumerate(waiting) if w == 0)
+        sorter.add(index, *need)
+    with contextlib.suppress(graphlib.CycleError):
+        sorter.prepare()  # a cycle: the formulas outside it still come out; those in it or behind it never do
     order: list[int] = []
-    while ready:
-        index = ready.popleft()
-        order.append(index)
-        for reader in readers[index]:
-            waiting[reader] -= 1
-            if waiting[reader] == 0:
-                ready.append(reader)
-    cycle = [i for i, w in enumerate(waiting) if w > 0]
-    return order, cycle
+    while sorter.is_active():
+        ready = sorter.get_ready()
+        order.extend(ready)
+        sorter.done(*ready)
+    ordered = set(order)
+    return order, [i for i in range(len(formulas)) if i not in ordered]
 
 
 def _spills(formula: Formula) -> bool:
