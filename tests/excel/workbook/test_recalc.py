@@ -21,7 +21,7 @@ from xlscore.cli import main
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.workbook import recalc as recalc_module
 from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.engine import normalise_formula
+from xlscore.excel.workbook.calls import normalise_formula
 from xlscore.excel.workbook.recalc import check_book, recalculate
 from xlscore.excel.workbook.refs import Area
 from xlscore.excel.workbook.results import read_results
@@ -199,10 +199,24 @@ def test_dynamic_array_spills_to_the_size_of_its_result(tmp_path: Path) -> None:
     assert b'ref="B1:B5"' in _parts(out)[sheet]
 
 
-def test_omitted_arguments_are_marked_only_in_xlscore_calls() -> None:
-    assert normalise_formula("=RPLOPS(2,5,,,2)") == "=RPLOPS(2,5,XLSCORE_BLANK(),XLSCORE_BLANK(),2)"
-    assert normalise_formula('=_xldudf_PB_BOARD(A1:A4)&",,"') == '=PB_BOARD(A1:A4)&",,"'
-    assert normalise_formula("=IF(A1,,1)") == "=IF(A1,,1)"
+@pytest.mark.parametrize(
+    ("written", "normalised"),
+    [
+        ("=RPLOPS(2,5,,,2)", "=RPLOPS(2,5,XLSCORE_BLANK(),XLSCORE_BLANK(),2)"),
+        ('=_xldudf_PB_BOARD(A1:A4)&",,"', '=PB_BOARD(A1:A4)&",,"'),
+        ("=IF(A1,,1)", "=IF(A1,,1)"),
+        ("=[1]!PLOPS(2,5,,2)", "=PLOPS(2,5,XLSCORE_BLANK(),2)"),
+        ("=_xll.rplops2(2,5,)", "=RPLOPS2(2,5,XLSCORE_BLANK())"),
+        ("=_xldudf_ADDIN_PB_BOARD(A1:A4)", "=PB_BOARD(A1:A4)"),
+        ("='C:\\Addins\\xlscore.xlam'!PLOPS(1,2)", "=PLOPS(1,2)"),
+        ("=SUM(RPLOPS(A1:A3,4,,),1)", "=SUM(RPLOPS(A1:A3,4,XLSCORE_BLANK(),XLSCORE_BLANK()),1)"),
+        ("=RPLOPS()", "=RPLOPS()"),
+        ("=MYRPLOPS(1,,2)", "=MYRPLOPS(1,,2)"),
+        ('="RPLOPS(1,,2)"', '="RPLOPS(1,,2)"'),
+    ],
+)
+def test_omitted_arguments_are_marked_only_in_xlscore_calls(written: str, normalised: str) -> None:
+    assert normalise_formula(written) == normalised
 
 
 def test_export_named_range_and_dataframes(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -460,10 +474,10 @@ def test_a_key_error_inside_a_scoring_function_is_a_bug_not_ref(
         raise KeyError("a key the rule forgot")
 
     from xlscore.excel.functions.catalogue import CATALOGUE
-    from xlscore.excel.workbook import engine
+    from xlscore.excel.workbook import calls, engine
 
     rplops = dataclasses.replace(CATALOGUE["RPLOPS"], core=broken)
-    monkeypatch.setattr(engine, "CATALOGUE", {**CATALOGUE, "RPLOPS": rplops})
+    monkeypatch.setattr(calls, "CATALOGUE", {**CATALOGUE, "RPLOPS": rplops})
     if not direct:
         from xlscore.excel.workbook import formula_engine
 
@@ -490,3 +504,21 @@ def test_a_circular_reference_is_an_error_in_its_cells_and_those_reading_them(tm
         f"Sheet!{cell}: #VALUE! a circular reference" for cell in ("A1", "B1", "C1")
     ]
     assert evaluation.values["SHEET"][(1, 4)] == pytest.approx(2 * 50 * 4 / 5)
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "engine"])
+def test_a_formula_whose_references_move_differently_is_moved_cell_by_cell(tmp_path: Path, direct: bool) -> None:
+    """B1 and $B$1 name the same cell in row 1 but not below it: each row's formula is moved from the first."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sheet"
+    for row in (1, 2, 3):
+        sheet[f"B{row}"] = row * 10
+        sheet[f"A{row}"] = f"=B{row}+$B$1"
+    path = tmp_path / "moved.xlsx"
+    book.save(path)
+    from xlscore.excel.workbook.engine import evaluate
+
+    values = evaluate(read_book(path), direct=direct).values["SHEET"]
+    assert [values[(row, 1)] for row in (1, 2, 3)] == [10 + 10, 20 + 10, 30 + 10]

@@ -9,11 +9,8 @@ result); the formula language is the engine's own (``formulas.Parser``, :mod:`xl
 The direct path: a formula that is only a call of an xlscore function on references and constants
 (``=RPLOPS(E2:E999, C2:C999, D2:D999)``, what the templates use) is computed by calling the catalogue function
 with the cells, as the engine would, without loading the engine at all. ``tests/excel/workbook/test_recalc.py`` checks
-that both paths give the same values.
-
-An xlscore function is found however Excel wrote it in the file: ``RPLOPS(...)``, ``_xldudf_RPLOPS(...)`` (an
-Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, ``[1]!RPLOPS(...)`` or
-``'C:\\...\\xlscore.xlam'!RPLOPS(...)`` (a function from an add-in workbook).
+that both paths give the same values. An xlscore function is found however Excel wrote it in the file
+(:mod:`xlscore.excel.workbook.calls`).
 """
 
 from __future__ import annotations
@@ -21,116 +18,22 @@ from __future__ import annotations
 import bisect
 import contextlib
 import graphlib
-import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from openpyxl.formula.tokenizer import Token
+
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
 
-__all__ = ["CellReport", "Evaluation", "evaluate", "normalise_formula"]
-
-_BLANK_FUNCTION = "XLSCORE_BLANK"  # what formula_engine registers for an omitted argument
-
-# ---------------------------------------------------------------------------------------------------------------
-# Function names as Excel writes them in a file.
-
-_NAMES = "|".join(sorted(CATALOGUE, key=len, reverse=True))
-_PREFIXED = re.compile(
-    r"(?:_xldudf_(?:[A-Za-z0-9]+_)*?|_xll\.|\[\d+\]!|'[^']*\.xla[ms]?'!|[A-Za-z0-9_.\\:~ -]*\.xla[ms]?!)"
-    rf"({_NAMES})(?=\s*\()",
-    re.IGNORECASE,
-)
-_STRING = re.compile(r'"(?:[^"]|"")*"')
-_CALL = re.compile(rf"(?<![A-Za-z0-9_.])({_NAMES})\s*\(", re.IGNORECASE)
-_ANY_CALL = re.compile(rf"({_NAMES})\s*\(", re.IGNORECASE)  # however prefixed, maybe inside a string
-_FUNCTION_NAME = re.compile(r"(?<![A-Za-z0-9_.\]])([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
-
-
-def _outside_strings(text: str, change: Callable[[str], str]) -> str:
-    pieces, last = [], 0
-    for match in _STRING.finditer(text):
-        pieces.append(change(text[last : match.start()]))
-        pieces.append(match.group(0))
-        last = match.end()
-    pieces.append(change(text[last:]))
-    return "".join(pieces)
-
-
-def _mark_omitted_arguments(text: str) -> str:
-    """``RPLOPS(2,5,,,2)``: the engine reads an omitted argument as 0; xlscore needs to know it was left out."""
-    out = list(text)
-    masked = _STRING.sub(lambda m: "_" * len(m.group(0)), text)
-    inserts: list[int] = []
-    for match in _CALL.finditer(masked):
-        depth, start = 0, match.end()
-        last_comma = start - 1
-        for i in range(start, len(masked)):
-            ch = masked[i]
-            if ch in "({":
-                depth += 1
-            elif ch in ")}":
-                if depth == 0:
-                    if masked[last_comma + 1 : i].strip() == "" and last_comma != start - 1:
-                        inserts.append(i)
-                    break
-                depth -= 1
-            elif ch == "," and depth == 0:
-                if masked[last_comma + 1 : i].strip() == "":
-                    inserts.append(i)
-                last_comma = i
-    for at in sorted(inserts, reverse=True):
-        out.insert(at, f"{_BLANK_FUNCTION}()")
-    return "".join(out)
-
-
-def normalise_formula(text: str) -> str:
-    """The formula with every xlscore function under its plain name, omitted arguments marked, and a leading =."""
-    body = text[1:] if text.startswith("=") else text
-    body = _outside_strings(body, lambda part: _PREFIXED.sub(lambda m: m.group(1).upper(), part))
-    return "=" + _mark_omitted_arguments(body)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The direct path: a formula that is one xlscore call on references and constants.
-
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-_DIRECT = re.compile(rf"=\s*({_NAMES})\s*\((.*)\)\s*", re.IGNORECASE | re.S)
-
-
-def _split_arguments(text: str) -> list[str] | None:
-    """The arguments of a call, split at its top-level commas; None if any holds a nested call or array."""
-    text = text.replace(f"{_BLANK_FUNCTION}()", "")  # an omitted argument is an empty one
-    masked = _STRING.sub(lambda m: "_" * len(m.group(0)), text)
-    if any(ch in masked for ch in "(){}"):
-        return None
-    parts, last = [], 0
-    for i, ch in enumerate(masked):
-        if ch == ",":
-            parts.append(text[last:i])
-            last = i + 1
-    parts.append(text[last:])
-    return [p.strip() for p in parts] if text.strip() else []
-
-
-def _constant(text: str) -> tuple[bool, object]:
-    if text == "" or text.upper() == f"{_BLANK_FUNCTION}()":
-        return True, None
-    if text.upper() in ("TRUE", "FALSE"):
-        return True, text.upper() == "TRUE"
-    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
-        return True, text[1:-1].replace('""', '"')
-    if _NUMBER.fullmatch(text):
-        number = float(text)
-        return True, int(number) if re.fullmatch(r"[+-]?\d+", text) else number
-    return False, None
-
+__all__ = ["CellReport", "Evaluation", "evaluate"]
 
 # ---------------------------------------------------------------------------------------------------------------
 # The workbook's formulas, ordered and evaluated.
@@ -176,6 +79,7 @@ class _Compiled:
     messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
     text: str = ""
     per_cell: bool = False  # the engine merged references that move differently ($D$1 and D1): no sharing
+    calls_xlscore: bool = False  # it calls an xlscore function, so it spills to the size of its result
 
 
 class _MissingSheetError(Exception):
@@ -210,63 +114,85 @@ def _engine() -> ModuleType:
     return formula_engine
 
 
-class _Evaluator:
-    def __init__(
-        self, book: Book, direct: bool = True, compiled: dict[tuple[str, str], _Compiled] | None = None
-    ) -> None:
+class _Compiler:
+    """Each formula shape compiled once, and each formula's inputs located once: what stays as the cells change."""
+
+    def __init__(self, book: Book, direct: bool = True) -> None:
         self.book = book
         self.direct = direct
         self.engine_used = False
-        self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
-        self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
-        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
-        self.compiled: dict[tuple[str, str], _Compiled] = {} if compiled is None else compiled
-        self.errors: list[CellReport] = []
-        self.spills: dict[tuple[str, int, int], Area] = {}
-        self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
-        self.max_row = {
-            s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
-        }
+        self.shapes: dict[tuple[str, str], _Compiled] = {}
+        self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
 
-    # -- compiling --------------------------------------------------------------------------------------------
+    def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
+        """The formula compiled, and the areas it reads (None for a name the workbook does not define)."""
+        key = (formula.sheet.upper(), formula.row, formula.col)
+        found = self.located.get(key)
+        if found is None:
+            compiled, (dr, dc) = self._compile(formula)
+            areas: list[Area | None] = []
+            for name, area, absolute in compiled.inputs:
+                if area is None:
+                    areas.append(self._named(name.upper(), formula.sheet.upper()))
+                else:
+                    assert absolute is not None
+                    areas.append(shift_area(area, absolute, dr, dc))
+            found = self.located[key] = (compiled, areas)
+        return found
+
+    def spills(self, formula: Formula) -> bool:
+        """Whether a formula fills as many cells as its result has: a dynamic array, or a call of an xlscore
+        function however the file stores it (a plain formula, a legacy array formula of any size, a dynamic array
+        whose mark a program dropped). A shared formula (one filled down or across) stays one value per cell."""
+        return formula.dynamic or (not formula.shared and self.inputs_of(formula)[0].calls_xlscore)
 
     def _compile(self, formula: Formula) -> tuple[_Compiled, tuple[int, int]]:
         key, refs = formula_shape(formula.text, *formula.anchor)
         cache_key = (formula.sheet.upper(), key)
-        compiled = self.compiled.get(cache_key)
+        compiled = self.shapes.get(cache_key)
         if compiled is None:
             compiled = self._compile_text(formula, refs)
-            self.compiled[cache_key] = compiled
+            self.shapes[cache_key] = compiled
         # Same shape: this formula is the compiled one moved by the difference of their anchors.
         shift = (formula.row - compiled.anchor[0], formula.col - compiled.anchor[1])
         if compiled.per_cell and shift != (0, 0):
-            moved = translate(compiled.text, *shift)
+            try:
+                moved = translate(compiled.text, *shift)
+            except ValueError as exc:
+                return _Compiled(formula.anchor, problem=f"#REF! {exc}"), (0, 0)
             own_key = (formula.sheet.upper(), f"@{formula.row},{formula.col}:{moved}")
-            own = self.compiled.get(own_key)
+            own = self.shapes.get(own_key)
             if own is None:
                 here = Formula(formula.sheet, formula.row, formula.col, moved, (formula.row, formula.col))
                 own = self._compile_text(here, formula_shape(moved, formula.row, formula.col)[1])
-                self.compiled[own_key] = own
+                self.shapes[own_key] = own
             return own, (0, 0)
         return compiled, shift
 
     def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
-        text = normalise_formula(formula.text)
+        try:
+            tokens = calls.plain_calls(calls.tokens(formula.text))
+        except ValueError as exc:
+            return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        names = calls.function_names(tokens)
+        xlscore = any(name in CATALOGUE for name in names)
         if self.direct:
-            direct = self._compile_direct(formula, text)
+            direct = self._compile_direct(formula, tokens)
             if direct is not None:
                 return direct
-        names = {name for name in _FUNCTION_NAME.findall(_STRING.sub('""', text))}
-        xlscore_only = all(name.upper() in CATALOGUE or name.upper() == _BLANK_FUNCTION for name in names)
         engine = _engine()
         self.engine_used = True
         unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
-        if unknown and not xlscore_only:
-            return _Compiled(formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}")
+        if unknown:
+            return _Compiled(
+                formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}", calls_xlscore=xlscore
+            )
         try:
-            function, input_names, messages = engine.compile_formula(text)
+            function, input_names, messages = engine.compile_formula(calls.render(calls.with_omitted_marked(tokens)))
         except ValueError as exc:
-            return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+            return _Compiled(
+                formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
+            )
         by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
         per_cell = False
         for ref in refs:
@@ -286,19 +212,23 @@ class _Evaluator:
                 per_cell = True  # the engine names an input we cannot match to the text: do not move it
             inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
         return _Compiled(
-            formula.anchor, inputs, function=function, messages=messages, text=formula.text, per_cell=per_cell
+            formula.anchor,
+            inputs,
+            function=function,
+            messages=messages,
+            text=formula.text,
+            per_cell=per_cell,
+            calls_xlscore=xlscore,
         )
 
-    def _compile_direct(self, formula: Formula, text: str) -> _Compiled | None:
-        match = _DIRECT.fullmatch(text)
-        if match is None:
+    def _compile_direct(self, formula: Formula, tokens: list[Token]) -> _Compiled | None:
+        call = calls.direct_call(tokens)
+        if call is None:
             return None
-        arguments = _split_arguments(match.group(2))
-        if arguments is None:
-            return None
-        compiled = _Compiled(formula.anchor, direct=CATALOGUE[match.group(1).upper()])
+        function, arguments = call
+        compiled = _Compiled(formula.anchor, direct=function, calls_xlscore=True)
         for argument in arguments:
-            is_constant, value = _constant(argument)
+            is_constant, value = calls.constant(argument)
             if is_constant:
                 compiled.arguments.append((False, value))
                 continue
@@ -312,8 +242,6 @@ class _Evaluator:
             compiled.inputs.append((argument, area, ref.absolute))
         return compiled
 
-    # -- reading inputs ----------------------------------------------------------------------------------------
-
     def _named(self, name: str, sheet: str) -> Area | None:
         text = self.book.names.get(f"{sheet}!{name}") or self.book.names.get(name)
         if not text:
@@ -322,6 +250,22 @@ class _Evaluator:
         if area is None:
             return None
         return Area((area.sheet or sheet).upper(), area.top, area.left, area.bottom, area.right)
+
+
+class _Evaluator:
+    def __init__(self, book: Book, compiler: _Compiler) -> None:
+        self.compiler = compiler
+        self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
+        self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
+        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
+        self.errors: list[CellReport] = []
+        self.spills: dict[tuple[str, int, int], Area] = {}
+        self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
+        self.max_row = {
+            s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
+        }
+
+    # -- reading inputs ----------------------------------------------------------------------------------------
 
     def grid(self, area: Area) -> list[list[object]]:
         """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
@@ -356,22 +300,11 @@ class _Evaluator:
         self.arrays[key] = (version, array)
         return array
 
-    def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
-        compiled, (dr, dc) = self._compile(formula)
-        areas: list[Area | None] = []
-        for name, area, absolute in compiled.inputs:
-            if area is None:
-                areas.append(self._named(name.upper(), formula.sheet.upper()))
-            else:
-                assert absolute is not None
-                areas.append(shift_area(area, absolute, dr, dc))
-        return compiled, areas
-
     # -- computing ---------------------------------------------------------------------------------------------
 
     def compute(self, formula: Formula) -> tuple[list[list[object]], str, list[str]]:
         """The formula's result as rows of cell values, a problem found on the way, and xlscore's messages."""
-        compiled, areas = self.inputs_of(formula)
+        compiled, areas = self.compiler.inputs_of(formula)
         messages = list(compiled.messages)
         if compiled.problem:
             return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
@@ -554,7 +487,7 @@ def _order(
             rows.sort()
     needs: list[set[int]] = [set() for _ in formulas]
     for index, formula in enumerate(formulas):
-        _, inputs = evaluator.inputs_of(formula)
+        _, inputs = evaluator.compiler.inputs_of(formula)
         for area in inputs:
             if area is None:
                 continue
@@ -587,18 +520,6 @@ def _order(
     return order, [i for i in range(len(formulas)) if i not in ordered]
 
 
-def _spills(formula: Formula) -> bool:
-    """Whether a formula fills as many cells as its result has: a dynamic array, or a call of an xlscore function
-    however the file stores it (a plain formula, a legacy array formula of any size, a dynamic array whose mark a
-    program dropped). A shared formula (one filled down or across) stays one value per cell."""
-    if formula.dynamic:
-        return True
-    if formula.shared or _ANY_CALL.search(formula.text) is None:
-        return False  # most formulas of a large sheet: no xlscore name at all, so no need to normalise them
-    masked = _STRING.sub('""', normalise_formula(formula.text))
-    return _CALL.search(masked) is not None
-
-
 def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direct: bool = True) -> Evaluation:
     """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
 
@@ -608,12 +529,11 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     the true spill areas give.
     """
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
-    spilling = [_spills(f) for f in formulas]
+    compiler = _Compiler(book, direct)
+    spilling = [compiler.spills(f) for f in formulas]
     known: dict[int, Area] = {}
-    compiled: dict[tuple[str, str], _Compiled] = {}
-    engine_used = False
     for attempt in range(2):
-        evaluator = _Evaluator(book, direct, compiled)
+        evaluator = _Evaluator(book, compiler)
         order, cycle = _order(evaluator, formulas, spilling, known)
         for done, index in enumerate(order, start=1):
             formula = formulas[index]
@@ -623,7 +543,6 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
                 progress(done)
         for index in cycle:
             evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
-        engine_used = engine_used or evaluator.engine_used
         wider = {}
         for index, formula in enumerate(formulas):
             spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
@@ -633,4 +552,4 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
         if not wider:
             break
         known.update(wider)
-    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), engine_used)
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)

@@ -22,10 +22,10 @@ from formulas.tokens.operand import XlError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.workbook.calls import BLANK_FUNCTION
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "compile_formula", "from_cells", "is_known", "to_cells"]
 
-BLANK_FUNCTION = "XLSCORE_BLANK"
 MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_messages", default=None)
 ERRORS: dict[str, XlError] = dict(Error.errors)
 
