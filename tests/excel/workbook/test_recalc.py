@@ -6,6 +6,7 @@ import dataclasses
 import json
 import re
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -447,15 +448,20 @@ def test_a_spill_typed_over_names_the_cells_and_fails(tmp_path: Path) -> None:
     assert b'<f t="array" ref="C1:C3">' in sheet_xml
 
 
-def _one_formula(path: Path, formula: str) -> Path:
+def _sheet(path: Path, cells: Mapping[str, float | str]) -> Path:
+    """A workbook at ``path`` of one sheet, "Sheet", holding ``cells`` (values and formulas by cell name)."""
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
     sheet.title = "Sheet"
-    sheet["A1"], sheet["B1"] = 2, 5
-    sheet["C1"] = formula
+    for cell, value in cells.items():
+        sheet[cell] = value
     book.save(path)
     return path
+
+
+def _one_formula(path: Path, formula: str) -> Path:
+    return _sheet(path, {"A1": 2, "B1": 5, "C1": formula})
 
 
 def test_a_missing_sheet_is_ref(tmp_path: Path) -> None:
@@ -489,14 +495,13 @@ def test_a_key_error_inside_a_scoring_function_is_a_bug_not_ref(
 
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "engine"])
 def test_a_circular_reference_is_an_error_in_its_cells_and_those_reading_them(tmp_path: Path, direct: bool) -> None:
-    book = openpyxl.Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = "Sheet"
-    sheet["A1"], sheet["B1"] = "=B1+1", "=PLOPS(A1,4)"  # each reads the other
-    sheet["C1"], sheet["D1"] = "=A1*2", "=PLOPS(1,4)"  # C1 reads the cycle; D1 reads nothing
-    path = tmp_path / "circular.xlsx"
-    book.save(path)
+    cells = {
+        "A1": "=B1+1",  # A1 and B1 read each other
+        "B1": "=PLOPS(A1,4)",
+        "C1": "=A1*2",  # reads the cycle
+        "D1": "=PLOPS(1,4)",  # reads nothing
+    }
+    path = _sheet(tmp_path / "circular.xlsx", cells)
     from xlscore.excel.workbook.engine import evaluate
 
     evaluation = evaluate(read_book(path), direct=direct)
@@ -509,15 +514,8 @@ def test_a_circular_reference_is_an_error_in_its_cells_and_those_reading_them(tm
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "engine"])
 def test_a_formula_whose_references_move_differently_is_moved_cell_by_cell(tmp_path: Path, direct: bool) -> None:
     """B1 and $B$1 name the same cell in row 1 but not below it: each row's formula is moved from the first."""
-    book = openpyxl.Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = "Sheet"
-    for row in (1, 2, 3):
-        sheet[f"B{row}"] = row * 10
-        sheet[f"A{row}"] = f"=B{row}+$B$1"
-    path = tmp_path / "moved.xlsx"
-    book.save(path)
+    cells = {f"B{row}": row * 10 for row in (1, 2, 3)} | {f"A{row}": f"=B{row}+$B$1" for row in (1, 2, 3)}
+    path = _sheet(tmp_path / "moved.xlsx", cells)
     from xlscore.excel.workbook.engine import evaluate
 
     values = evaluate(read_book(path), direct=direct).values["SHEET"]
