@@ -55,25 +55,27 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import openpyxl
-from libreoffice import (
-    INSTALL_COMMAND,
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xlscore.core.rplops import rplops
+from xlscore.excel.libreoffice.profile import (
     PROBE_COMPUTED,
     PROBE_STALE,
     RECALC_ALWAYS,
     RECALC_NEVER,
-    Run,
-    convert_to_xlsx,
     copy_profile,
-    find_soffice,
     new_profile,
     read_probe,
-    run_measured,
-    soffice_version,
     write_probe,
 )
-from openpyxl.worksheet.formula import ArrayFormula
-
-from xlscore.core.rplops import rplops
+from xlscore.excel.libreoffice.soffice import (
+    INSTALL_COMMAND,
+    Run,
+    convert_to_xlsx,
+    find_soffice,
+    run_measured,
+    soffice_version,
+)
 
 SEED = 20261101
 PLAYERS = 50

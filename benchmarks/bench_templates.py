@@ -66,7 +66,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.rplops_event import rplops_points, rplops_standings
 from xlscore.core.size_matters import size_matters_points, size_matters_standings
-from xlscore.excel.libreoffice import INSTALL_COMMAND, PROBE_COMPUTED, PROBE_STALE, find_soffice, soffice_version
+from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE
+from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, find_soffice, soffice_version
 from xlscore.excel.templates import rplops_event, size_matters_tournament
 from xlscore.excel.templates.base import Template
 from xlscore.excel.templates.size_matters_tournament import POWERS

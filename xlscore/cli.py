@@ -88,7 +88,7 @@ def addin(folder: Path | None) -> None:
     Example: xlscore addin --write addin
     """
     from xlscore import __version__
-    from xlscore.excel.addin import addin_files, write_addin
+    from xlscore.excel.functions.addin import addin_files, write_addin
 
     if folder is not None:
         for path in write_addin(folder, __version__):
@@ -115,8 +115,8 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
 
     Examples: xlscore recalc event.xlsx -o event-scored.xlsx; xlscore recalc ladder.xlsx --check
     """
-    from xlscore.excel.book import read_book
-    from xlscore.excel.recalc import check_book, recalculate
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.recalc import check_book, recalculate
 
     if output is not None and in_place:
         raise click.UsageError("give -o/--output or --in-place, not both")
@@ -151,8 +151,8 @@ def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> No
 
     Example: xlscore export event.xlsx --name Standings --format csv
     """
-    from xlscore.excel.book import read_book
-    from xlscore.excel.results import format_result, results
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.results import format_result, results
 
     found = results(read_book(book), list(names) or None, recalculate=not no_recalc)
     for i, result in enumerate(found.values()):
@@ -176,8 +176,8 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
     Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty;
     xlscore new all workbooks --force
     """
-    from xlscore.excel.files import refuse_existing
     from xlscore.excel.templates import new_workbook, template
+    from xlscore.excel.workbook.files import refuse_existing
 
     if system != "all":
         refuse_existing(out, force)
@@ -247,7 +247,7 @@ def schedule(
     Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
     """
     from xlscore.core.league import league_schedule, league_season_games
-    from xlscore.excel.results import Result, format_result
+    from xlscore.excel.workbook.results import Result, format_result
 
     seat_names = tuple(f"seat {i}" for i in range(1, seats + 1))
     if leagues_csv is not None:
@@ -296,7 +296,7 @@ def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | N
 
 
 def _league_book(path: Path) -> Any:
-    from xlscore.excel.book import read_book
+    from xlscore.excel.workbook.book import read_book
 
     book = read_book(path)
     if book.names.get("XLSCORE_SYSTEM", "").strip().strip('"') != "league":
@@ -305,13 +305,13 @@ def _league_book(path: Path) -> Any:
 
 
 def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | None) -> None:
-    from xlscore.excel.cells import table_to_grid
-    from xlscore.excel.results import Result, format_result
+    from xlscore.excel.functions.cells import table_to_grid
+    from xlscore.excel.workbook.results import Result, format_result
 
     grid = table_to_grid(rows)
     result = Result(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
     if output is not None:
-        from xlscore.excel.files import replacing
+        from xlscore.excel.workbook.files import replacing
 
         with replacing(output) as temporary:
             temporary.write_text(format_result(result, "csv"), encoding="utf-8")

@@ -9,4 +9,4 @@ SIZE_MATTERS_STANDINGS.
 """
 
 # The functions are made from xlscore's catalogue when the module is imported.
-from xlscore.excel.udfs import *  # noqa: F403
+from xlscore.excel.functions.udfs import *  # noqa: F403

@@ -25,11 +25,11 @@ import openpyxl
 import pytest
 
 from xlscore.cli import main
-from xlscore.excel.book import read_book
-from xlscore.excel.cells import table_to_grid
-from xlscore.excel.libreoffice import find_soffice
-from xlscore.excel.recalc import recalculate
+from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.libreoffice.soffice import find_soffice
 from xlscore.excel.templates import MODULES, standings, template
+from xlscore.excel.workbook.book import read_book
+from xlscore.excel.workbook.recalc import recalculate
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 UNO_SCRIPT = Path(__file__).with_name("uno_move_rows.py")

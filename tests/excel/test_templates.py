@@ -10,10 +10,10 @@ import openpyxl
 import pytest
 
 from xlscore.cli import main
-from xlscore.excel.book import read_book
-from xlscore.excel.cells import table_to_grid
-from xlscore.excel.recalc import recalculate
+from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, new_workbook, template
+from xlscore.excel.workbook.book import read_book
+from xlscore.excel.workbook.recalc import recalculate
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 SYSTEMS = sorted(MODULES)

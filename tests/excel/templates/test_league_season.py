@@ -12,9 +12,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlscore.excel.book import read_book
-from xlscore.excel.recalc import recalculate
 from xlscore.excel.templates import league_season, new_workbook
+from xlscore.excel.workbook.book import read_book
+from xlscore.excel.workbook.recalc import recalculate
 
 
 @pytest.fixture(scope="module")

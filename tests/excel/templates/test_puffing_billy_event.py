@@ -15,9 +15,9 @@ import pytest
 
 from xlscore import pb_points
 from xlscore.core.errors import XlscoreError
-from xlscore.excel.book import read_book
-from xlscore.excel.recalc import recalculate
 from xlscore.excel.templates import new_workbook, puffing_billy_event
+from xlscore.excel.workbook.book import read_book
+from xlscore.excel.workbook.recalc import recalculate
 
 JENNYS_BOARD = (("Jenny", 3.028), ("Damien", 2.492), ("Stephen", 1.240), ("Sybil", 0.194), ("Ben", None))
 
@@ -153,7 +153,7 @@ def test_score_sheet_total_is_an_error_when_a_row_is_one(tmp_path: Path) -> None
     """SUM skips text, and classic xlwings shows an error as the text '#VALUE! ...': the total must not drop it."""
     from openpyxl.worksheet.formula import ArrayFormula
 
-    from xlscore.excel.cells import CellError
+    from xlscore.excel.functions.cells import CellError
     from xlscore.excel.templates.puffing_billy_sheets import total_of
 
     book = openpyxl.Workbook()

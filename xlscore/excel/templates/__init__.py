@@ -15,7 +15,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
-from xlscore.excel.book import Book, read_book
+from xlscore.excel.workbook.book import Book, read_book
 
 if TYPE_CHECKING:
     from xlscore.excel.templates.base import Template

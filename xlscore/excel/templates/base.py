@@ -2,7 +2,8 @@
 
 A template is built with openpyxl, made deterministic (fixed dates, so the committed copies in workbooks/ can be
 checked to equal what the code generates), then recalculated as ``xlscore recalc`` does it: every formula carries
-its value, and each result formula is saved as a dynamic array that Excel 365 spills (:mod:`xlscore.excel.dynamic`).
+its value, and each result formula is saved as a dynamic array that Excel 365 spills
+(:mod:`xlscore.excel.workbook.dynamic`).
 
 Conventions a coordinator sees in every template:
 
@@ -36,9 +37,10 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlscore.core.cells import is_blank
 from xlscore.core.errors import TableError
-from xlscore.excel.book import Book
-from xlscore.excel.refs import cell_name
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.refs import cell_name
 
 __all__ = ["Column", "Template", "setting"]
 
@@ -221,9 +223,9 @@ class Template:
         The workbook is recalculated as ``xlscore recalc`` does it, so every formula carries its value (a program
         without xlscore's functions shows the numbers) and every result formula is saved as a dynamic array.
         """
-        from xlscore.excel.dynamic import make_dynamic
-        from xlscore.excel.files import replacing
-        from xlscore.excel.recalc import recalculate
+        from xlscore.excel.workbook.dynamic import make_dynamic
+        from xlscore.excel.workbook.files import replacing
+        from xlscore.excel.workbook.recalc import recalculate
 
         self.workbook.defined_names["xlscore_system"] = DefinedName("xlscore_system", attr_text=f'"{self.system}"')
         self.workbook.properties.created = FIXED_TIME
@@ -284,7 +286,7 @@ def number_format(header: str, decimals: int) -> str:
 def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: float) -> float:
     """A number typed on a template's settings sheet (blank: ``default``), or an error naming the setting."""
     value = book.sheet(sheet).values.get(cell)
-    if value is None or value == "":
+    if is_blank(value):
         return default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {value!r}; expected a number")

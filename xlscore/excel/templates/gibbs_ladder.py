@@ -35,9 +35,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlscore.core.cells import yes_no
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
 

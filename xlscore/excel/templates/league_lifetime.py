@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from xlscore.core.league.history import league_lifetime_standings
 from xlscore.core.league.lifetime import LifetimeStanding
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates.base import Column, Template, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
 

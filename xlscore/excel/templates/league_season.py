@@ -17,15 +17,16 @@ import dataclasses
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 
+from xlscore.core.cells import is_blank
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding, league_standings
 from xlscore.core.rows import cell_whole, read_rows
-from xlscore.excel.book import Book
-from xlscore.excel.cells import table_to_grid
-from xlscore.excel.results import results
+from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -225,14 +226,14 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
 def _book_standings_input(book: Book) -> tuple[list[list[object]], list[str]]:
     found = results(book, ["Results", "Leagues"], recalculate=False)
     seats = found["LEAGUES"]
-    division = {str(row[1]).strip(): (row[2], row[3]) for row in seats.rows if row[1] not in (None, "")}
+    division = {str(row[1]).strip(): (row[2], row[3]) for row in seats.rows if not is_blank(row[1])}
     table: list[list[object]] = [[*found["RESULTS"].header, "division", "league"]]
     for row in found["RESULTS"].rows:
-        if all(v in (None, "") for v in row):
+        if all(map(is_blank, row)):
             continue
         where = division.get(str(row[1]).strip(), ("not on Leagues", "not on Leagues"))
         table.append([*row, *where])
-    prior = [str(row[1]) for row in seats.rows if row[1] not in (None, "")]
+    prior = [str(row[1]) for row in seats.rows if not is_blank(row[1])]
     return table, prior
 
 
@@ -250,7 +251,7 @@ def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:
         who sat it out counts as new.
     """
     signup = results(book, ["SignUp"], recalculate=False)["SIGNUP"]
-    players = [str(row[0]) for row in signup.rows if row[0] not in (None, "")]
+    players = [str(row[0]) for row in signup.rows if not is_blank(row[0])]
     laurels = [list(signup.header), *[list(row) for row in signup.rows]]
     this_season = table_to_grid(list(standings(book)))
     if history is None:

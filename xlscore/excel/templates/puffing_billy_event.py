@@ -18,8 +18,6 @@ from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.puffing_billy import Standing, pb_standings
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
@@ -27,6 +25,8 @@ from xlscore.excel.templates.puffing_billy_rows import (
     read_best,
     read_required,
 )
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

@@ -7,19 +7,18 @@ answer that does not go through the sheet's formulas.
 
 from __future__ import annotations
 
-from xlscore.core.cells import cell_text
+from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.puffing_billy import FINAL_MARK
-from xlscore.excel.book import Book
 from xlscore.excel.templates.base import setting
+from xlscore.excel.workbook.book import Book
 
 __all__ = ["FINAL_MARK", "read_best", "read_required"]
 
 
 def read_best(book: Book) -> int | None:
     """Settings!B1: count each player's best N games (blank: every game)."""
-    value = book.sheet("Settings").values.get((1, 2))
-    if value is None or value == "":
+    if is_blank(book.sheet("Settings").values.get((1, 2))):
         return None
     best = setting(book, "Settings", (1, 2), "best", 0)
     if not best.is_integer() or best < 1:

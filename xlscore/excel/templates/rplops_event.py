@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates.base import Column, Template, setting, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

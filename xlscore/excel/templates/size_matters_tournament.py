@@ -24,12 +24,13 @@ from collections.abc import Sequence
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from xlscore.core.cells import is_blank
 from xlscore.core.errors import InputError
 from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
-from xlscore.excel.book import Book
-from xlscore.excel.results import results
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, whole_table
+from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -180,7 +181,7 @@ def standings(book: Book) -> tuple[SizeMattersStanding, ...]:
     found = results(book, ["Games"], recalculate=False)["GAMES"]
     table = [list(found.header), *[list(row) for row in found.rows]]
     modifier_digits: int | None = None
-    if book.sheet("Settings").values.get((1, 2)) not in (None, ""):
+    if not is_blank(book.sheet("Settings").values.get((1, 2))):
         digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
         modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
     return size_matters_standings(table, modifier_digits, book.sheet("Settings").values.get((2, 2)))

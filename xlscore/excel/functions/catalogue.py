@@ -1,0 +1,644 @@
+"""The one catalogue of spreadsheet functions: name, core function, arguments, return shape, category, help.
+
+Argument names, defaults and meanings are read from the core function's signature and docstring (its
+``name: meaning`` lines), so the rule's own text is what a coordinator reads in Excel's function wizard, in the
+docs and in Python's help. The xlwings layer (:mod:`xlscore.excel.functions.udfs`), the headless engine and
+``docs/reference/functions.md`` are generated from this catalogue, and tests check them against it.
+
+Each argument has a kind:
+
+* ``value``: one value; given a range instead, the function is applied cell by cell and returns the same shape,
+  like Excel's own arithmetic (``=RPLOPS(A2:A9, B2:B9)`` fills a column). A position where every range given is
+  blank gives a blank, so one formula can cover rows not filled in yet;
+* ``list``: a range read as a list, in reading order, blank cells at its end dropped;
+* ``table``: a range whose first row is a header, read as rows;
+* ``columns``: a range read as a list of its columns (one final board per column), blank cells at their ends
+  dropped.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.league import history
+from xlscore.excel.functions.cells import table_to_grid
+
+__all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
+
+Kind = Literal["value", "list", "table", "columns"]
+Returns = Literal["value", "list", "table"]
+REQUIRED: Any = inspect.Parameter.empty
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a spreadsheet function, as the function wizard and the docs show it."""
+
+    name: str
+    doc: str
+    kind: Kind = "value"
+    default: Any = REQUIRED
+
+    @property
+    def optional(self) -> bool:
+        return self.default is not REQUIRED
+
+
+@dataclass(frozen=True)
+class Cells:
+    """Example input typed into a sheet: a range's address and its rows (a header row first for a table)."""
+
+    ref: str
+    rows: tuple[tuple[Any, ...], ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A formula for the docs, with the figure it gives (checked by a test).
+
+    ``shows`` lists the values a one-value or list result shows, separated by ``;``. A table result is described in
+    words instead, and ``check`` gives the printed figures of its first row, by column name.
+    """
+
+    args: tuple[Any, ...]
+    shows: str
+    note: str = ""
+    check: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetFunction:
+    """A spreadsheet function: the core function it calls and how its cells are read and written."""
+
+    name: str
+    core: Callable[..., Any]
+    arguments: tuple[Argument, ...]
+    returns: Returns
+    category: str
+    help: str
+    examples: tuple[Example, ...] = ()
+    present: Callable[[Any], Any] | None = field(default=None, compare=False)
+
+    @property
+    def doc(self) -> str:
+        """The core function's docstring: the same text for the cell, for Python and for the docs."""
+        return inspect.getdoc(self.core) or ""
+
+
+_ARG_LINE = re.compile(r"^(\w+): (.*)$")
+
+
+def argument_docs(doc: str) -> dict[str, str]:
+    """The ``name: meaning`` lines of a core docstring, continuation lines joined."""
+    docs: dict[str, str] = {}
+    current = ""
+    for line in doc.splitlines():
+        match = _ARG_LINE.match(line)
+        if match:
+            current = match.group(1)
+            docs[current] = match.group(2).strip()
+        elif current and line.startswith("    ") and line.strip():
+            docs[current] += " " + line.strip()
+        else:
+            current = ""
+    return docs
+
+
+def _function(
+    core: Callable[..., Any],
+    *,
+    category: str,
+    returns: Returns = "value",
+    lists: tuple[str, ...] = (),
+    tables: tuple[str, ...] = (),
+    columns: tuple[str, ...] = (),
+    examples: tuple[Example, ...] = (),
+    present: Callable[[Any], Any] | None = None,
+) -> SheetFunction:
+    doc = inspect.getdoc(core) or ""
+    docs = argument_docs(doc)
+    arguments = []
+    for parameter in inspect.signature(core).parameters.values():
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
+            continue  # a Python-only setting (a custom points chart), not a sheet argument
+        if parameter.name not in docs:
+            raise RuntimeError(f"{core.__name__}: argument {parameter.name!r} has no 'name: meaning' line")
+        kind: Kind = (
+            "list"
+            if parameter.name in lists
+            else "table"
+            if parameter.name in tables
+            else "columns"
+            if parameter.name in columns
+            else "value"
+        )
+        arguments.append(Argument(parameter.name, docs[parameter.name], kind, parameter.default))
+    return SheetFunction(
+        name=core.__name__.upper(),
+        core=core,
+        arguments=tuple(arguments),
+        returns=returns,
+        category=category,
+        help=doc.splitlines()[0] if doc else "",
+        examples=examples,
+        present=present,
+    )
+
+
+JENNYS_BOARD = (252_000, 248_000, 121_000, 98_000, 60_000)
+_TWO_BOARD_FINAL = (
+    ("game", "board", "place", "player", "money", "final"),
+    *(
+        ("Empire Builder", board, place, player, money, "yes")
+        for board, seats in (
+            ("Final 1", (("Jenny", 252_000), ("Damien", 248_000), ("Stephen", 121_000), ("Sybil", 98_000))),
+            ("Final A", (("Alice", 150_000), ("Bruno", 120_000), ("Carla", 115_000), ("Dev", 115_000))),
+        )
+        for place, (player, money) in enumerate(seats, start=1)
+    ),
+)
+
+_FUNCTIONS: tuple[SheetFunction, ...] = (
+    _function(
+        rplops.rplops,
+        category="RPLOPS",
+        examples=(
+            Example((2, 5, None, None, 2), "58.33", "a tie for 2nd of 5: the mean of 66.67 and 50"),
+            Example((2.5, 5), "58.33", "the same tie from RANK.AVG's average place"),
+        ),
+    ),
+    _function(rplops.rplops2, category="RPLOPS", examples=(Example((2, 5, None, None, 2), "62.5"),)),
+    _function(rplops.plops, category="RPLOPS", examples=(Example((5, 6), "28.57", "the page prints 28.58"),)),
+    _function(
+        rplops.rplops_game,
+        category="RPLOPS",
+        returns="list",
+        lists=("scores",),
+        examples=(Example(((120, 95, 95, 60, 30),), "83.33; 58.33; 58.33; 33.33; 16.67"),),
+    ),
+    _function(
+        rplops_event.rplops_points,
+        category="RPLOPS",
+        returns="list",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C4", (("game", "player", "score"), ("G1", "Ann", 120), ("G1", "Bo", 95), ("G1", "Cy", 60))
+                    ),
+                ),
+                "75; 50; 25",
+                "each result row's points, ties found within each game",
+            ),
+        ),
+    ),
+    _function(
+        rplops_event.rplops_standings,
+        category="RPLOPS",
+        returns="table",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("game", "player", "score"),
+                            ("G1", "Ann", 120),
+                            ("G1", "Bo", 95),
+                            ("G2", "Ann", 3),
+                            ("G2", "Bo", 8),
+                        ),
+                    ),
+                ),
+                "two 2-player games, one won by each: equal totals share 1st place",
+                check=(("place", "1"), ("points", "100"), ("games", "2")),
+            ),
+        ),
+    ),
+    _function(puffing_billy.pb_bonus, category="Puffing Billy", examples=(Example((248_000, 252_000), "0.492"),)),
+    _function(
+        puffing_billy.pb_winner_bonus,
+        category="Puffing Billy",
+        lists=("bonuses",),
+        examples=(Example(((0.492, 0.240, 0.194),), "0.028"),),
+    ),
+    _function(
+        puffing_billy.pb_board,
+        category="Puffing Billy",
+        returns="list",
+        lists=("scores",),
+        examples=(Example((JENNYS_BOARD,), "3.028; 2.492; 1.24; 0.194; (blank)", "the TGA's Empire Builder board"),),
+    ),
+    _function(
+        puffing_billy.pb_points,
+        category="Puffing Billy",
+        returns="list",
+        tables=("boards",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:E6",
+                        (
+                            ("game", "board", "place", "player", "money"),
+                            *(
+                                ("Empire Builder", "R1 T1", place, player, money)
+                                for place, (player, money) in enumerate(
+                                    zip(("Jenny", "Damien", "Stephen", "Sybil", "Ben"), JENNYS_BOARD, strict=True),
+                                    start=1,
+                                )
+                            ),
+                        ),
+                    ),
+                ),
+                "3.028; 2.492; 1.24; 0.194; (blank)",
+                "each row's board score: the TGA's Empire Builder board, Ben 5th with no score",
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_final_ratio,
+        category="Puffing Billy",
+        lists=("board_scores",),
+        examples=(Example((252_000, JENNYS_BOARD[:4]), "1.402"),),
+    ),
+    _function(
+        puffing_billy.pb_game_score,
+        category="Puffing Billy",
+        lists=("board_scores",),
+        examples=(Example(((3.028, 3.01), 0.3), "3.328"),),
+    ),
+    _function(
+        puffing_billy.pb_final,
+        category="Puffing Billy",
+        returns="table",
+        columns=("boards",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A2:C5",
+                        (
+                            (252_000, 120, 135),
+                            (248_000, 100, 100),
+                            (121_000, 100, 90),
+                            (98_000, 80, 75),
+                        ),
+                    ),
+                ),
+                "a three-board final: Jenny's board (ratio 1.402) first, board 3's winner (1.35) second, "
+                "board 2's (1.2) third",
+                "the TGA's example with its boards B and A in columns C and B",
+                check=(("final_place", "1"), ("board", "1"), ("ratio", "1.402"), ("bonus", "0.3")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_finals,
+        category="Puffing Billy",
+        returns="table",
+        tables=("boards",),
+        examples=(
+            Example(
+                (Cells("A1:F9", _TWO_BOARD_FINAL),),
+                "Jenny 1st (ratio 1.402), Alice 2nd (1.2), Damien 3rd: the better of the two 2nd places (1.380)",
+                "the TGA's two-board final on Jenny's figures",
+                check=(("final_place", "1"), ("player", "Jenny"), ("ratio", "1.402"), ("bonus", "0.3")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_final_bonuses,
+        category="Puffing Billy",
+        returns="list",
+        tables=("boards",),
+        examples=(
+            Example(
+                (Cells("A1:F9", _TWO_BOARD_FINAL),),
+                "0.3; 0.1; 0; 0; 0.2; 0; 0; 0",
+                "each row's final bonus: Jenny 0.3, Damien 0.1, Alice 0.2",
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_standings,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results",),
+        lists=("required",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D4",
+                        (
+                            ("player", "game", "score", "final_bonus"),
+                            ("Jenny", "Empire Builder", 3.028, None),
+                            ("Jenny", "Empire Builder", 3.01, 0.3),
+                            ("Damien", "Empire Builder", 2.492, None),
+                        ),
+                    ),
+                ),
+                "Jenny first with 3.028 + 0.3, her final bonus added to her best board",
+                check=(("place", "1"), ("player", "Jenny"), ("total", "3.328")),
+            ),
+        ),
+    ),
+    _function(
+        size_matters.size_matters,
+        category="Size Matters",
+        lists=("board_centres",),
+        examples=(
+            Example((12, (12, 8, 7, 7, 0, 0, 0)), "74.12", "a 4-way draw; the article's rounding gives 74.03"),
+            Example((12, (12, 8, 7, 7, 0, 0, 0), 2), "74.03", "the modifier rounded to 2 decimals"),
+        ),
+    ),
+    _function(
+        size_matters.size_matters_board,
+        category="Size Matters",
+        returns="list",
+        lists=("board_centres",),
+        examples=(Example(((18, 5, 9, 1, 1, 0, 0), 2), "210; 3.7; 11.88; 0.15; 0.15; 0; 0", "a solo"),),
+    ),
+    _function(
+        size_matters.size_matters_points,
+        category="Size Matters",
+        returns="list",
+        tables=("results",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C8",
+                        (
+                            ("board", "player", "centres"),
+                            (1, "Austria", 12),
+                            (1, "England", 8),
+                            (1, "France", 7),
+                            (1, "Germany", 7),
+                            (1, "Italy", 0),
+                            (1, "Russia", 0),
+                            (1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "74.12; 49.41; 45; 45; 0; 0; 0",
+                "each result row's score: 52.5 x 12 / 8.5, 52.5 x 8 / 8.5, then 6/7 of 52.5 for 7 centres",
+            ),
+        ),
+    ),
+    _function(
+        size_matters.size_matters_standings,
+        category="Size Matters",
+        returns="table",
+        tables=("results",),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C8",
+                        (
+                            ("board", "player", "centres"),
+                            (1, "Austria", 12),
+                            (1, "England", 8),
+                            (1, "France", 7),
+                            (1, "Germany", 7),
+                            (1, "Italy", 0),
+                            (1, "Russia", 0),
+                            (1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "a 4-way draw: Austria first with 52.5 x 12 / 8.5",
+                check=(("place", "1"), ("player", "Austria"), ("total", "74.12")),
+            ),
+        ),
+    ),
+)
+
+_FUNCTIONS += (
+    _function(
+        gibbs.gibbs_update,
+        category="Gibbs ranking points",
+        lists=("game_rps", "game_games"),
+        examples=(
+            Example(
+                (1500, 0, 1, (1500, 1500, 1500, 1500), (0, 0, 0, 0)),
+                "1530.18",
+                "four newcomers: 1500 + 0.08 x 503 x (1 - 1/4)",
+            ),
+        ),
+    ),
+    _function(
+        gibbs.gibbs_game,
+        category="Gibbs ranking points",
+        returns="list",
+        lists=("rps", "games", "places"),
+        examples=(
+            Example(
+                ((1500, 1500, 1500, 1500), (0, 0, 0, 0), (1, 2, 3, 4)),
+                "1530.18; 1510.06; 1489.94; 1469.82",
+                "S = 503, 503/3, -503/3, -503",
+            ),
+        ),
+    ),
+    _function(
+        gibbs.gibbs_ratings,
+        category="Gibbs ranking points",
+        returns="table",
+        tables=("history",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (("game", "player", "place"), (1, "Ann", 1), (1, "Bo", 2), (1, "Cy", 3), (1, "Di", 4)),
+                    ),
+                ),
+                "four newcomers' first game, in pool 3-5P (no pool given: its kind): Ann 1500 + 0.08 x 503 x 3/4",
+                check=(("player", "Ann"), ("pool", "3-5P"), ("rp", "1530.18"), ("games", "1")),
+            ),
+        ),
+        present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
+    ),
+    _function(
+        gibbs.gibbs_rp_by_game,
+        category="Gibbs ranking points",
+        returns="table",
+        tables=("history", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (("game", "player", "place"), (1, "Ann", 1), (1, "Bo", 2), (1, "Cy", 3), (1, "Di", 4)),
+                    ),
+                    Cells("E1:E3", (("player",), ("Ann",), ("Di",))),
+                ),
+                "a column per chosen player, a row per game: Ann 1530.18 and Di 1469.82 after game 1",
+                check=(("game no.", "1"), ("Ann", "1530.18"), ("Di", "1469.82")),
+            ),
+        ),
+        present=lambda chart: [
+            ["game no.", *chart.players],
+            *([k, *rp] for k, rp in enumerate(chart.rp, start=1)),
+        ],
+    ),
+    _function(
+        league.league_points,
+        category="Meeple League",
+        examples=(Example((1, 4), "10"), Example((2, 4, 2), "4.5", "a tie for 2nd and 3rd splits 6 + 3")),
+    ),
+    _function(
+        league.league_standings,
+        category="Meeple League",
+        returns="table",
+        tables=("results",),
+        lists=("prior", "tie_breaks"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("game", "player", "score"),
+                            ("G1", "Ann", 120),
+                            ("G1", "Bo", 90),
+                            ("G1", "Cy", 90),
+                            ("G1", "Di", 60),
+                        ),
+                    ),
+                ),
+                "one 4-player game: Ann 10 league points; Bo and Cy tied for 2nd split 6 + 3",
+                check=(("place", "1"), ("player", "Ann"), ("league_points", "10")),
+            ),
+        ),
+    ),
+    _function(
+        league.league_schedule,
+        category="Meeple League",
+        returns="table",
+        lists=("players",),
+        examples=(
+            Example(
+                (Cells("A2:A8", tuple((p,) for p in range(1, 8))),),
+                "the source's 4-player grid, one row per game G1 to G7: 1 2 3 4; 4 5 7 2; 2 6 1 5; ...",
+                check=(("seat 1", "1"), ("seat 2", "2"), ("seat 3", "3"), ("seat 4", "4")),
+            ),
+        ),
+        present=lambda games: [
+            [f"seat {s}" for s in range(1, len(games[0]) + 1)],
+            *[list(game) for game in games],
+        ],
+    ),
+)
+
+LEAGUE_SEVEN = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus")
+STANDINGS_HEADER = ("division", "league", "place", "player", "league_points")
+HISTORY_HEADER = ("season", *STANDINGS_HEADER)
+
+
+def _season_games(games: tuple[league.LeagueGame, ...]) -> list[list[object]]:
+    """One row per game: its name, league and number, then its players in seat order, one column per seat."""
+    if not games:
+        return [[""]]
+    seats = max(len(g.players) for g in games)
+    header: list[object] = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
+    return [header, *[[g.name, g.division, g.league, g.game, *g.players] for g in games]]
+
+
+_FUNCTIONS += (
+    _function(
+        league.league_season_games,
+        category="Meeple League",
+        returns="table",
+        tables=("leagues",),
+        examples=(
+            Example(
+                (
+                    "AGR",
+                    2,
+                    Cells(
+                        "A1:D8",
+                        (
+                            ("division", "league", "slot", "player"),
+                            *((1, "A", i, p) for i, p in enumerate(LEAGUE_SEVEN, 1)),
+                        ),
+                    ),
+                ),
+                "the source's grid for L1-A, games named AGR S2 L1-A G1 to G7; G1 seats slots 1, 2, 3, 4",
+                check=(("name", "AGR S2 L1-A G1"), ("seat 1", "Ann"), ("seat 4", "Di")),
+            ),
+        ),
+        present=_season_games,
+    ),
+    _function(
+        history.league_next_season,
+        category="Meeple League",
+        returns="table",
+        lists=("players",),
+        tables=("history", "laurels"),
+        examples=(
+            Example(
+                (
+                    Cells("H2:H8", tuple((p,) for p in (*LEAGUE_SEVEN[1:], "Hal"))),
+                    Cells(
+                        "A1:E8",
+                        (STANDINGS_HEADER, *((1, "A", i, p, 8 - i) for i, p in enumerate(LEAGUE_SEVEN, 1))),
+                    ),
+                ),
+                "Ann (1st) does not sign up: her hole closes, so Bo (2nd) is seeded 1st; Hal, new, is last",
+                check=(("seed", "1"), ("player", "Bo"), ("slot", "1"), ("status", "continuing")),
+            ),
+        ),
+    ),
+    _function(
+        history.league_lifetime_standings,
+        category="Meeple League",
+        returns="table",
+        tables=("history",),
+        examples=(
+            Example(
+                (Cells("A1:F3", (HISTORY_HEADER, (1, 1, "A", 7, "Cy", 3), (1, 2, "A", 1, "Bo", 40))),),
+                "Cy's 3 points in division 1 outrank Bo's 40 in division 2",
+                check=(("place", "1"), ("player", "Cy"), ("division", "1"), ("points", "3")),
+            ),
+        ),
+    ),
+    _function(
+        history.league_winners,
+        category="Meeple League",
+        returns="table",
+        tables=("history",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:F5",
+                        (
+                            HISTORY_HEADER,
+                            (1, 1, "A", 1, "Ann", 40),
+                            (1, 1, "A", 2, "Bo", 32),
+                            (2, 1, "A", 1, "Bo", 35),
+                            (2, 1, "A", 2, "Ann", 30),
+                        ),
+                    ),
+                ),
+                "season 1 won by Ann with 40, season 2 by Bo with 35",
+                check=(("season", "1"), ("player", "Ann"), ("league_points", "40")),
+            ),
+        ),
+    ),
+)
+
+CATALOGUE: Mapping[str, SheetFunction] = MappingProxyType({f.name: f for f in _FUNCTIONS})
+"""Every spreadsheet function by its name in the sheet."""

@@ -1,0 +1,121 @@
+"""What crosses the cell boundary: Excel error values, blanks, ranges as 2-D lists, and results back to cells.
+
+Excel hands a function floats for whole numbers, None for blank cells, text, error values, and 2-D lists for
+ranges. This module turns those into what the core takes, and the core's answers (numbers, tuples, frozen
+dataclasses) into what a cell or a spilled range shows. Errors are carried as :class:`CellError` until the host
+(classic xlwings, xlwings Lite, the headless engine) shows them in its own way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from xlscore.core.cells import is_blank
+
+__all__ = [
+    "ERROR_CODES",
+    "CellError",
+    "Grid",
+    "as_error",
+    "flatten",
+    "grid_shape",
+    "is_grid",
+    "table_to_grid",
+    "trim_blanks",
+]
+
+ERROR_CODES = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!"}
+)
+
+Grid = list[list[Any]]
+
+
+@dataclass(frozen=True)
+class CellError:
+    """An Excel error value with the message a coordinator should read (empty for a passed-through error)."""
+
+    code: str
+    message: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.message}".rstrip()
+
+
+def as_error(value: object) -> CellError | None:
+    """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object."""
+    if type(value) is float or value is None:
+        return None
+    if isinstance(value, CellError):
+        return value
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return CellError(value) if isinstance(value, str) and value in ERROR_CODES else None
+    text = str(value)
+    return CellError(text) if text in ERROR_CODES else None
+
+
+def is_grid(value: object) -> bool:
+    """A range: a list (or tuple, or 2-D array) of rows."""
+    return isinstance(value, (list, tuple)) or (hasattr(value, "ndim") and hasattr(value, "tolist"))
+
+
+def _rows(value: Any) -> list[list[Any]]:
+    if hasattr(value, "tolist") and hasattr(value, "ndim"):
+        value = value.tolist()
+    rows = list(value)
+    if rows and all(isinstance(r, (list, tuple)) for r in rows):
+        return [list(r) for r in rows]
+    return [rows]  # a 1-D list is one row
+
+
+def grid_shape(value: Any) -> tuple[int, int]:
+    rows = _rows(value)
+    return len(rows), max((len(r) for r in rows), default=0)
+
+
+def flatten(value: Any) -> list[Any]:
+    """A range's cells in reading order (row by row), or a one-element list for a single value."""
+    if not is_grid(value):
+        return [value]
+    return [cell for row in _rows(value) for cell in row]
+
+
+def grid(value: Any) -> Grid:
+    """A range as a list of rows; a single value as a 1 x 1 grid."""
+    return _rows(value) if is_grid(value) else [[value]]
+
+
+def trim_blanks(values: Sequence[Any]) -> list[Any]:
+    """Drop the blank cells at the end of a list (a range selected larger than the data)."""
+    items = list(values)
+    while items and is_blank(items[-1]):
+        items.pop()
+    return items
+
+
+def _cell(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str, CellError)):
+        return value
+    return str(value)
+
+
+def table_to_grid(rows: Sequence[Any]) -> Grid:
+    """Frozen dataclasses or named tuples (one per row) as a header row of field names and a row of values each.
+
+    Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value.
+    """
+    items = list(rows)
+    if not items:
+        return [[""]]
+    first = items[0]
+    if dataclasses.is_dataclass(first):
+        fields = [f.name for f in dataclasses.fields(first)]
+    elif isinstance(first, tuple) and hasattr(first, "_fields"):
+        fields = list(first._fields)
+    else:
+        return [[_cell(v)] for v in items]
+    names = [n for n in fields if not isinstance(getattr(first, n), (tuple, list, dict, set, frozenset))]
+    return [names, *([_cell(getattr(item, n)) for n in names] for item in items)]

@@ -1,0 +1,171 @@
+"""The one wrapper between cells and the core, used by every host (xlwings classic, xlwings Lite, headless).
+
+:func:`call_cells` takes a catalogue function and the arguments as Excel sent them, converts and checks them,
+calls the core, and returns plain values, 2-D lists and :class:`~xlscore.excel.functions.cells.CellError` values;
+the host then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error:
+anything else is a bug, and is left to surface.
+
+A blank cell is one thing for every argument: None, or text of nothing but spaces
+(:func:`~xlscore.core.cells.is_blank`). An optional argument given one takes its default, a list drops those at its
+end, and a row of them across the ranges given cell by cell stays blank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any
+
+from xlscore.core.cells import is_blank
+from xlscore.core.errors import XlscoreError
+from xlscore.excel.functions.catalogue import Argument, SheetFunction
+from xlscore.excel.functions.cells import (
+    ERROR_CODES,
+    CellError,
+    Grid,
+    as_error,
+    flatten,
+    grid,
+    grid_shape,
+    is_grid,
+    table_to_grid,
+    trim_blanks,
+)
+
+__all__ = ["call_cells"]
+
+_NOT_AVAILABLE = CellError("#N/A", "the ranges given cell by cell are of different sizes")
+
+
+# Cells that hold an error only as one of the error codes' text: a whole range of them is checked at C speed.
+_PLAIN_CELLS = frozenset({float, str, type(None), int, bool})
+
+
+def _first_error(values: Sequence[Any]) -> CellError | None:
+    if set(map(type, values)) <= _PLAIN_CELLS and ERROR_CODES.isdisjoint(values):
+        return None
+    for value in values:
+        error = as_error(value)
+        if error is not None:
+            return error
+    return None
+
+
+def _columns(value: Any) -> list[list[Any]]:
+    rows = grid(value)
+    width = max((len(r) for r in rows), default=0)
+    return [trim_blanks([r[c] if c < len(r) else None for r in rows]) for c in range(width)]
+
+
+def _whole_argument(argument: Argument, value: Any) -> tuple[Any, CellError | None]:
+    """A list, table or columns argument, read whole; or the default when an optional one is left blank."""
+    if argument.optional and (is_blank(value) or (is_grid(value) and all(map(is_blank, flatten(value))))):
+        return argument.default, None
+    if argument.kind == "list":
+        items = trim_blanks(flatten(value))
+        return items, _first_error(items)
+    if argument.kind == "columns":
+        columns = _columns(value)
+        return columns, _first_error([c for col in columns for c in col])
+    # A range as xlwings sends it is already a list of row lists: read as it is, not copied row by row.
+    plain = isinstance(value, list) and bool(value) and set(map(type, value)) == {list}
+    rows = value if plain else grid(value)
+    return rows, _first_error(list(chain.from_iterable(rows)))
+
+
+def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
+    if function.present is not None:
+        return function.present(result)
+    if function.returns == "table":
+        return table_to_grid(result)
+    if function.returns == "list":
+        items = list(result) or [""]  # nothing to list (a template not filled in yet) shows one blank cell
+        return [items] if orientation_row else [[item] for item in items]
+    return result
+
+
+def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
+    """Call ``function`` with arguments as a sheet sends them; see the module docstring."""
+    arguments = function.arguments
+    if len(args) > len(arguments):
+        return CellError("#VALUE!", f"{function.name} takes at most {len(arguments)} arguments; {len(args)} given")
+    given = list(args) + [None] * (len(arguments) - len(args))
+    fixed: list[Any] = []
+    spread: dict[int, Grid] = {}
+    orientation_row = False
+    for index, (argument, value) in enumerate(zip(arguments, given, strict=True)):
+        if argument.kind != "value":
+            cleaned, error = _whole_argument(argument, value)
+            if error is not None:
+                return error
+            if argument.kind == "list" and not orientation_row and is_grid(value):
+                rows, cols = grid_shape(value)
+                orientation_row = rows == 1 and cols > 1
+            fixed.append(cleaned)
+            continue
+        if is_grid(value):
+            cells = grid(value)
+            if len(cells) == 1 and len(cells[0]) == 1:
+                value = cells[0][0]
+            else:
+                spread[index] = cells
+                fixed.append(None)
+                continue
+        fixed.append(value)
+    if not spread:
+        return _present_or_error(function, _element(function, fixed), orientation_row)
+    if function.returns != "value":
+        names = ", ".join(arguments[i].name for i in spread)
+        return CellError("#VALUE!", f"{names} takes one value; a range was given (this function returns a range)")
+    height = max(len(g) for g in spread.values())
+    width = max(max(len(r) for r in g) for g in spread.values())
+    out: Grid = []
+    ranges = list(spread.items())
+    for r in range(height):
+        row: list[Any] = []
+        for c in range(width):
+            values = list(fixed)
+            blank = True
+            for index, cells in ranges:
+                value = _broadcast(cells, r, c)
+                values[index] = value
+                blank = blank and is_blank(value)
+            # A row not filled in yet stays blank: one formula can cover a column before the results come in.
+            row.append(None if blank else _element(function, values))
+        out.append(row)
+    return out
+
+
+def _broadcast(cells: Grid, r: int, c: int) -> Any:
+    """Excel's rule: a range of one row or column repeats along it; outside a range's size is #N/A."""
+    rows = len(cells)
+    cols = len(cells[0]) if cells else 0
+    rr = 0 if rows == 1 else r
+    cc = 0 if cols == 1 else c
+    if rr >= rows or cc >= len(cells[rr]):
+        return _NOT_AVAILABLE
+    return cells[rr][cc]
+
+
+def _element(function: SheetFunction, values: list[Any]) -> Any:
+    """One call: an error value given for a one-value argument comes out as it is; a blank optional takes its
+    default."""
+    for argument, value in zip(function.arguments, values, strict=True):
+        if type(value) is float or argument.kind != "value":
+            continue  # the common case: nothing to check
+        error = as_error(value)
+        if error is not None:
+            return error
+    for index, (argument, value) in enumerate(zip(function.arguments, values, strict=True)):
+        if argument.kind == "value" and argument.optional and is_blank(value):
+            values[index] = argument.default
+    try:
+        return function.core(*values)
+    except XlscoreError as exc:
+        return CellError("#VALUE!", str(exc))
+
+
+def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
+    if isinstance(result, CellError):
+        return result
+    return _present(function, result, orientation_row)

@@ -1,0 +1,232 @@
+"""Reading a workbook's cells for recalculation: values, formulas, defined names and tables, straight from its XML.
+
+openpyxl is not used to read a user's workbook: it loses formula details the recalculation needs (shared formulas
+are only on their first cell, dynamic arrays are not marked) and is slow on large sheets. Every part goes through
+:mod:`xlscore.excel.workbook.safezip`, so a broken or hostile file is refused with a one-line error before it is parsed.
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import Area, cell_name, parse_area
+from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
+from xlscore.excel.workbook.sheetxml import scan_cells, unescape
+from xlscore.excel.workbook.structured import Table, grow, resolve
+
+__all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
+
+Position = tuple[int, int]
+
+
+@dataclass
+class Formula:
+    """A formula cell. ``text`` is written for the cell ``anchor`` (itself, or a shared formula's first cell)."""
+
+    sheet: str
+    row: int
+    col: int
+    text: str
+    anchor: Position
+    array: Area | None = None  # the area of an array formula (t="array")
+    dynamic: bool = False  # a dynamic array (Excel 365), which spills to the size of its result
+    shared: bool = False  # one of a shared formula's cells (a formula filled down or across)
+
+
+@dataclass
+class Sheet:
+    name: str
+    part: str
+    values: dict[Position, object] = field(default_factory=dict)
+    formulas: list[Formula] = field(default_factory=list)
+
+    @property
+    def max_row(self) -> int:
+        return max((r for r, _ in self.values), default=0)
+
+
+@dataclass
+class Book:
+    path: Path
+    sheets: list[Sheet]
+    names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
+    tables: list[Table]
+
+    def sheet(self, name: str) -> Sheet:
+        wanted = name.upper()
+        for sheet in self.sheets:
+            if sheet.name.upper() == wanted:
+                return sheet
+        raise WorkbookError(f"{self.path.name} has no sheet {name!r}")
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _children(element: ET.Element, name: str) -> Iterator[ET.Element]:
+    return (child for child in element if _local(child.tag) == name)
+
+
+def _child(element: ET.Element, name: str) -> ET.Element | None:
+    return next(_children(element, name), None)
+
+
+def _text_of(element: ET.Element) -> str:
+    """The text of a shared or inline string: its <t> elements, phonetic runs (<rPh>) left out."""
+    parts: list[str] = []
+    for child in element:
+        kind = _local(child.tag)
+        if kind == "t":
+            parts.append(child.text or "")
+        elif kind == "r":
+            parts.extend(t.text or "" for t in _children(child, "t"))
+    return "".join(parts)
+
+
+def _shared_strings(zf: SafeZip) -> list[str]:
+    name = "xl/sharedStrings.xml"
+    if not zf.has(name):
+        return []
+    return [_text_of(si) for si in _children(zf.xml(name), "si")]
+
+
+def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: Callable[[], str]) -> object:
+    if kind == "inlineStr":
+        return inline or ""
+    if raw is None or (not raw.strip() and kind != "str"):
+        return None  # openpyxl writing through lxml saves an empty cached value as <v></v>
+    text = unescape(raw)
+    try:
+        if kind == "s":
+            return strings[int(text)]
+        if kind in ("str", "d"):
+            return text
+        if kind == "b":
+            return text.strip() == "1"
+        if kind == "e":
+            return CellError(text.strip())
+        return float(text)
+    except (ValueError, IndexError) as exc:
+        raise WorkbookError(f"{where()} holds {text!r}, not a valid {kind!r} value (the file is damaged)") from exc
+
+
+def _where(sheet: str, row: int, col: int) -> str:
+    return f"{sheet}!{cell_name(row, col)}"
+
+
+def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
+    sheet = Sheet(name, part)
+    masters: dict[str, tuple[str, Position]] = {}
+    pending: list[tuple[Position, str]] = []
+    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
+        position = (row, col)
+        where = functools.partial(_where, name, row, col)
+        if kind == "n" and raw and inline is None:
+            try:
+                sheet.values[position] = float(raw)
+            except ValueError:
+                _value(kind, raw, inline, strings, where)
+        else:
+            value = _value(kind, raw, inline, strings, where)
+            if value is not None:
+                sheet.values[position] = value
+        if f_attrs is None:
+            continue
+        f_kind = f_attrs.get(b"t", b"normal").decode()
+        text = f_text or ""
+        if f_kind == "shared":
+            index = f_attrs.get(b"si", b"").decode()
+            if text:
+                masters[index] = (text, position)
+            else:
+                pending.append((position, index))
+                continue
+        if f_kind == "dataTable":
+            continue  # what-if data tables are left as Excel computed them
+        array = None
+        if f_kind == "array":
+            array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
+        shared = f_kind == "shared"
+        sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic, shared=shared))
+    for position, index in pending:
+        if index not in masters:
+            raise WorkbookError(
+                f"{name}!{cell_name(*position)} uses shared formula {index}, which the sheet never defines (damaged)"
+            )
+        text, anchor = masters[index]
+        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))
+    return sheet
+
+
+def _names(root: ET.Element, sheets: list[Sheet]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    block = _child(root, "definedNames")
+    if block is None:
+        return names
+    for defined in _children(block, "definedName"):
+        name = (defined.get("name") or "").upper()
+        local = defined.get("localSheetId")
+        if local is not None and local.isdigit() and int(local) < len(sheets):
+            name = f"{sheets[int(local)].name.upper()}!{name}"
+        names[name] = defined.text or ""
+    return names
+
+
+def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
+    tables = []
+    for sheet in sheets:
+        for target in relationships(zf, sheet.part).values():
+            if not target.startswith("xl/tables/") or not zf.has(target):
+                continue
+            root = zf.xml(target)
+            area = parse_area(root.get("ref", ""))
+            if area is None:
+                continue
+            block = _child(root, "tableColumns")
+            columns = tuple(c.get("name", "") for c in _children(block, "tableColumn")) if block is not None else ()
+            name = root.get("displayName") or root.get("name") or target
+            located = Area(sheet.name, area.top, area.left, area.bottom, area.right)
+            header_rows = _count(root.get("headerRowCount"), 1)
+            totals_rows = _count(root.get("totalsRowCount"), 0)
+            table = Table(name, sheet.name, located, columns, target, located, header_rows, totals_rows)
+            tables.append(grow(table, _filled_rows(sheet, located)))
+    return tables
+
+
+def _count(text: str | None, default: int) -> int:
+    return int(text) if text is not None and text.isdigit() else default
+
+
+def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
+    """The rows of ``sheet`` below ``area`` with a value or a formula in one of its columns."""
+    rows = {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
+    rows.update(f.row for f in sheet.formulas if f.row > area.bottom and area.left <= f.col <= area.right)
+    return rows
+
+
+def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
+    """Every formula's structured references (``Results[#All]``) as the ranges they stand for, tables grown."""
+    by_name = {table.name.upper(): table for table in tables}
+    for sheet in sheets:
+        for formula in sheet.formulas:
+            if "[" in formula.text:
+                formula.text = resolve(formula.text, by_name)
+
+
+def read_book(path: str | Path) -> Book:
+    """Every sheet's values and formulas, the defined names and the tables of the workbook at ``path``."""
+    source = Path(path)
+    with open_workbook(source) as zf:
+        strings = _shared_strings(zf)
+        sheets = [_read_sheet(zf, name, part, strings) for name, part in sheet_parts(zf)]
+        names = _names(zf.xml("xl/workbook.xml"), sheets)
+        tables = _tables(zf, sheets)
+    _resolve_tables(sheets, tables)
+    return Book(source, sheets, names, tables)

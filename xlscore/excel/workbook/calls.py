@@ -1,0 +1,148 @@
+"""xlscore's function calls in a formula's text, read with openpyxl's formula tokenizer.
+
+An xlscore function is found however Excel wrote it in the file: ``RPLOPS(...)``, ``_xldudf_RPLOPS(...)`` (an
+Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, ``[1]!RPLOPS(...)`` or
+``'C:\\...\\xlscore.xlam'!RPLOPS(...)`` (a function from an add-in workbook). The tokenizer tells a call from a
+name, a text or an array, and an argument left out (``RPLOPS(2,5,,,2)``) from one given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
+
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+
+__all__ = [
+    "BLANK_FUNCTION",
+    "constant",
+    "direct_call",
+    "function_names",
+    "normalise_formula",
+    "plain_calls",
+    "render",
+    "tokens",
+    "with_omitted_marked",
+    "xlscore_name",
+]
+
+BLANK_FUNCTION = "XLSCORE_BLANK"
+"""What an argument left out of an xlscore call becomes: the engine would read it as 0, and xlscore needs to know."""
+
+# What may stand before the ! of a function from another workbook: an external link, or an add-in's file name.
+_ADDIN = re.compile(r"\[\d+\]|'[^']*\.xla[ms]?'|[^'!]*\.xla[ms]?", re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_WHOLE = re.compile(r"[+-]?\d+")
+
+
+def tokens(text: str) -> list[Token]:
+    """The formula's tokens (with or without its leading =); ValueError when it cannot be read."""
+    try:
+        return list(Tokenizer(text if text.startswith("=") else "=" + text).items)
+    except (TokenizerError, IndexError) as exc:  # IndexError: a ) with no ( before it
+        raise ValueError(str(exc) or f"unbalanced brackets in {text}") from exc
+
+
+def _opens_call(token: Token) -> bool:
+    return bool(token.type == Token.FUNC and token.subtype == Token.OPEN)
+
+
+def xlscore_name(call: str) -> str | None:
+    """The xlscore function a call names (``_xldudf_RPLOPS(`` is ``RPLOPS``), or None for any other function."""
+    book, bang, name = call.removesuffix("(").rpartition("!")
+    if bang and _ADDIN.fullmatch(book) is None:
+        return None
+    name = name.upper().removeprefix("_XLL.")
+    if name.startswith("_XLDUDF_"):
+        name = name.removeprefix("_XLDUDF_")
+        while name not in CATALOGUE and "_" in name:  # a namespace before the name: _xldudf_ADDIN_RPLOPS
+            name = name.split("_", 1)[1]
+    return name if name in CATALOGUE else None
+
+
+def plain_calls(items: list[Token]) -> list[Token]:
+    """The tokens with every xlscore call under its plain name (``RPLOPS(``)."""
+    out = []
+    for token in items:
+        name = xlscore_name(token.value) if _opens_call(token) else None
+        out.append(token if name is None else Token(f"{name}(", Token.FUNC, Token.OPEN))
+    return out
+
+
+def function_names(items: list[Token]) -> set[str]:
+    """Every function the formula calls, as written (an xlscore one as its plain name after :func:`plain_calls`)."""
+    return {token.value.removesuffix("(") for token in items if _opens_call(token)}
+
+
+def with_omitted_marked(items: list[Token]) -> list[Token]:
+    """Each argument left out of an xlscore call (``RPLOPS(2,5,,,2)``) as a call of :data:`BLANK_FUNCTION`."""
+    out: list[Token] = []
+    in_xlscore: list[bool] = []  # for each bracket open here: whether it is an xlscore call
+    last: Token | None = None  # the last token that is not white space
+    for token in items:
+        if token.type == Token.WSPACE:
+            out.append(token)
+            continue
+        after_separator = last is not None and last.type == Token.SEP
+        left_out = (token.type == Token.SEP and (after_separator or (last is not None and _opens_call(last)))) or (
+            token.subtype == Token.CLOSE and after_separator
+        )
+        if in_xlscore and in_xlscore[-1] and left_out:
+            out += [Token(f"{BLANK_FUNCTION}(", Token.FUNC, Token.OPEN), Token(")", Token.FUNC, Token.CLOSE)]
+        if token.subtype == Token.OPEN:
+            in_xlscore.append(_opens_call(token) and token.value.removesuffix("(") in CATALOGUE)
+        elif token.subtype == Token.CLOSE and in_xlscore:
+            in_xlscore.pop()
+        out.append(token)
+        last = token
+    return out
+
+
+def render(items: list[Token]) -> str:
+    """The formula the tokens make, with a leading = (a run of spaces as one)."""
+    return "=" + "".join(token.value for token in items)
+
+
+def normalise_formula(text: str) -> str:
+    """The formula with every xlscore function under its plain name, omitted arguments marked, and a leading =."""
+    return render(with_omitted_marked(plain_calls(tokens(text))))
+
+
+def direct_call(items: list[Token]) -> tuple[SheetFunction, list[str]] | None:
+    """The function and the text of each argument when the formula is one xlscore call (after :func:`plain_calls`)
+    and nothing else calls or brackets inside it: ``RPLOPS(E2:E999,C2:C999,,2)``; an argument left out is ``""``.
+    """
+    start, end = 0, len(items)
+    while start < end and items[start].type == Token.WSPACE:
+        start += 1
+    while end > start and items[end - 1].type == Token.WSPACE:
+        end -= 1
+    if end - start < 2 or not _opens_call(items[start]) or items[end - 1].subtype != Token.CLOSE:
+        return None
+    function = CATALOGUE.get(items[start].value.removesuffix("("))
+    inside = items[start + 1 : end - 1]
+    if function is None or any(token.subtype in (Token.OPEN, Token.CLOSE) for token in inside):
+        return None
+    arguments = [""]
+    for token in inside:
+        if token.type == Token.SEP:
+            arguments.append("")
+        else:
+            arguments[-1] += token.value
+    given = any(token.type != Token.WSPACE for token in inside)
+    return function, [argument.strip() for argument in arguments] if given else []
+
+
+def constant(text: str) -> tuple[bool, object]:
+    """Whether an argument's text is a constant, and its value: blank (left out), TRUE or FALSE, a text, a number."""
+    if text == "":
+        return True, None
+    if text.upper() in ("TRUE", "FALSE"):
+        return True, text.upper() == "TRUE"
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        return True, text[1:-1].replace('""', '"')
+    if _NUMBER.fullmatch(text):
+        number = float(text)
+        return True, int(number) if _WHOLE.fullmatch(text) else number
+    return False, None

@@ -1,0 +1,555 @@
+"""Evaluating a workbook's formulas: Excel's functions by the `formulas` engine, xlscore's by the catalogue.
+
+Each formula is compiled once per shape: a formula filled down a column is compiled once and evaluated at each
+row with its inputs moved along (:func:`xlscore.excel.workbook.refs.formula_shape`). Inputs are read from the cells as
+whole ranges, so one array formula over a 50,000-row column is one call. xlscore orders the formulas by their
+dependencies, feeds them their input ranges and places their results (a dynamic array spills to the size of its
+result); the formula language is the engine's own (``formulas.Parser``, :mod:`xlscore.excel.workbook.formula_engine`).
+
+The direct path: a formula that is only a call of an xlscore function on references and constants
+(``=RPLOPS(E2:E999, C2:C999, D2:D999)``, what the templates use) is computed by calling the catalogue function
+with the cells, as the engine would, without loading the engine at all. ``tests/excel/workbook/test_recalc.py`` checks
+that both paths give the same values. An xlscore function is found however Excel wrote it in the file
+(:mod:`xlscore.excel.workbook.calls`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import graphlib
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from openpyxl.formula.tokenizer import Token
+
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.workbook import calls
+from xlscore.excel.workbook.book import Book, Formula
+from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
+
+__all__ = ["CellReport", "Evaluation", "evaluate"]
+
+# ---------------------------------------------------------------------------------------------------------------
+# The workbook's formulas, ordered and evaluated.
+
+
+@dataclass(frozen=True)
+class CellReport:
+    """A formula cell that ended in an error, and why."""
+
+    sheet: str
+    cell: str
+    code: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell}: {self.code} {self.reason}".rstrip()
+
+
+@dataclass
+class Evaluation:
+    """What a recalculation computed: every cell's new value by sheet, the spill areas, and the errors."""
+
+    values: dict[str, dict[tuple[int, int], object]]
+    spills: dict[tuple[str, int, int], Area]
+    errors: list[CellReport]
+    formulas: int
+    engine_used: bool = False
+
+
+Absolute = tuple[bool, bool, bool, bool]
+
+
+@dataclass
+class _Compiled:
+    """A formula shape, ready to evaluate: by the engine (``function``) or directly (``direct``)."""
+
+    anchor: tuple[int, int]
+    inputs: list[tuple[str, Area | None, Absolute | None]] = field(default_factory=list)
+    function: Callable[..., Any] | None = None
+    direct: SheetFunction | None = None
+    arguments: list[tuple[bool, object]] = field(default_factory=list)  # (is an input, input index or constant)
+    problem: str = ""
+    messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
+    text: str = ""
+    per_cell: bool = False  # the engine merged references that move differently ($D$1 and D1): no sharing
+    calls_xlscore: bool = False  # it calls an xlscore function, so it spills to the size of its result
+
+
+class _MissingSheetError(Exception):
+    """A reference to a sheet the workbook does not have: the formula's cell shows #REF!."""
+
+    def __init__(self, sheet: str | None) -> None:
+        super().__init__(sheet)
+        self.sheet = sheet
+
+
+class _Cells:
+    """A sheet's values by column, for reading whole columns of a range at once; a version counts the writes."""
+
+    def __init__(self, values: dict[tuple[int, int], object]) -> None:
+        self.columns: dict[int, dict[int, object]] = defaultdict(dict)
+        for (row, col), value in values.items():
+            self.columns[col][row] = value
+        self.version = 0
+
+    def get(self, position: tuple[int, int]) -> object:
+        column = self.columns.get(position[1])
+        return None if column is None else column.get(position[0])
+
+    def __setitem__(self, position: tuple[int, int], value: object) -> None:
+        self.columns[position[1]][position[0]] = value
+        self.version += 1
+
+
+def _engine() -> ModuleType:
+    from xlscore.excel.workbook import formula_engine
+
+    return formula_engine
+
+
+class _Compiler:
+    """Each formula shape compiled once, and each formula's inputs located once: what stays as the cells change."""
+
+    def __init__(self, book: Book, direct: bool = True) -> None:
+        self.book = book
+        self.direct = direct
+        self.engine_used = False
+        self.shapes: dict[tuple[str, str], _Compiled] = {}
+        self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
+
+    def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
+        """The formula compiled, and the areas it reads (None for a name the workbook does not define)."""
+        key = (formula.sheet.upper(), formula.row, formula.col)
+        found = self.located.get(key)
+        if found is None:
+            compiled, (dr, dc) = self._compile(formula)
+            areas: list[Area | None] = []
+            for name, area, absolute in compiled.inputs:
+                if area is None:
+                    areas.append(self._named(name.upper(), formula.sheet.upper()))
+                else:
+                    assert absolute is not None
+                    areas.append(shift_area(area, absolute, dr, dc))
+            found = self.located[key] = (compiled, areas)
+        return found
+
+    def spills(self, formula: Formula) -> bool:
+        """Whether a formula fills as many cells as its result has: a dynamic array, or a call of an xlscore
+        function however the file stores it (a plain formula, a legacy array formula of any size, a dynamic array
+        whose mark a program dropped). A shared formula (one filled down or across) stays one value per cell."""
+        return formula.dynamic or (not formula.shared and self.inputs_of(formula)[0].calls_xlscore)
+
+    def _compile(self, formula: Formula) -> tuple[_Compiled, tuple[int, int]]:
+        key, refs = formula_shape(formula.text, *formula.anchor)
+        cache_key = (formula.sheet.upper(), key)
+        compiled = self.shapes.get(cache_key)
+        if compiled is None:
+            compiled = self._compile_text(formula, refs)
+            self.shapes[cache_key] = compiled
+        # Same shape: this formula is the compiled one moved by the difference of their anchors.
+        shift = (formula.row - compiled.anchor[0], formula.col - compiled.anchor[1])
+        if compiled.per_cell and shift != (0, 0):
+            try:
+                moved = translate(compiled.text, *shift)
+            except ValueError as exc:
+                return _Compiled(formula.anchor, problem=f"#REF! {exc}"), (0, 0)
+            own_key = (formula.sheet.upper(), f"@{formula.row},{formula.col}:{moved}")
+            own = self.shapes.get(own_key)
+            if own is None:
+                here = Formula(formula.sheet, formula.row, formula.col, moved, (formula.row, formula.col))
+                own = self._compile_text(here, formula_shape(moved, formula.row, formula.col)[1])
+                self.shapes[own_key] = own
+            return own, (0, 0)
+        return compiled, shift
+
+    def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
+        try:
+            tokens = calls.plain_calls(calls.tokens(formula.text))
+        except ValueError as exc:
+            return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        names = calls.function_names(tokens)
+        xlscore = any(name in CATALOGUE for name in names)
+        if self.direct:
+            direct = self._compile_direct(formula, tokens)
+            if direct is not None:
+                return direct
+        engine = _engine()
+        self.engine_used = True
+        unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
+        if unknown:
+            return _Compiled(
+                formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}", calls_xlscore=xlscore
+            )
+        try:
+            function, input_names, messages = engine.compile_formula(calls.render(calls.with_omitted_marked(tokens)))
+        except ValueError as exc:
+            return _Compiled(
+                formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
+            )
+        by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
+        per_cell = False
+        for ref in refs:
+            key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
+            per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
+            by_bounds[key] = ref
+        inputs: list[tuple[str, Area | None, Absolute | None]] = []
+        for name in input_names:
+            area = parse_area(name)
+            if area is None:
+                inputs.append((name, None, None))
+                continue
+            sheet = (area.sheet or formula.sheet).upper()
+            found = by_bounds.get((sheet, _bounds(area)))
+            located = Area(sheet, area.top, area.left, area.bottom, area.right)
+            if found is None:
+                per_cell = True  # the engine names an input we cannot match to the text: do not move it
+            inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+        return _Compiled(
+            formula.anchor,
+            inputs,
+            function=function,
+            messages=messages,
+            text=formula.text,
+            per_cell=per_cell,
+            calls_xlscore=xlscore,
+        )
+
+    def _compile_direct(self, formula: Formula, tokens: list[Token]) -> _Compiled | None:
+        call = calls.direct_call(tokens)
+        if call is None:
+            return None
+        function, arguments = call
+        compiled = _Compiled(formula.anchor, direct=function, calls_xlscore=True)
+        for argument in arguments:
+            is_constant, value = calls.constant(argument)
+            if is_constant:
+                compiled.arguments.append((False, value))
+                continue
+            refs = formula_shape(argument, *formula.anchor)[1]
+            if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(argument):
+                return None  # a name, an expression: the engine reads it
+            ref = refs[0]
+            sheet = (ref.sheet or formula.sheet).upper()
+            area = Area(sheet, ref.area.top, ref.area.left, ref.area.bottom, ref.area.right)
+            compiled.arguments.append((True, len(compiled.inputs)))
+            compiled.inputs.append((argument, area, ref.absolute))
+        return compiled
+
+    def _named(self, name: str, sheet: str) -> Area | None:
+        text = self.book.names.get(f"{sheet}!{name}") or self.book.names.get(name)
+        if not text:
+            return None
+        area = parse_area(text.strip().lstrip("="))
+        if area is None:
+            return None
+        return Area((area.sheet or sheet).upper(), area.top, area.left, area.bottom, area.right)
+
+
+class _Evaluator:
+    def __init__(self, book: Book, compiler: _Compiler) -> None:
+        self.compiler = compiler
+        self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
+        self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
+        self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
+        self.errors: list[CellReport] = []
+        self.spills: dict[tuple[str, int, int], Area] = {}
+        self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
+        self.max_row = {
+            s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
+        }
+
+    # -- reading inputs ----------------------------------------------------------------------------------------
+
+    def grid(self, area: Area) -> list[list[object]]:
+        """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
+        sheet = (area.sheet or "").upper()
+        if sheet not in self.store:
+            raise _MissingSheetError(area.sheet)
+        bottom = min(area.bottom, max(self.max_row[sheet], area.top))
+        cells = self.store[sheet]
+        key = (sheet, area.top, area.left, bottom, area.right)
+        cached = self.grids.get(key)
+        if cached is not None and cached[0] == cells.version:
+            return cached[1]  # the functions do not change their inputs
+        rows = range(area.top, bottom + 1)
+        columns = [cells.columns.get(col) or {} for col in range(area.left, area.right + 1)]
+        if len(columns) == 1:
+            column = columns[0]
+            grid = [[column.get(r)] for r in rows]
+        else:
+            grid = [[column.get(r) for column in columns] for r in rows]
+        self.grids[key] = (cells.version, grid)
+        return grid
+
+    def engine_array(self, area: Area) -> Any:
+        grid = self.grid(area)
+        sheet = (area.sheet or "").upper()
+        key = (sheet, area.top, area.left, area.top + len(grid) - 1, area.right)
+        cached = self.arrays.get(key)
+        version = self.store[sheet].version
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        array = _engine().from_cells(grid)
+        self.arrays[key] = (version, array)
+        return array
+
+    # -- computing ---------------------------------------------------------------------------------------------
+
+    def compute(self, formula: Formula) -> tuple[list[list[object]], str, list[str]]:
+        """The formula's result as rows of cell values, a problem found on the way, and xlscore's messages."""
+        compiled, areas = self.compiler.inputs_of(formula)
+        messages = list(compiled.messages)
+        if compiled.problem:
+            return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
+        missing = [name for (name, _, _), area in zip(compiled.inputs, areas, strict=True) if area is None]
+        if missing:
+            return [[CellError("#NAME?")]], f"#NAME? unknown name {', '.join(missing)}", messages
+        try:
+            grids = [self.grid(area) for area in areas if area is not None]
+        except _MissingSheetError as exc:
+            return [[CellError("#REF!")]], f"#REF! no sheet named {exc.sheet!r}", messages
+        if compiled.direct is not None:
+            values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
+            return _direct_result(call_cells(compiled.direct, values), messages), "", messages
+        arrays = [self.engine_array(a) for a in areas if a is not None]
+        engine = _engine()
+        token = engine.MESSAGES.set(messages)
+        try:
+            assert compiled.function is not None
+            result = compiled.function(*arrays)
+        finally:
+            engine.MESSAGES.reset(token)
+        return engine.to_cells(result), "", messages
+
+    # -- placing results ---------------------------------------------------------------------------------------
+
+    def _set(self, sheet: str, row: int, col: int, value: object) -> None:
+        self.store[sheet][(row, col)] = value
+        if row > self.max_row[sheet] and value not in (None, ""):
+            self.max_row[sheet] = row  # a spill below the saved cells: formulas reading it must see it whole
+        self.written[sheet][(row, col)] = value
+
+    def place(
+        self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str], spilling: bool = False
+    ) -> None:
+        """Put a formula's result in its cells. ``spilling``: it fills as many cells as its result has."""
+        sheet = formula.sheet.upper()
+        single = len(grid) == 1 and len(grid[0]) == 1
+        if formula.array is not None and not formula.dynamic and not spilling:
+            area = formula.array
+            for i in range(area.height):
+                for j in range(area.width):
+                    self._set(sheet, area.top + i, area.left + j, _broadcast(grid, i, j))
+        elif formula.dynamic or (spilling and not (single and formula.array is None)):
+            height, width = len(grid), len(grid[0])
+            spill = Area(sheet, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1)
+            old = self.spills.get((sheet, formula.row, formula.col)) or formula.array
+            blocked = [
+                (r, c)
+                for r in range(spill.top, spill.bottom + 1)
+                for c in range(spill.left, spill.right + 1)
+                if (r, c) != (formula.row, formula.col)
+                and self.store[sheet].get((r, c)) not in (None, "")
+                and not (old is not None and old.contains(r, c))
+            ]
+            if blocked:
+                messages.append(
+                    f"the result needs {height} x {width} cells ({spill}); "
+                    f"{_listed(blocked)} {'is' if len(blocked) == 1 else 'are'} typed over it: clear "
+                    f"{'it' if len(blocked) == 1 else 'them'}"
+                )
+                grid = [[CellError("#SPILL!")]]
+                spill = Area(sheet, formula.row, formula.col, formula.row, formula.col)
+            if old is not None:
+                for r in range(old.top, old.bottom + 1):
+                    for c in range(old.left, old.right + 1):
+                        if not spill.contains(r, c):
+                            self._set(sheet, r, c, None)
+            for i in range(spill.height):
+                for j in range(spill.width):
+                    self._set(sheet, spill.top + i, spill.left + j, grid[i][j])
+            self.spills[(sheet, formula.row, formula.col)] = spill
+        else:
+            self._set(sheet, formula.row, formula.col, grid[0][0])
+        self._report(formula, problem, messages)
+
+    def _report(self, formula: Formula, problem: str, messages: list[str]) -> None:
+        sheet = formula.sheet.upper()
+        area = self.spills.get((sheet, formula.row, formula.col)) or formula.array
+        cells = [(formula.row, formula.col)]
+        if area is not None:
+            cells = [(r, c) for r in range(area.top, area.bottom + 1) for c in range(area.left, area.right + 1)]
+        for r, c in cells:
+            value = self.store[sheet].get((r, c))
+            if isinstance(value, CellError):
+                reason = problem or (messages[0] if messages else _REASONS.get(value.code, ""))
+                code = value.code
+                if reason.startswith(code):
+                    reason = reason[len(code) :].strip()
+                self.errors.append(CellReport(formula.sheet, cell_name(r, c), code, reason))
+
+
+def _listed(cells: list[tuple[int, int]], shown: int = 5) -> str:
+    """``B5, B6 and C7`` or ``B5, B6, B7, B8, B9 and 12 more``."""
+    names = [cell_name(*cell) for cell in cells[:shown]]
+    if len(cells) > shown:
+        return f"{', '.join(names)} and {len(cells) - shown:,} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _single(grid: list[list[object]]) -> object:
+    return grid[0][0] if len(grid) == 1 and len(grid[0]) == 1 else grid
+
+
+def _direct_value(value: object, messages: list[str]) -> object:
+    """A result cell as the engine path stores it: errors without their message (kept aside), numbers as floats."""
+    if isinstance(value, CellError):
+        if value.message:
+            messages.append(value.message)
+        return CellError(value.code)
+    if value is None:
+        return ""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    return str(value)
+
+
+def _direct_result(result: object, messages: list[str]) -> list[list[object]]:
+    if isinstance(result, list):
+        width = max(len(r) for r in result)
+        return [[_direct_value(c, messages) for c in row] + [""] * (width - len(row)) for row in result]
+    return [[_direct_value(result, messages)]]
+
+
+def _bounds(area: Area) -> tuple[int, int, int, int]:
+    return area.top, area.left, area.bottom, area.right
+
+
+def _broadcast(grid: list[list[object]], i: int, j: int) -> object:
+    rows, cols = len(grid), len(grid[0])
+    ii = 0 if rows == 1 else i
+    jj = 0 if cols == 1 else j
+    if ii >= rows or jj >= cols:
+        return CellError("#N/A")
+    return grid[ii][jj]
+
+
+_REASONS = {
+    "#DIV/0!": "division by zero",
+    "#N/A": "a value is not available (a lookup found nothing, or an input is #N/A)",
+    "#NAME?": "an unknown function or name",
+    "#REF!": "a reference to a cell that does not exist",
+    "#NUM!": "a number out of range",
+    "#VALUE!": "a value of the wrong kind",
+    "#NULL!": "ranges that do not meet",
+}
+
+
+def _output_area(formula: Formula, max_row: int, spilling: bool = False, known: Area | None = None) -> Area:
+    """The cells a formula may write, for ordering: a spill to the last used row, as wide as it is known to be
+    (``known``: the area it filled when computed before)."""
+    sheet = formula.sheet.upper()
+    width = formula.array.width if formula.array is not None else 1
+    if known is not None:  # the cells it fills now and those it clears, of the area the file gave it
+        right = max(known.right, formula.col + width - 1)
+        return Area(sheet, formula.row, formula.col, max(max_row, known.bottom), right)
+    if formula.dynamic or (spilling and formula.array is not None):
+        return Area(sheet, formula.row, formula.col, max(max_row, formula.row), formula.col + width - 1)
+    if formula.array is not None:
+        a = formula.array
+        return Area(sheet, a.top, a.left, a.bottom, a.right)
+    return Area(sheet, formula.row, formula.col, formula.row, formula.col)
+
+
+def _order(
+    evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]
+) -> tuple[list[int], list[int]]:
+    """Formulas in an order where every formula comes after those it reads; and those caught in a cycle."""
+    single: dict[str, dict[int, list[tuple[int, int]]]] = defaultdict(lambda: defaultdict(list))
+    multi: list[tuple[Area, int]] = []
+    for index, formula in enumerate(formulas):
+        output = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+        if output.height == 1 and output.width == 1:
+            single[output.sheet or ""][output.left].append((output.top, index))
+        else:
+            multi.append((output, index))
+    for columns in single.values():
+        for rows in columns.values():
+            rows.sort()
+    needs: list[set[int]] = [set() for _ in formulas]
+    for index, formula in enumerate(formulas):
+        _, inputs = evaluator.compiler.inputs_of(formula)
+        for area in inputs:
+            if area is None:
+                continue
+            sheet = area.sheet or ""
+            bottom = min(area.bottom, max(evaluator.max_row.get(sheet, 0), area.top))
+            for col, rows in single.get(sheet, {}).items():
+                if area.left <= col <= area.right:
+                    start = bisect.bisect_left(rows, (area.top, -1))
+                    for row, other in rows[start:]:
+                        if row > bottom:
+                            break
+                        if other != index:
+                            needs[index].add(other)
+            for out, other in multi:
+                if other != index and out.sheet == sheet and out.intersects(area):
+                    needs[index].add(other)
+    sorter: graphlib.TopologicalSorter[int] = graphlib.TopologicalSorter()
+    for index in range(len(formulas)):
+        sorter.add(index)  # every formula, first in the file's order: the order among those ready at once
+    for index, need in enumerate(needs):
+        sorter.add(index, *need)
+    with contextlib.suppress(graphlib.CycleError):
+        sorter.prepare()  # a cycle: the formulas outside it still come out; those in it or behind it never do
+    order: list[int] = []
+    while sorter.is_active():
+        ready = sorter.get_ready()
+        order.extend(ready)
+        sorter.done(*ready)
+    ordered = set(order)
+    return order, [i for i in range(len(formulas)) if i not in ordered]
+
+
+def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direct: bool = True) -> Evaluation:
+    """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
+
+    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
+    Formulas are ordered by the cells they read and write; where a spill turns out wider than the file said (a
+    template's first recalculation, a spill whose mark was dropped), the book is computed once more in the order
+    the true spill areas give.
+    """
+    formulas = [f for sheet in book.sheets for f in sheet.formulas]
+    compiler = _Compiler(book, direct)
+    spilling = [compiler.spills(f) for f in formulas]
+    known: dict[int, Area] = {}
+    for attempt in range(2):
+        evaluator = _Evaluator(book, compiler)
+        order, cycle = _order(evaluator, formulas, spilling, known)
+        for done, index in enumerate(order, start=1):
+            formula = formulas[index]
+            grid, problem, messages = evaluator.compute(formula)
+            evaluator.place(formula, grid, problem, messages, spilling[index])
+            if progress is not None and attempt == 0:
+                progress(done)
+        for index in cycle:
+            evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+        wider = {}
+        for index, formula in enumerate(formulas):
+            spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
+            assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+            if spill is not None and not assumed.contains(spill.bottom, spill.right):
+                wider[index] = spill
+        if not wider:
+            break
+        known.update(wider)
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)

@@ -1,0 +1,148 @@
+"""``xlscore recalc``: compute every formula of a workbook without Excel, and write the values into a copy.
+
+The output keeps every formula and fills in its cached value, so the numbers show in Excel without the add-in,
+in LibreOffice, in pandas and in ``openpyxl.load_workbook(data_only=True)``. Only the worksheets whose values
+changed are rewritten (:mod:`xlscore.excel.workbook.sheetxml`); every other part of the file is copied unchanged.
+The input is never changed unless asked to (``in_place``), and then by an atomic replace, so a failure at any
+point leaves it as it was.
+"""
+
+from __future__ import annotations
+
+import math
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.book import Book, read_book
+from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
+from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
+from xlscore.excel.workbook.files import replacing
+from xlscore.excel.workbook.refs import Area, cell_name
+from xlscore.excel.workbook.safezip import open_workbook
+from xlscore.excel.workbook.sheetxml import patch_sheet
+from xlscore.excel.workbook.structured import Table
+
+WORKBOOK_PART = "xl/workbook.xml"
+
+__all__ = ["Difference", "Recalculation", "check_book", "recalculate"]
+
+
+@dataclass(frozen=True)
+class Recalculation:
+    """The result of a recalculation: the output file, how many formulas, and every cell that ended in an error."""
+
+    output: Path | None
+    formulas: int
+    errors: tuple[CellReport, ...]
+    evaluation: Evaluation
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A cell whose recomputed value differs from the value saved in the file."""
+
+    sheet: str
+    cell: str
+    saved: object
+    computed: object
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell}: saved {_show(self.saved)}, computed {_show(self.computed)}"
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "blank"
+    if isinstance(value, CellError):
+        return value.code
+    if isinstance(value, float):
+        return f"{value:.15g}"
+    return repr(value)
+
+
+def _grown_table(xml: bytes, table: Table) -> bytes:
+    """A table part whose ``ref`` (and its filter's) covers the rows added below it."""
+    assert table.saved is not None
+    return xml.replace(f'ref="{table.saved}"'.encode(), f'ref="{table.area}"'.encode())
+
+
+def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
+    """The book with its computed values, spills marked as dynamic arrays, grown tables widened, and no request to
+    be recalculated on opening (:mod:`xlscore.excel.workbook.dynamic`); every other part copied as it is."""
+    parts = {sheet.part: sheet for sheet in book.sheets}
+    refs: dict[str, dict[tuple[int, int], Area]] = {}
+    for (sheet_name, row, col), area in evaluation.spills.items():
+        refs.setdefault(sheet_name, {})[(row, col)] = area
+    with open_workbook(book.path) as source, replacing(target) as temporary, zipfile.ZipFile(temporary, "w") as out:
+        changed: dict[str, bytes] = {}
+        mark = None
+        if evaluation.spills:
+            mark, changed = dynamic_mark(lambda name: source.read(name) if source.has(name) else None)
+        changed[WORKBOOK_PART] = calculated(source.read(WORKBOOK_PART))
+        for table in book.tables:
+            if table.grown and source.has(table.part):
+                changed[table.part] = _grown_table(source.read(table.part), table)
+        for info in source.infos():
+            data = changed.pop(info.filename) if info.filename in changed else source.read(info.filename)
+            sheet = parts.get(info.filename)
+            if sheet is not None:
+                key = sheet.name.upper()
+                values = evaluation.values.get(key)
+                if values or refs.get(key):
+                    data = patch_sheet(data, values or {}, refs.get(key), mark)
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.compress_type = info.compress_type
+            copy.external_attr = info.external_attr
+            copy.create_system = info.create_system
+            out.writestr(copy, data)
+        for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
+            out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
+
+
+def recalculate(
+    path: str | Path,
+    output: str | Path | None = None,
+    *,
+    in_place: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Recalculation:
+    """Compute every formula of the workbook at ``path``; write the values to ``output`` (or back, ``in_place``).
+
+    With neither, nothing is written: the caller reads the result (``--check``, exports).
+    """
+    source = Path(path)
+    if output is not None and in_place:
+        raise WorkbookError("give either an output file or in_place, not both")
+    book = read_book(source)
+    total = sum(len(s.formulas) for s in book.sheets)
+    evaluation = evaluate(book, None if progress is None else (lambda done: progress(done, total)))
+    target = source if in_place else (Path(output) if output is not None else None)
+    if target is not None:
+        if target.resolve() == source.resolve() and not in_place:
+            raise WorkbookError(f"the output {target} is the input; use --in-place to replace it")
+        _write(book, evaluation, target)
+    return Recalculation(target, total, tuple(evaluation.errors), evaluation)
+
+
+def check_book(recalculation: Recalculation, book: Book, tolerance: float = 1e-9) -> list[Difference]:
+    """Every formula cell whose recomputed value differs from the value Excel saved, beyond ``tolerance``."""
+    differences = []
+    for sheet in book.sheets:
+        computed = recalculation.evaluation.values.get(sheet.name.upper(), {})
+        for (row, col), value in sorted(computed.items()):
+            saved = sheet.values.get((row, col))
+            if not _same(saved, value, tolerance):
+                differences.append(Difference(sheet.name, cell_name(row, col), saved, value))
+    return differences
+
+
+def _same(saved: object, computed: object, tolerance: float) -> bool:
+    if isinstance(saved, float) and isinstance(computed, float):
+        return math.isclose(saved, computed, rel_tol=tolerance, abs_tol=tolerance)
+    if saved in (None, "") and computed in (None, ""):
+        return True
+    return saved == computed

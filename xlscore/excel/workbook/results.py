@@ -1,0 +1,145 @@
+"""Reading results out of a workbook after recalculation: Excel tables and named ranges, as rows or DataFrames.
+
+Scripts and tests read a template's standings without opening Excel: ``xlscore export BOOK --name Standings``
+prints them (text, CSV or JSON), and :func:`read_results` returns them as pandas DataFrames.
+
+A name is looked for among the workbook's Excel tables, then its defined names, then its sheets: a sheet's table
+is the block that starts at its A1, as wide as the header row runs without a blank cell and down to the row before
+the first blank one. That is where a template's computed tables spill (Standings, History, Schedule ...), so they
+are read by sheet name without a name defined for each.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from xlscore.core.cells import is_blank
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.book import Book, read_book
+from xlscore.excel.workbook.engine import evaluate
+from xlscore.excel.workbook.refs import Area, parse_area
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Result", "format_result", "read_results", "results"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """A named table or range: its header (the first row) and its rows of values."""
+
+    name: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+
+
+def _areas(book: Book) -> dict[str, Area]:
+    found: dict[str, Area] = {}
+    for table in book.tables:
+        found[table.name.upper()] = table.area
+    for name, text in book.names.items():
+        if name.split("!")[-1].startswith("_XLNM."):
+            continue  # Excel's own names: print titles, print areas, filters
+        area = parse_area(text.strip().lstrip("="))
+        if area is not None and area.sheet is not None:
+            found.setdefault(name.split("!")[-1], area)
+    return found
+
+
+def _sheet_block(sheet: str | None, values: dict[str, dict[tuple[int, int], object]]) -> Area | None:
+    """The block at a sheet's A1: its header row up to the first blank cell, its rows up to the first blank row."""
+    if sheet is None:
+        return None
+    cells = values.get(sheet.upper(), {})
+
+    def blank(row: int, column: int) -> bool:
+        return is_blank(cells.get((row, column)))
+
+    if blank(1, 1):
+        return None
+    right = 1
+    while not blank(1, right + 1):
+        right += 1
+    bottom = 1
+    while any(not blank(bottom + 1, c) for c in range(1, right + 1)):
+        bottom += 1
+    return Area(sheet, 1, 1, bottom, right)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, CellError):
+        return value.code
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def results(book: Book, names: list[str] | None = None, *, recalculate: bool = True) -> dict[str, Result]:
+    """The named tables and ranges of ``book`` (all of them when ``names`` is None), after recalculation."""
+    values = {s.name.upper(): dict(s.values) for s in book.sheets}
+    if recalculate:
+        for sheet, cells in evaluate(book).values.items():
+            values[sheet].update(cells)
+    areas = _areas(book)
+    wanted = list(areas) if names is None else [n.upper() for n in names]
+    found: dict[str, Result] = {}
+    sheets = {s.name.upper(): s.name for s in book.sheets}
+    for name in wanted:
+        area = areas.get(name) or _sheet_block(sheets.get(name), values)
+        if area is None:
+            known = ", ".join([*sorted(areas), *(f"sheet {s}" for s in sheets.values())]) or "none"
+            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {name!r} (it has: {known})")
+        cells = values.get((area.sheet or "").upper(), {})
+        bottom = min(area.bottom, max((r for r, _ in cells), default=area.top))
+        grid = [
+            tuple(_plain(cells.get((r, c))) for c in range(area.left, area.right + 1))
+            for r in range(area.top, bottom + 1)
+        ]
+        while len(grid) > 1 and all(map(is_blank, grid[-1])):
+            grid.pop()
+        header = tuple("" if v is None else str(v) for v in grid[0]) if grid else ()
+        found[name] = Result(name, header, tuple(grid[1:]))
+    return found
+
+
+def read_results(
+    path: str | Path, names: list[str] | None = None, *, recalculate: bool = True
+) -> dict[str, pd.DataFrame]:
+    """The named tables and ranges of the workbook at ``path`` as DataFrames, keyed by upper-cased name."""
+    import pandas as pd
+
+    found = results(read_book(path), names, recalculate=recalculate)
+    return {name: pd.DataFrame(list(r.rows), columns=list(r.header)) for name, r in found.items()}
+
+
+def format_result(result: Result, kind: str) -> str:
+    """A table as text (aligned columns), CSV or JSON (a list of objects keyed by the header)."""
+    if kind == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(result.header)
+        writer.writerows(result.rows)
+        return buffer.getvalue()
+    if kind == "json":
+        return (
+            json.dumps([dict(zip(result.header, row, strict=False)) for row in result.rows], indent=2, default=str)
+            + "\n"
+        )
+    shown = [list(result.header)] + [["" if v is None else _text(v) for v in row] for row in result.rows]
+    widths = [max(len(row[i]) for row in shown) for i in range(len(result.header))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip() for row in shown]
+    return "\n".join(lines) + "\n"
+
+
+def _text(value: object) -> str:
+    """A number as a table shows it: three decimals at most, the Puffing Billy's precision (CSV and JSON keep all)."""
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".")
+    return str(value)

@@ -1,0 +1,421 @@
+"""A worksheet's cells: scanning them out of its XML, and writing computed values back, every other byte kept.
+
+Reading: the part is first checked whole by expat with defusedxml's guards (:meth:`SafeZip.checked`: well formed,
+no DTD, so no entities), then its cells are scanned with the patterns below, ten times faster than building a tree.
+
+The recalculation changes only the cached values (``<v>``) of formula cells, the cells a dynamic array spills
+into, an array formula's ``ref`` when its spill grows or shrinks, and the sheet's ``<dimension>``. Rows and cells
+are found with a small scanner over ``<sheetData>`` (cells do not nest), so styles, attributes, extension lists
+and everything outside the cells are kept byte for byte, which an XML round trip would not do.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from xml.sax.saxutils import escape
+
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import Area, cell_name, column_number, parse_area
+
+__all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
+
+_SHEET_DATA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?sheetData\b[^>]*?(?:/>|>(?P<body>.*?)</(?P=p)?sheetData>)", re.S)
+_ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
+_CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
+_FORMULA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b[^>]*?(?:/>|>.*?</(?P=p)?f>)", re.S)
+_ATTR = re.compile(rb'\s([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("[^"]*"|\'[^\']*\')')
+_DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)(")')
+
+Position = tuple[int, int]
+_VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)
+_INLINE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?is>(.*?)</(?:[A-Za-z0-9_]+:)?is>", re.S)
+_TEXT = re.compile(rb"<(?:[A-Za-z0-9_]+:)?t\b[^>]*?(?:/>|>(.*?)</(?:[A-Za-z0-9_]+:)?t>)", re.S)
+_PHONETIC = re.compile(rb"<(?:[A-Za-z0-9_]+:)?rPh\b.*?</(?:[A-Za-z0-9_]+:)?rPh>", re.S)
+_FORMULA_PARTS = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?P=p)?f>)", re.S)
+_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+
+
+def unescape(raw: bytes) -> str:
+    """XML text: the five named entities and character references (a DTD, and so any other entity, is refused)."""
+    text = raw.decode("utf-8")
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(_entity, text)
+
+
+def _entity(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name.startswith("#x"):
+        return chr(int(name[2:], 16))
+    if name.startswith("#"):
+        return chr(int(name[1:]))
+    return _NAMED[name]
+
+
+def inline_text(body: bytes) -> str:
+    """The text of a shared or inline string: its <t> runs, phonetic guides (<rPh>) left out."""
+    return "".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body)))
+
+
+_R_ATTR = re.compile(rb'\sr="\$?([A-Za-z]{1,3})\$?([0-9]+)"')
+_T_ATTR = re.compile(rb'\st="([^"]*)"')
+_COLUMNS: dict[bytes, int] = {}
+
+Scanned = tuple[int, int, str, bool, dict[bytes, bytes] | None, str | None, bytes | None, str | None]
+
+
+def _column(letters: bytes) -> int:
+    number = _COLUMNS.get(letters)
+    if number is None:
+        number = _COLUMNS[letters] = column_number(letters.decode())
+    return number
+
+
+def scan_cells(xml: bytes) -> list[Scanned]:
+    """Every cell of a worksheet: (row, column, type, dynamic array?, formula attributes, formula text, raw value,
+    inline string text)."""
+    data = _SHEET_DATA.search(xml)
+    if data is None or not data.group("body"):
+        return []
+    body = data.group("body")
+    cells = _scan_plain(body)
+    if cells is None:
+        cells = _scan(body, None)
+    return cells if cells is not None else _scan_rows(body)
+
+
+# The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
+# findall gives every such cell; anything else goes through the general scan below.
+_ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
+_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+
+
+def _scan_plain(body: bytes) -> list[Scanned] | None:
+    found = _PLAIN_CELL.findall(body)
+    if len(found) != len(_ANY_CELL.findall(body)):
+        return None  # a cell written another way: the general scan reads them all
+    cells: list[Scanned] = []
+    append = cells.append
+    column_of = _column
+    for letters, digits, attrs, inner in found:
+        kind = "n"
+        if b" t=" in attrs:
+            kind_match = _T_ATTR.search(attrs)
+            kind = kind_match.group(1).decode() if kind_match is not None else "n"
+        if not inner:
+            append((int(digits), column_of(letters), kind, False, None, None, None, None))
+            continue
+        if inner.startswith(b"<v>") and inner.endswith(b"</v>") and b"<" not in inner[3:-4]:
+            append((int(digits), column_of(letters), kind, False, None, None, inner[3:-4], None))
+            continue
+        if inner.startswith(b"<is><t>") and inner.endswith(b"</t></is>") and b"<" not in inner[7:-9]:
+            append((int(digits), column_of(letters), kind, False, None, None, None, unescape(inner[7:-9])))
+            continue
+        append((int(digits), column_of(letters), kind, b" cm=" in attrs, *_contents(inner, kind)))
+    return cells
+
+
+def _contents(inner: bytes, kind: str) -> tuple[dict[bytes, bytes] | None, str | None, bytes | None, str | None]:
+    """A cell's formula (attributes and text), raw value and inline string, from what is inside its element."""
+    formula_attrs: dict[bytes, bytes] | None = None
+    formula_text: str | None = None
+    value: bytes | None = None
+    inline: str | None = None
+    f = _FORMULA_PARTS.search(inner) if b"f" in inner else None
+    if f is not None:
+        formula_attrs = _attrs(f.group("attrs"))
+        formula_text = unescape(f.group("text") or b"")
+    v = _VALUE.search(inner)
+    if v is not None:
+        value = v.group(1)
+    elif kind == "inlineStr":
+        i = _INLINE.search(inner)
+        if i is not None:
+            inline = inline_text(i.group(1))
+    return formula_attrs, formula_text, value, inline
+
+
+def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
+    """The cells of ``body``; None when a cell has no reference and the caller must count rows."""
+    cells: list[Scanned] = []
+    column = 0
+    for match in _CELL.finditer(body):
+        attrs = match.group("attrs")
+        ref = _R_ATTR.search(attrs)
+        if ref is not None:
+            row, column = int(ref.group(2)), _column(ref.group(1).upper())
+        elif row_number is None:
+            return None
+        else:
+            row, column = row_number, column + 1
+        kind_match = _T_ATTR.search(attrs)
+        kind = kind_match.group(1).decode() if kind_match is not None else "n"
+        inner = match.group("body")
+        contents = _contents(inner, kind) if inner else (None, None, None, None)
+        cells.append((row, column, kind, b" cm=" in attrs, *contents))
+    return cells
+
+
+def _scan_rows(body: bytes) -> list[Scanned]:
+    cells: list[Scanned] = []
+    current = 0
+    for row_match in _ROW.finditer(body):
+        row_attrs = _attrs(row_match.group("attrs"))
+        current = int(row_attrs[b"r"]) if b"r" in row_attrs else current + 1
+        cells += _scan(row_match.group("body") or b"", current) or []
+    return cells
+
+
+def _attrs(raw: bytes) -> dict[bytes, bytes]:
+    return {m.group(1): m.group(2)[1:-1] for m in _ATTR.finditer(raw)}
+
+
+def _number(value: float) -> bytes:
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value)).encode()
+    return repr(value).encode()
+
+
+def _value_xml(value: object, prefix: bytes, formula: bool) -> tuple[bytes | None, bytes]:
+    """The cell's t attribute (None for a number) and its value element(s)."""
+    v = b"<" + prefix + b"v>"
+    end = b"</" + prefix + b"v>"
+    if value is None or value == "":
+        return (b"str", v + end) if formula else (None, b"")
+    if isinstance(value, CellError):
+        return b"e", v + escape(value.code).encode() + end
+    if isinstance(value, bool):
+        return b"b", v + (b"1" if value else b"0") + end
+    if isinstance(value, (int, float)):
+        number = float(value)
+        if not math.isfinite(number):
+            return b"e", v + b"#NUM!" + end
+        return None, v + _number(number) + end
+    text = escape(str(value)).encode()
+    if formula:
+        return b"str", v + text + end
+    return (
+        b"inlineStr",
+        b"<"
+        + prefix
+        + b"is><"
+        + prefix
+        + b't xml:space="preserve">'
+        + text
+        + b"</"
+        + prefix
+        + b"t></"
+        + prefix
+        + b"is>",
+    )
+
+
+_F_START = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b(?P<attrs>[^>]*?)(?P<end>/?>)")
+
+
+def _spilling(formula: bytes, ref: Area) -> bytes:
+    """The formula element as a dynamic array's anchor: an array formula whose ``ref`` is its spill area."""
+    start = _F_START.match(formula)
+    if start is None:
+        return formula
+    attrs = _attrs(start.group("attrs"))
+    attrs.pop(b"si", None)
+    attrs[b"t"] = b"array"
+    attrs[b"ref"] = str(ref).encode()
+    order = [b"t", b"ref"] + [k for k in attrs if k not in (b"t", b"ref")]
+    text = b"".join(b" " + k + b'="' + attrs[k] + b'"' for k in order)
+    return b"<" + (start.group("p") or b"") + b"f" + text + start.group("end") + formula[start.end() :]
+
+
+def _cell_xml(
+    position: Position,
+    value: object,
+    prefix: bytes,
+    old_attrs: bytes | None,
+    old_body: bytes | None,
+    ref: Area | None,
+    mark: bytes | None = None,
+) -> bytes:
+    formula = b""
+    if old_body is not None:
+        match = _FORMULA.search(old_body)
+        if match is not None:
+            formula = match.group(0)
+            if ref is not None:
+                formula = _spilling(formula, ref)
+    kind, body = _value_xml(value, prefix, bool(formula))
+    attrs = _attrs(old_attrs) if old_attrs is not None else {}
+    attrs[b"r"] = cell_name(*position).encode()
+    attrs.pop(b"t", None)
+    if kind is not None:
+        attrs[b"t"] = kind
+    if ref is not None and formula and mark is not None:
+        attrs[b"cm"] = mark
+    order = [b"r", b"s", b"t"] + [k for k in attrs if k not in (b"r", b"s", b"t")]
+    text = b"".join(b" " + k + b'="' + attrs[k] + b'"' for k in order if k in attrs)
+    inner = formula + body
+    if not inner:
+        return b"<" + prefix + b"c" + text + b"/>"
+    return b"<" + prefix + b"c" + text + b">" + inner + b"</" + prefix + b"c>"
+
+
+def _patch_row(
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area], mark: bytes | None
+) -> bytes:
+    if not prefix:
+        # Most often every cell changed is already there, written as <c r="F12" ...>: find it directly.
+        # A cell not there yet (a spill) goes at the end when it lies right of the row's last cell.
+        last_start = body.rfind(b"<c ")
+        last_ref = _R_ATTR.search(body, last_start) if last_start >= 0 else None
+        last_col = _column(last_ref.group(1).upper()) if last_ref is not None else 0
+        spans: list[tuple[re.Match[bytes], int]] = []
+        appended: list[int] = []
+        for col in sorted(changes):
+            start = body.find(b'<c r="' + cell_name(row, col).encode() + b'"')
+            match = _CELL.match(body, start) if start >= 0 else None
+            if match is not None:
+                spans.append((match, col))
+            elif col > last_col:
+                appended.append(col)
+            else:
+                break
+        else:
+            out, last = [], 0
+            for match, col in spans:
+                out.append(body[last : match.start()])
+                old_attrs, old_body = match.group("attrs"), match.group("body")
+                out.append(_cell_xml((row, col), changes[col], prefix, old_attrs, old_body, refs.get((row, col)), mark))
+                last = match.end()
+            out.append(body[last:])
+            out += [_cell_xml((row, col), changes[col], prefix, None, None, refs.get((row, col))) for col in appended]
+            return b"".join(out)
+    return _patch_row_scanning(body, row, changes, prefix, refs, mark)
+
+
+def _patch_row_scanning(
+    body: bytes, row: int, changes: dict[int, object], prefix: bytes, refs: Mapping[Position, Area], mark: bytes | None
+) -> bytes:
+    out: list[bytes] = []
+    last = 0
+    pending = sorted(changes.items())
+    index = 0
+    column = 0
+    for match in _CELL.finditer(body):
+        ref = _R_ATTR.search(match.group("attrs"))
+        column = _column(ref.group(1).upper()) if ref is not None else column + 1
+        while index < len(pending) and pending[index][0] < column:
+            col, value = pending[index]
+            out.append(body[last : match.start()])
+            last = match.start()
+            out.append(_cell_xml((row, col), value, prefix, None, None, refs.get((row, col))))
+            index += 1
+        if index < len(pending) and pending[index][0] == column:
+            out.append(body[last : match.start()])
+            _, value = pending[index]
+            out.append(
+                _cell_xml(
+                    (row, column),
+                    value,
+                    prefix,
+                    match.group("attrs"),
+                    match.group("body"),
+                    refs.get((row, column)),
+                    mark,
+                )
+            )
+            last = match.end()
+            index += 1
+    out.append(body[last:])
+    for col, value in pending[index:]:
+        out.append(_cell_xml((row, col), value, prefix, None, None, refs.get((row, col))))
+    return b"".join(out)
+
+
+_ROW_NUMBER = re.compile(rb'\s+r="([0-9]+)"')
+
+
+def _row_number(attrs: bytes, previous: int) -> int:
+    """A row's r attribute wherever it stands; a row without one follows the previous."""
+    found = _attrs(attrs).get(b"r")
+    return int(found) if found is not None else previous + 1
+
+
+def patch_sheet(
+    xml: bytes,
+    values: Mapping[Position, object],
+    refs: Mapping[Position, Area] | None = None,
+    mark: bytes | None = None,
+) -> bytes:
+    """The sheet XML with ``values`` written into its cells (formulas kept).
+
+    ``refs``: the spill area of each dynamic array by its anchor cell; the anchor's formula becomes an array
+    formula over that area, and its cell gets the dynamic-array mark ``cm`` = ``mark`` (see
+    :mod:`xlscore.excel.workbook.dynamic`).
+    """
+    refs = refs or {}
+    data = _SHEET_DATA.search(xml)
+    if data is None:
+        raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
+    prefix = data.group("p") or b""
+    by_row: dict[int, dict[int, object]] = defaultdict(dict)
+    for (row, col), value in values.items():
+        by_row[row][col] = value
+    body = data.group("body") or b""
+    out: list[bytes] = []
+    last = 0
+    rows = sorted(by_row)
+    index = 0
+    current = 0
+    for match in _ROW.finditer(body):
+        row_ref = _ROW_NUMBER.match(match.group("attrs"))
+        current = int(row_ref.group(1)) if row_ref is not None else _row_number(match.group("attrs"), current)
+        while index < len(rows) and rows[index] < current:
+            out.append(body[last : match.start()])
+            last = match.start()
+            out.append(_new_row(rows[index], by_row[rows[index]], prefix, refs))
+            index += 1
+        if index < len(rows) and rows[index] == current:
+            out.append(body[last : match.start()])
+            inner = match.group("body") or b""
+            patched = _patch_row(inner, current, by_row[current], prefix, refs, mark)
+            out.append(b"<" + prefix + b"row" + match.group("attrs") + b">" + patched + b"</" + prefix + b"row>")
+            last = match.end()
+            index += 1
+    out.append(body[last:])
+    for row in rows[index:]:
+        out.append(_new_row(row, by_row[row], prefix, refs))
+    new_body = b"".join(out)
+    start, end = data.span()
+    open_tag = b"<" + prefix + b"sheetData>"
+    if data.group("body") is not None:
+        open_tag = xml[start : data.start("body")]
+    sheet_data = open_tag + new_body + b"</" + prefix + b"sheetData>"
+    patched = xml[:start] + sheet_data + xml[end:]
+    return _widen_dimension(patched, values)
+
+
+def _new_row(row: int, cells: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]) -> bytes:
+    inner = b"".join(
+        _cell_xml((row, col), v, prefix, None, None, refs.get((row, col))) for col, v in sorted(cells.items())
+    )
+    return b"<" + prefix + b'row r="' + str(row).encode() + b'">' + inner + b"</" + prefix + b"row>"
+
+
+def _widen_dimension(xml: bytes, values: Mapping[Position, object]) -> bytes:
+    match = _DIMENSION.search(xml)
+    if match is None or not values:
+        return xml
+    area = parse_area(match.group(2).decode())
+    rows = [r for r, _ in values]
+    cols = [c for _, c in values]
+    if area is None:
+        return xml
+    wider = Area(None, min(area.top, *rows), min(area.left, *cols), max(area.bottom, *rows), max(area.right, *cols))
+    if wider == Area(None, area.top, area.left, area.bottom, area.right):
+        return xml
+    return xml[: match.start(2)] + str(wider).encode() + xml[match.end(2) :]
