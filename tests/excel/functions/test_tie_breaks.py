@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlscore.excel.catalogue import CATALOGUE
-from xlscore.excel.cells import CellError
-from xlscore.excel.edge import call_cells
+from xlscore.excel.functions.catalogue import CATALOGUE
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
 
 # Each player wins one 2-player game: level on league points, wins and 2nd places. A has the larger share of the
 # winner's score (1 + 0.5 against 0.1 + 1), B the larger margin (-9 + 50 against 9 - 50).
