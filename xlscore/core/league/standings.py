@@ -209,25 +209,7 @@ def _seat(row: Row) -> _Seat:
 def _score_game(
     game: str, seats: list[_Seat], records: dict[str, _Record], charts: dict[int, tuple[float, ...]]
 ) -> None:
-    first = seats[0]
-    for seat in seats[1:]:
-        if (seat.division, seat.league) != (first.division, first.league):
-            raise TableError(
-                f"game {game!r} is in {league_name(first.division, first.league)} in row {first.row} "
-                f"and in {league_name(seat.division, seat.league)} in row {seat.row}; expected one league per game"
-            )
-    n = len(seats)
-    if n < 2:
-        raise TableError(f"game {game!r} has 1 player (row {first.row}); expected at least 2")
-    if n in charts:
-        chart = charts[n]
-    elif n in LEAGUE_CHARTS:
-        chart = LEAGUE_CHARTS[n]
-    else:
-        raise TableError(
-            f"game {game!r} has {n} players; expected {min(LEAGUE_CHARTS)} to {max(LEAGUE_CHARTS)} "
-            f"(the player counts with a league points chart), or pass charts"
-        )
+    n, chart = len(seats), _chart(game, seats, charts)
     finishers = [s for s in seats if not s.dropped]
     if not finishers:
         raise TableError(f"game {game!r}: every player dropped out; expected at least one finisher")
@@ -261,6 +243,28 @@ def _score_game(
             record.won += place == 1
             record.seconds += place == 2
             record.thirds += place == 3
+
+
+def _chart(game: str, seats: list[_Seat], charts: dict[int, tuple[float, ...]]) -> tuple[float, ...]:
+    """The league points chart of a game, checked to be one league's game of a size with a chart."""
+    first = seats[0]
+    for seat in seats[1:]:
+        if (seat.division, seat.league) != (first.division, first.league):
+            raise TableError(
+                f"game {game!r} is in {league_name(first.division, first.league)} in row {first.row} "
+                f"and in {league_name(seat.division, seat.league)} in row {seat.row}; expected one league per game"
+            )
+    n = len(seats)
+    if n < 2:
+        raise TableError(f"game {game!r} has 1 player (row {first.row}); expected at least 2")
+    if n in charts:
+        return charts[n]
+    if n in LEAGUE_CHARTS:
+        return LEAGUE_CHARTS[n]
+    raise TableError(
+        f"game {game!r} has {n} players; expected {min(LEAGUE_CHARTS)} to {max(LEAGUE_CHARTS)} "
+        f"(the player counts with a league points chart), or pass charts"
+    )
 
 
 def _places(game: str, finishers: list[_Seat]) -> tuple[tuple[int, int], ...]:
