@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 
 from xlscore.core.cells import is_blank
 from xlscore.core.league.formation import LeagueSeat, league_formation
@@ -176,7 +176,11 @@ def _settings(template: Template) -> None:
         ),
         note_width=60,
     )
-    template.workbook["Settings"].column_dimensions["B"].width = 40
+    settings = template.workbook["Settings"]
+    settings.column_dimensions["B"].width = 40
+    for cell in ("A4", "B4", "C4"):  # the chain is long: shown whole, wrapped
+        settings[cell].alignment = Alignment(wrap_text=True, vertical="top")
+    settings.row_dimensions[4].height = 50  # three lines: programs keep a row's stored height on opening
 
 
 def _results_sheet(template: Template, sample: bool, roster: str) -> None:

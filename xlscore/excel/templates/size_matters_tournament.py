@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openpyxl.styles import Protection
+from openpyxl.styles import Alignment, Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.cells import is_blank
@@ -170,6 +170,9 @@ def _settings(template: Template) -> None:
     settings["B2"].fill = INPUT_FILL
     settings["B2"].protection = Protection(locked=False)
     settings.column_dimensions["B"].width = 22
+    for cell in ("A2", "B2", "C2"):
+        settings[cell].alignment = Alignment(wrap_text=True, vertical="top")
+    settings.row_dimensions[2].height = 32  # two lines
     settings.column_dimensions["A"].width = 18
     settings.column_dimensions["C"].width = 70
     settings.protection.sheet = True
