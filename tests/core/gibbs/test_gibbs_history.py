@@ -241,7 +241,7 @@ def _rows(*cells: tuple[object, object, object]) -> list[list[object]]:
 @pytest.mark.parametrize(
     ("history", "message"),
     [
-        (_rows((1, "Ann", 1), (1, "Ann", 2)), "player Ann is listed twice in game 1 (rows 2 and 3)"),
+        (_rows((1, "Ann", 1), (1, "Ann", 2)), "player 'Ann' is twice in game 1 (rows 2 and 3)"),
         (_rows((1, "Ann", 1), (1, "Bob", 2), (2, "Ann", 1)), "game 2 in row 4 has 1 player"),
         (_rows((1, "Ann", 1), (1, "Bob", None)), "place in row 3 is blank; expected the finishing place of Bob"),
         (_rows((1, "Ann", 1), (1, "Bob", "last")), "place in row 3 is the text 'last'; expected a number"),
@@ -263,7 +263,7 @@ def test_bad_history_names_the_row(history: object, message: str) -> None:
 
 def test_bad_dataframe_names_the_row() -> None:
     frame = pd.DataFrame({"Game": [1, 1, 2, 2], "Player": ["Ann", "Bob", "Ann", "Ann"], "Place": [1, 2, 1, 2]})
-    with pytest.raises(TableError, match=re.escape("player Ann is listed twice in game 2 (rows 4 and 5)")):
+    with pytest.raises(TableError, match=re.escape("player 'Ann' is twice in game 2 (rows 4 and 5)")):
         gibbs_ratings(frame)
     frame = pd.DataFrame({"game": [1, 1], "player": ["Ann", "Bob"], "place": [1, None]})
     with pytest.raises(TableError, match=re.escape("place in row 3 is blank")):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
+from xlscore.core.games import player_twice
 from xlscore.core.gibbs.rule import kind_pool, pool_sizes
 from xlscore.core.rows import is_frame, read_columns, read_frame_columns
 from xlscore.core.validate import number
@@ -100,48 +101,14 @@ def read_history(history: object, *, one_pool: bool = False, dates: bool = False
 
     raw = _read_frame(history, dates=dates) if is_frame(history) else _read_plain(history, dates=dates)
     sheet_rows, game, game_names, player, player_names, pool, typed_names, place, when = raw
-    for column, codes in (("game", game), ("player", player)):
-        blank = np.flatnonzero(codes < 0)
-        if blank.size:
-            raise TableError(f"{column} in row {sheet_rows[blank[0]]} is blank; expected a name")
-    missing = np.flatnonzero(np.isnan(place))
-    if missing.size:
-        row = missing[0]
-        raise TableError(
-            f"place in row {sheet_rows[row]} is blank; expected the finishing place of "
-            f"{player_names[player[row]]} in game {game_names[game[row]]}"
-        )
+    _check_cells(sheet_rows, game, game_names, player, player_names, place)
     if game.size == 0:
         none = np.zeros(0, dtype=np.int64)
         starts = np.zeros(1, dtype=np.int64)
         flags = np.zeros(0, dtype=bool)
         return History(sheet_rows, starts, none, none, none, none, place, none, [], none, flags, [], none, [], when)
-
-    # A game is one game id within one pool as typed (blank is a pool of its own here), its rows consecutive.
-    key = (pool + 1) * len(game_names) + game
-    new = np.concatenate(([True], key[1:] != key[:-1]))
-    starts = np.append(np.flatnonzero(new), key.size)
-    run_keys = key[new]
-    ordered = np.sort(run_keys)
-    if (ordered[1:] == ordered[:-1]).any():
-        _raise_split_game(run_keys, starts, sheet_rows, game_names, typed_names)
+    starts = _game_starts(sheet_rows, game, game_names, pool, typed_names, place)
     size = np.diff(starts)
-    alone = np.flatnonzero(size < 2)
-    if alone.size:
-        row = starts[alone[0]]
-        raise TableError(
-            f"game {game_names[game[row]]} in row {sheet_rows[row]} has 1 player; expected at least 2 players "
-            f"(or fixed teams) in a game"
-        )
-    size_of_row = np.repeat(size, size)
-    outside = np.flatnonzero((place < 1) | (place > size_of_row))
-    if outside.size:
-        row = outside[0]
-        raise TableError(
-            f"place in row {sheet_rows[row]} is {place[row]:g}; expected 1..{size_of_row[row]} "
-            f"(game {game_names[game[row]]} has {size_of_row[row]} players)"
-        )
-
     typed = pool[starts[:-1]]
     game_code = game[starts[:-1]]
     game_pool, pool_names = _pools(typed, size, typed_names, one_pool)
@@ -169,6 +136,58 @@ def read_history(history: object, *, one_pool: bool = False, dates: bool = False
     )
     _check_repeats(data)
     return data
+
+
+def _check_cells(
+    sheet_rows: Ints, game: Ints, game_names: Sequence[str], player: Ints, player_names: Sequence[str], place: Floats
+) -> None:
+    """Every row names its game and player and gives a place."""
+    import numpy as np
+
+    for column, codes in (("game", game), ("player", player)):
+        blank = np.flatnonzero(codes < 0)
+        if blank.size:
+            raise TableError(f"{column} in row {sheet_rows[blank[0]]} is blank; expected a name")
+    missing = np.flatnonzero(np.isnan(place))
+    if missing.size:
+        row = missing[0]
+        raise TableError(
+            f"place in row {sheet_rows[row]} is blank; expected the finishing place of "
+            f"{player_names[player[row]]} in game {game_names[game[row]]}"
+        )
+
+
+def _game_starts(
+    sheet_rows: Ints, game: Ints, game_names: Sequence[str], pool: Ints, typed_names: Sequence[str], place: Floats
+) -> Ints:
+    """Where each game's rows start (and, last, where the rows end): a game is one game id within one pool as typed
+    (blank is a pool of its own here), its rows consecutive, at least 2 of them, each place within 1..its size."""
+    import numpy as np
+
+    key = (pool + 1) * len(game_names) + game
+    new = np.concatenate(([True], key[1:] != key[:-1]))
+    starts: Ints = np.append(np.flatnonzero(new), key.size)
+    run_keys = key[new]
+    ordered = np.sort(run_keys)
+    if (ordered[1:] == ordered[:-1]).any():
+        _raise_split_game(run_keys, starts, sheet_rows, game_names, typed_names)
+    size = np.diff(starts)
+    alone = np.flatnonzero(size < 2)
+    if alone.size:
+        row = starts[alone[0]]
+        raise TableError(
+            f"game {game_names[game[row]]} in row {sheet_rows[row]} has 1 player; expected at least 2 players "
+            f"(or fixed teams) in a game"
+        )
+    size_of_row = np.repeat(size, size)
+    outside = np.flatnonzero((place < 1) | (place > size_of_row))
+    if outside.size:
+        row = outside[0]
+        raise TableError(
+            f"place in row {sheet_rows[row]} is {place[row]:g}; expected 1..{size_of_row[row]} "
+            f"(game {game_names[game[row]]} has {size_of_row[row]} players)"
+        )
+    return starts
 
 
 def _pools(typed: Ints, size: Ints, typed_names: Sequence[str], one_pool: bool) -> tuple[Ints, list[str]]:
@@ -288,10 +307,9 @@ def _check_repeats(data: History) -> None:
         second = int(twice[0])
         first = int(data.previous[second])
         game = int(np.searchsorted(data.starts, first, side="right")) - 1
-        raise TableError(
-            f"player {data.entity_player[data.entity[first]]} is listed twice in game {data.game_label(game)} "
-            f"(rows {data.sheet_rows[first]} and {data.sheet_rows[second]}); expected each player once per game"
-        )
+        player = data.entity_player[data.entity[first]]
+        where = f"in game {data.game_label(game)}"
+        raise player_twice(player, where, int(data.sheet_rows[first]), int(data.sheet_rows[second]))
 
 
 # --- a DataFrame, read column by column (hashing in pandas) ------------------------------------------------------
