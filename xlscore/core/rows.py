@@ -145,10 +145,8 @@ def read_frame_columns(
     checked = sorted(range(len(labels)), key=lambda i: (str(labels[i]).strip().lower() not in wanted, i not in numeric))
     kept = _frame_not_blank(frame, checked)
     if not len(kept):
-        import pandas as pd
-
-        empty = {c: pd.Series([], dtype=object) for c in required}
-        return [], {c: frame.iloc[[], place[c]] if c in place else empty.get(c) for c in wanted}
+        empty = frame.index.to_series().iloc[:0]  # an empty column of the frame's own kind, for a missing one
+        return [], {c: frame.iloc[:0, place[c]] if c in place else empty if c in required else None for c in wanted}
     if not set(required) <= place.keys():
         _check_columns(place, required, wanted, kept[0] + 2, labels, name)
     if len(kept) == len(frame):
