@@ -39,6 +39,14 @@ def test_exact_reads_the_decimal_a_float_prints_as() -> None:
     assert Fraction(0.3) / Fraction(0.9) != Fraction(0.4) / Fraction(1.2)  # what binary fractions got wrong
 
 
+def test_a_computed_share_read_back_is_the_fraction_it_was() -> None:
+    # A league's three-way tie for 1st gives 19/3, and 10/3 prints as 3.3333333333333335: three of them read back
+    # from a standings table are 10, level with a player's 10 points (the property test below found this).
+    assert exact(10 / 3) == Fraction(10, 3)
+    assert exact(10 / 3) * 3 == exact(10.0)
+    assert exact(0.1 + 0.2) != exact(0.3)  # a short typed decimal is not guessed at
+
+
 def test_one_yes_no_vocabulary() -> None:
     assert [yes_no("final", v) for v in ("yes", "Y", "x", "TRUE", True, 1, "dropped", "out")] == [True] * 8
     assert [yes_no("final", v) for v in (None, "", "no", "N", "false", False, 0)] == [False] * 7

@@ -93,8 +93,21 @@ def exact(value: float | int | Fraction | Decimal) -> Fraction:
     """A number as the decimal it prints as, exactly: ``exact(0.1) == Fraction(1, 10)``.
 
     A float is read through its shortest repr, which is what a coordinator typed or saw; ``Fraction(0.1)`` would
-    keep the binary value, a little more than a tenth, and split ties that are none.
+    keep the binary value, a little more than a tenth, and split ties that are none. A float of 15 or more
+    significant digits is a computed value (a league's 10/3 read back from a standings table): it is read as the
+    simplest fraction, denominator at most a million, that is the same float.
     """
     if isinstance(value, float):
-        return Fraction(Decimal(repr(value)))
+        typed = Decimal(repr(value))
+        if len(typed.as_tuple().digits) < _COMPUTED_DIGITS:
+            return Fraction(typed)
+        # A computed share such as 10/3 (3.3333333333333335), read back from a standings table: the simplest
+        # fraction that prints as the same float.
+        simplest = Fraction(value).limit_denominator(_DENOMINATOR)
+        return simplest if float(simplest) == value else Fraction(typed)
     return Fraction(value)
+
+
+_COMPUTED_DIGITS = 15
+"""A float of this many significant digits or more was computed, not typed (Excel shows 15 at most)."""
+_DENOMINATOR = 10**6
