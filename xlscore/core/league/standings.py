@@ -27,7 +27,9 @@ The results table has one row per player per game:
   1, 2, 2, 3 are read alike). When a game's places are all blank, they come from its scores, higher better;
 * ``dropped`` (optional): TRUE, yes or x for a player who dropped out of the game;
 * ``division`` and ``league`` (optional): the league the game belongs to, such as 3 and B for L3-B; a table for
-  one league may leave them out (read as division 1, league A).
+  one league may leave them out (read as division 1, league A). Or they come from the season's leagues table
+  (``leagues``), looked up by player: the season template's formula reads its Results table as typed, by
+  structured reference, so it follows the table as it grows, and the lookup is here, in one place.
 
 Decisions where the source is silent:
 
@@ -158,7 +160,7 @@ def league_standings(
         row per player per game (a DataFrame, mappings, or rows with a header); places come from the scores
         when a game's places are blank.
     prior: the players' ranking coming into the season, best first (the season's seeding list): the last
-        tie-break.
+        tie-break. Blank cells are skipped.
     tie_breaks: the tie-breaks after league points, in order (names as decided_by shows them, separated by
         commas); blank for the published eight and prior ranking, none for no tie-break.
     leagues: the season's leagues, a table with columns player, division and league (what league_formation
@@ -170,7 +172,7 @@ def league_standings(
     rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])
     if leagues is not None:
         _look_up_leagues(rows, leagues)
-    ranking = {player: rank for rank, player in enumerate(names("prior", prior), start=1)}
+    ranking = {player: rank for rank, player in enumerate(names("prior", prior, skip_blank=True), start=1)}
     custom = {} if charts is None else _charts(charts)
     grouped = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
     games = {game: [_seat(row) for row in seats] for game, seats in grouped.items()}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.refs import Area, cell_name, parse_area
+from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.workbook.sheetxml import scan_cells, unescape
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
@@ -213,17 +213,22 @@ def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
 
 
 def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[int]:
-    """The rows below ``table`` with a value typed in one of its columns: not a formula's, not in a formula's spill
-    or array area, not in another table."""
+    """The rows below ``table``, above the next table under it, with a value typed in one of its columns: not a
+    formula's, not in a formula's spill or array area."""
     sheet = next(s for s in sheets if s.name == table.sheet)
     a = table.area
-    below = [(r, c) for (r, c), v in sheet.values.items() if r > a.bottom and a.left <= c <= a.right and v != ""]
+    under = [
+        t.area.top
+        for t in tables
+        if t.sheet == table.sheet and t.area.top > a.bottom and t.area.left <= a.right and t.area.right >= a.left
+    ]
+    end = min(under, default=MAX_ROW + 1)
+    below = [(r, c) for (r, c), v in sheet.values.items() if a.bottom < r < end and a.left <= c <= a.right and v != ""]
     if not below:
         return set()
     computed = {(f.row, f.col) for f in sheet.formulas}
-    taken = [f.array for f in sheet.formulas if f.array is not None]
-    taken += [t.area for t in tables if t is not table and t.sheet == table.sheet]
-    return {r for r, c in below if (r, c) not in computed and not any(area.contains(r, c) for area in taken)}
+    spilled = [f.array for f in sheet.formulas if f.array is not None]
+    return {r for r, c in below if (r, c) not in computed and not any(area.contains(r, c) for area in spilled)}
 
 
 def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
