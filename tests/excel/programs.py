@@ -18,7 +18,7 @@ UNO_SCRIPT = Path(__file__).with_name("uno_rows.py")
 LIBREOFFICE_PYTHON = Path("/usr/bin/python3")
 EXCEL_EPOCH = dt.date(1899, 12, 30)
 
-__all__ = ["WORKBOOKS", "differences", "has_uno", "libreoffice", "serial"]
+__all__ = ["WORKBOOKS", "differences", "has_uno", "libreoffice", "recalculated_standings_are", "serial"]
 
 
 def has_uno() -> bool:
@@ -74,3 +74,22 @@ def differences(
         for c, want in enumerate(row)
         if not _close(shown[r][c] if c < len(shown[r]) else None, want)
     ]
+
+
+def recalculated_standings_are(path: Path, out: Path, expected: Sequence[Sequence[object]]) -> None:
+    """``xlscore recalc`` of ``path`` into ``out`` computes without an error cell or a row left out, and its Standings
+    sheet, read by openpyxl with ``data_only``, shows ``expected`` (header first) and nothing below it."""
+    import openpyxl
+
+    from xlscore.excel.workbook.recalc import recalculate
+
+    result = recalculate(path, out)
+    assert [str(e) for e in result.errors] == []
+    assert result.left_out == ()
+    book = openpyxl.load_workbook(out, data_only=True, read_only=True)
+    cells = book["Standings"].iter_rows(max_row=len(expected) + 1, max_col=len(expected[0]), values_only=True)
+    shown = [list(row) for row in cells]
+    book.close()
+    assert differences(shown[: len(expected)], expected) == []
+    below = shown[len(expected)] if len(shown) > len(expected) else []
+    assert all(v in (None, "") for v in below), "the spilled table ends where the core's standings end"
