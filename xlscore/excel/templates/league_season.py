@@ -17,7 +17,7 @@ import dataclasses
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 
-from xlscore.core.cells import is_blank
+from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
@@ -234,7 +234,7 @@ def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
     found = results(book, ["Results", "Leagues"], recalculate=False)
     seats = found["LEAGUES"]
-    prior = [str(row[1]) for row in seats.rows if not is_blank(row[1])]
+    prior = [cell_text(row[1]) or "" for row in seats.rows]  # as the sheet reads it: blank rows skipped
     tie_breaks = book.sheet("Settings").values.get((4, 2))
     return league_standings(_grid(found["RESULTS"]), prior, tie_breaks, _grid(seats))
 
