@@ -130,11 +130,15 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
         problems += [str(d) for d in check_book(result, read_book(book), tolerance)]
     for line in problems:
         click.echo(line)
+    _warn(result.left_out)
     written = f"; wrote {result.output}" if result.output is not None else ""
     click.echo(f"computed {result.formulas} formulas in {time.perf_counter() - started:.2f} s{written}", err=True)
-    if problems:
+    if problems or (check and result.left_out):
         errors = len(result.errors)
-        raise SystemExit(_fail(f"{errors} cells in error, {len(problems) - errors} differences from the saved values"))
+        counts = f"{errors} cells in error, {len(problems) - errors} differences from the saved values"
+        if check and result.left_out:
+            counts += f", {len(result.left_out)} tables with rows left out"
+        raise SystemExit(_fail(counts))
 
 
 @cli.command()
@@ -153,12 +157,15 @@ def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> No
     """
     from xlscore.excel.workbook.book import read_book
     from xlscore.excel.workbook.results import format_result, results
+    from xlscore.excel.workbook.structured import left_out
 
-    found = results(read_book(book), list(names) or None, recalculate=not no_recalc)
+    read = read_book(book)
+    found = results(read, list(names) or None, recalculate=not no_recalc)
     for i, result in enumerate(found.values()):
         if len(found) > 1 and kind == "text":
             click.echo(("\n" if i else "") + f"== {result.name} ==")
         click.echo(format_result(result, kind), nl=False)
+    _warn(left_out(read.tables))
 
 
 @cli.command()
@@ -212,15 +219,23 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
     xlscore standings season.xlsx -o standings.csv
     """
     from xlscore.excel.templates import standings as read_standings
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.structured import left_out
 
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
     if output is not None and len(paths) != 1:
         raise click.UsageError(f"-o/--output takes one workbook; {len(paths)} were given")
+    missing: list[str] = []
     for i, path in enumerate(paths):
-        system, rows = read_standings(path)
+        book = read_book(path)
+        system, rows = read_standings(book)
         if len(paths) > 1 and not as_csv:
             click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
         _print_rows(system, rows, as_csv, output)
+        missing += left_out(book.tables)
+    _warn(missing)
+    if missing:
+        raise SystemExit(1)
 
 
 @cli.command()
@@ -328,6 +343,12 @@ def _read_csv(path: Path) -> Any:
         return pd.read_csv(path)
     except (ValueError, UnicodeDecodeError, OSError) as exc:  # pandas' parser errors are ValueErrors
         raise InputError(f"{path} is not a readable CSV table: {str(exc).splitlines()[0]}") from exc
+
+
+def _warn(lines: Sequence[str]) -> None:
+    """Rows typed below a table after a blank row, which nothing counts: one line each on stderr."""
+    for line in lines:
+        click.echo(f"xlscore: warning: {line}", err=True)
 
 
 def _fail(message: str) -> int:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import os
 import shutil
 import subprocess
@@ -24,24 +23,19 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from tests.excel.programs import WORKBOOKS, differences, has_uno, libreoffice, recalculated_standings_are
 from xlscore.cli import main
 from xlscore.excel.functions.cells import table_to_grid
-from xlscore.excel.libreoffice.soffice import find_soffice
 from xlscore.excel.templates import MODULES, standings, template
 from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
-WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
-UNO_SCRIPT = Path(__file__).with_name("uno_move_rows.py")
-LIBREOFFICE_PYTHON = Path("/usr/bin/python3")
-
-# The input table whose rows are moved below it, by system. The league season's Results are read by a fixed range
-# (its standings need the division and league columns computed beside the table): docs/guide says so.
+# The input table whose rows are moved below it, by system.
 MOVED = {
     "rplops": "Results",
     "gibbs": "Games",
     "puffing-billy": "Boards",
     "size-matters": "Games",
+    "league": "Results",
     "lifetime": "Seasons",
 }
 TOOLS = ("openpyxl", "openpyxl-lxml", "openpyxl-append", "libreoffice")
@@ -51,13 +45,7 @@ CASES = [
     for tool in TOOLS
     if tool in ("openpyxl", "openpyxl-lxml") or system in MOVED
 ]
-
-
-def _has_uno() -> bool:
-    if find_soffice() is None or not LIBREOFFICE_PYTHON.exists():
-        return False
-    probe = subprocess.run([str(LIBREOFFICE_PYTHON), "-c", "import uno"], capture_output=True, check=False)
-    return probe.returncode == 0
+Touched = dict[tuple[str, str], tuple[Path, list[list[object]]]]
 
 
 def _resave(source: Path, out: Path, lxml: bool) -> None:
@@ -95,20 +83,19 @@ def _append(source: Path, out: Path, table: str) -> None:
     book.save(out)
 
 
-def _libreoffice(source: Path, out: Path, table: str) -> None:
+def _move_job(source: Path, out: Path, table: str) -> dict[str, object]:
+    """LibreOffice's job: the table's rows moved below it (uno_rows.py)."""
     sheet, top, bottom, left, right, below = _rows(source, table)
-    arguments = [str(a) for a in (source, out, sheet, top, bottom, left, right, below)]
-    done = subprocess.run(
-        [str(LIBREOFFICE_PYTHON), str(UNO_SCRIPT), *arguments], capture_output=True, text=True, timeout=300, check=False
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
+    step = {"sheet": sheet, "move": [top, bottom, left, right, below]}
+    return {"source": str(source), "output": str(out), "steps": [step]}
 
 
 @pytest.fixture(scope="module")
-def touched(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[Path, list[list[object]]]]:
+def touched(tmp_path_factory: pytest.TempPathFactory) -> Touched:
     """Each case's file after its program, and the core's standings of the template as shipped."""
     folder = tmp_path_factory.mktemp("round-trip")
-    found: dict[tuple[str, str], tuple[Path, list[list[object]]]] = {}
+    found: Touched = {}
+    jobs: list[dict[str, object]] = []
     for system, tool in CASES:
         source = folder / f"{system}-{tool}-in.xlsx"
         shutil.copyfile(WORKBOOKS / template(system).FILE, source)
@@ -121,57 +108,32 @@ def touched(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], t
             _resave(source, out, lxml=True)
         elif tool == "openpyxl-append":
             _append(source, out, MOVED[system])
-        elif _has_uno():
-            _libreoffice(source, out, MOVED[system])
+        elif has_uno():
+            jobs.append(_move_job(source, out, MOVED[system]))
         else:
             continue
         found[(system, tool)] = out, expected
+    if jobs:
+        libreoffice(jobs, folder)
     return found
 
 
-def _case(
-    touched: dict[tuple[str, str], tuple[Path, list[list[object]]]], system: str, tool: str
-) -> tuple[Path, list[list[object]]]:
+def _case(touched: Touched, system: str, tool: str) -> tuple[Path, list[list[object]]]:
     if (system, tool) not in touched:
         pytest.skip("LibreOffice with python3-uno is not installed")
     return touched[(system, tool)]
 
 
-def _close(shown: object, want: object) -> bool:
-    if isinstance(want, bool) or isinstance(shown, bool):
-        return shown == want
-    if isinstance(want, int | float) and isinstance(shown, int | float):
-        return math.isclose(float(shown), float(want), rel_tol=1e-9, abs_tol=1e-9)
-    if isinstance(want, int | float) and isinstance(shown, str):
-        try:
-            return math.isclose(float(shown), float(want), rel_tol=1e-9, abs_tol=1e-9)
-        except ValueError:
-            return False
-    return shown == want or (shown in (None, "") and want in (None, ""))
-
-
-def _differences(shown: list[list[object]], expected: list[list[object]]) -> list[tuple[int, int, object, object]]:
-    assert len(shown) == len(expected), f"{len(shown)} rows shown, the core has {len(expected)}"
-    return [
-        (r, c, shown[r][c] if c < len(shown[r]) else None, want)
-        for r, row in enumerate(expected)
-        for c, want in enumerate(row)
-        if not _close(shown[r][c] if c < len(shown[r]) else None, want)
-    ]
-
-
 @pytest.mark.parametrize(("system", "tool"), CASES, ids=[f"{s}-{t}" for s, t in CASES])
-def test_standings_command(
-    touched: dict[tuple[str, str], tuple[Path, list[list[object]]]], system: str, tool: str
-) -> None:
+def test_standings_command(touched: Touched, system: str, tool: str) -> None:
     path, expected = _case(touched, system, tool)
     _, rows = standings(path)
-    assert _differences(table_to_grid(list(rows)), expected) == []
+    assert differences(table_to_grid(list(rows)), expected) == []
 
 
 @pytest.mark.parametrize(("system", "tool"), CASES, ids=[f"{s}-{t}" for s, t in CASES])
 def test_export_csv_and_json(
-    touched: dict[tuple[str, str], tuple[Path, list[list[object]]]],
+    touched: Touched,
     system: str,
     tool: str,
     capsys: pytest.CaptureFixture[str],
@@ -179,27 +141,17 @@ def test_export_csv_and_json(
     path, expected = _case(touched, system, tool)
     assert main(["export", str(path), "--name", "Standings", "--format", "csv"]) == 0
     shown: list[list[object]] = [list(row) for row in csv.reader(io.StringIO(capsys.readouterr().out))]
-    assert _differences(shown, [[("" if v is None else v) for v in row] for row in expected]) == []
+    assert differences(shown, [[("" if v is None else v) for v in row] for row in expected]) == []
     assert main(["export", str(path), "--name", "Standings", "--format", "json"]) == 0
     objects = json.loads(capsys.readouterr().out)
     header = [str(h) for h in expected[0]]
     rows: list[list[object]] = [list(header), *([o.get(h) for h in header] for o in objects)]
-    assert _differences(rows, expected) == []
+    assert differences(rows, expected) == []
 
 
 @pytest.mark.parametrize(("system", "tool"), CASES, ids=[f"{s}-{t}" for s, t in CASES])
-def test_recalc_then_data_only_read_and_check(
-    touched: dict[tuple[str, str], tuple[Path, list[list[object]]]], system: str, tool: str, tmp_path: Path
-) -> None:
+def test_recalc_then_data_only_read_and_check(touched: Touched, system: str, tool: str, tmp_path: Path) -> None:
     path, expected = _case(touched, system, tool)
     out = tmp_path / "recalculated.xlsx"
-    result = recalculate(path, out)
-    assert [str(e) for e in result.errors] == []
-    sheet = openpyxl.load_workbook(out, data_only=True)["Standings"]
-    width = len(expected[0])
-    shown: list[list[object]] = [
-        [sheet.cell(r, c).value for c in range(1, width + 1)] for r in range(1, len(expected) + 1)
-    ]
-    assert _differences(shown, expected) == []
-    assert all(sheet.cell(len(expected) + 1, c).value in (None, "") for c in range(1, width + 1))
+    recalculated_standings_are(path, out, expected)
     assert main(["recalc", str(out), "--check"]) == 0

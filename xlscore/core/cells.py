@@ -52,13 +52,18 @@ def name(argument: str, value: object) -> str:
     return text
 
 
-def names(argument: str, values: Iterable[object], *, min_len: int = 0) -> tuple[str, ...]:
-    """Every name of a list argument, checked non-blank and unique; the message names the position from 1."""
+def names(argument: str, values: Iterable[object], *, min_len: int = 0, skip_blank: bool = False) -> tuple[str, ...]:
+    """Every name of a list argument, checked non-blank and unique; the message names the position from 1.
+
+    ``skip_blank``: leave blank cells out instead of refusing them, for a list whose order is all that counts (a
+    seeding list, sign-ups), read from a table column that may hold blank rows.
+    """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise InputError(f"{argument} is {_kind(values)}; expected a list of player names")
-    result = tuple(name(f"{argument}[{i}]", v) for i, v in enumerate(values, start=1))
+    listed = [(i, v) for i, v in enumerate(values, start=1) if not (skip_blank and is_blank(v))]
+    result = tuple(name(f"{argument}[{i}]", v) for i, v in listed)
     seen: dict[str, int] = {}
-    for i, player in enumerate(result, start=1):
+    for (i, _), player in zip(listed, result, strict=True):
         if player in seen:
             raise InputError(
                 f"{argument}[{i}] is {player!r} again (first at {argument}[{seen[player]}]); expected each player once"

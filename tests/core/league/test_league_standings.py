@@ -247,6 +247,11 @@ def test_prior_ranking_is_the_last_tie_break() -> None:
     assert by_player(ranked)["A"].place == 3
     assert by_player(ranked)["B"].prior_rank == 2
 
+    # Blank cells of the list (blank rows of the seeding table) are skipped.
+    spaced = league_standings(results, prior=[None, "Z", "", "B", "  ", "Y", "A", "X", None])  # type: ignore[list-item]
+    assert [row.player for row in spaced] == [row.player for row in ranked]
+    assert by_player(spaced)["B"].prior_rank == 2
+
     # A player missing from the prior ranking comes below those in it.
     assert [row.player for row in league_standings(results, prior=["A"])][1:3] == ["A", "B"]
     assert [row.player for row in league_standings(results, prior=["B"])][1:3] == ["B", "A"]
@@ -312,6 +317,28 @@ def test_divisions_and_leagues_are_ranked_apart_and_listed_in_order() -> None:
     # 3-player games use our chart: 6, 3, 1.
     assert [row.league_points for row in table[:3]] == [6, 3, 1]
     assert [row.decided_by for row in table[3:5]] == ["", "league points"]
+
+
+def test_leagues_give_each_result_row_its_league_by_player() -> None:
+    results = game("L2B-1", ("P", 3), ("Q", 2), ("R", 1)) + game("L1A-1", ("S", 3), ("T", 2), ("U", 1))
+    leagues: list[list[object]] = [["seed", "player", "division", "league", "slot"]]
+    leagues += [[i, p, 1, "A", i] for i, p in enumerate("STU", start=1)]
+    leagues += [[None] * 5]  # a blank row of the sheet's table
+    leagues += [[3 + i, p, 2, "b", i] for i, p in enumerate("PQR", start=1)]
+    looked_up = league_standings(results, leagues=leagues)
+    given = [{**row, "division": 2, "league": "B"} for row in results[:3]]
+    given += [{**row, "division": 1, "league": "A"} for row in results[3:]]
+    assert looked_up == league_standings(given)
+    assert [(row.division, row.league, row.player) for row in looked_up][2:4] == [(1, "A", "U"), (2, "B", "P")]
+    # A row that gives its league must agree; every player of the results must be on leagues.
+    assert league_standings(given, leagues=leagues) == looked_up
+    wrong = [{**row, "division": 1, "league": "A"} for row in results]
+    with pytest.raises(TableError, match=re.escape("row 2 of results puts 'P' in L1-A; row 6 of leagues in L2-B")):
+        league_standings(wrong, leagues=leagues)
+    with pytest.raises(TableError, match=re.escape("player 'S' in row 5 of results is not on leagues")):
+        league_standings(results, leagues=leagues[:1] + leagues[5:])
+    with pytest.raises(TableError, match=re.escape("player 'P' is in row 6 and row 9 of leagues")):
+        league_standings(results, leagues=[*leagues, [9, "P", 2, "A", 9]])
 
 
 def test_a_league_may_use_its_own_chart() -> None:
@@ -410,8 +437,8 @@ def test_bad_prior_and_charts_name_the_argument() -> None:
     results = game("G1", ("A", 2), ("B", 1))
     with pytest.raises(InputError, match=re.escape("prior[2] is 'A' again (first at prior[1])")):
         league_standings(results, prior=["A", "A"])
-    with pytest.raises(InputError, match=re.escape("prior[1] is blank; expected a player's name")):
-        league_standings(results, prior=[None])  # type: ignore[list-item]
+    with pytest.raises(InputError, match=re.escape("prior[3] is the logical value TRUE; expected a player's name")):
+        league_standings(results, prior=["A", None, True])  # type: ignore[list-item]
     with pytest.raises(InputError, match=re.escape("charts[4]: chart has 3 values; expected exactly 4 numbers")):
         league_standings(results, charts={4: [3, 2, 1]})
     with pytest.raises(InputError, match=re.escape("charts[1]: n is 1; expected a whole number at least 2")):

@@ -12,6 +12,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from tests.excel.programs import differences
+from xlscore.core.league.schedule import FOUR_PLAYER_GRID
+from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import league_season, new_workbook
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
@@ -99,3 +102,31 @@ def test_the_core_reads_the_workbook_as_the_sheet_shows(tmp_path: Path) -> None:
     book = read_book(new_workbook("league", tmp_path / "season.xlsx"))
     assert [s.player for s in league_season.next_season(book)][:5] == ["Ann", "Bo", "Cy", "Eve", "Oli"]
     assert [row.player for row in league_season.standings(book)][:2] == ["Ann", "Bo"]
+
+
+def test_rows_a_script_appends_below_every_table_count(tmp_path: Path) -> None:
+    """openpyxl's ``ws.append`` writes below the last formatted row: below each table, after its blank rows. A third
+    division's league, its results and two more sign-ups all count in the sheet and in the core."""
+    path = tmp_path / "season.xlsx"
+    new_workbook("league", path)
+    book = openpyxl.load_workbook(path)
+    newcomers = [f"New {i}" for i in range(1, 8)]
+    for slot, player in enumerate(newcomers, start=1):
+        book["Leagues"].append([21 + slot, player, 3, "A", slot])
+    for number, game in enumerate(FOUR_PLAYER_GRID, start=1):
+        for seat, slot in enumerate(game):
+            book["Results"].append([f"AGR S1 L3-A G{number}", newcomers[slot - 1], None, 40 - 10 * seat, 4, None])
+    for player in ("Xan", "Yve"):
+        book["Next season"].append([player, None])
+    book.save(path)
+    out = tmp_path / "out.xlsx"
+    assert [str(e) for e in recalculate(path, out).errors] == []
+    sheets = openpyxl.load_workbook(out, data_only=True)
+    read = read_book(path)
+    expected = table_to_grid(list(league_season.standings(read)))
+    assert differences([list(league_season.STANDINGS), *_rows(sheets["Standings"], 1, 15)], expected) == []
+    assert [row[3] for row in expected if row[0] == 3] == newcomers  # the lower slot wins every game
+    assert len(_rows(sheets["Schedule"], 1, 8)) == 28
+    seats = [row[1] for row in _rows(sheets["Next season"], 4, 6)]
+    assert seats == [s.player for s in league_season.next_season(read)]
+    assert {"Xan", "Yve"} <= set(seats)

@@ -1,4 +1,5 @@
-"""Standings tables shared by the Meeple League modules: a season's finishes, read back for the next season.
+"""Tables shared by the Meeple League modules: a season's leagues (who plays in which league), and a season's
+finishes, read back for the next season.
 
 Private to the league subpackage; the cell checks are :mod:`xlscore.core.rows`'.
 """
@@ -6,7 +7,7 @@ Private to the league subpackage; the cell checks are :mod:`xlscore.core.rows`'.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,7 +16,43 @@ from xlscore.core.errors import InputError, TableError
 from xlscore.core.league.naming import MAX_DIVISION, checked_league
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, read_rows, where
 
-__all__ = ["Finish", "read_season", "read_seasons"]
+__all__ = ["Finish", "Listed", "read_leagues", "read_season", "read_seasons"]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A player's row of a season's leagues table: the league the player plays in, checked, and the row itself."""
+
+    player: str
+    division: int
+    league: str
+    row: Row
+
+
+def read_leagues(leagues: object, columns: Sequence[str]) -> list[Listed]:
+    """A season's leagues table, one row per player (what league_formation returns, or its DataFrame), checked.
+
+    ``columns``: the columns it must have, in the order a missing one's message lists them: division, league and
+    player among them. A division outside 1..MAX_DIVISION, a league letter its division cannot hold or a player
+    listed twice is refused.
+    """
+    found: list[Listed] = []
+    seen: dict[str, int] = {}
+    for row in read_rows(leagues, columns, name="leagues"):
+        division = cell_whole(row, "division", 1, MAX_DIVISION)
+        try:
+            letter = checked_league(f"league in row {row['_row']}", row["league"], division)
+        except InputError as exc:
+            raise TableError(str(exc)) from exc
+        player = cell_name(row, "player")
+        if player in seen:
+            raise TableError(
+                f"player {player!r} is in row {seen[player]} and row {row['_row']} of leagues; "
+                f"expected each player in one league"
+            )
+        seen[player] = row["_row"]
+        found.append(Listed(player, division, letter, row))
+    return found
 
 
 @dataclass(frozen=True)

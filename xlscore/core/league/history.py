@@ -61,13 +61,14 @@ def league_next_season(
 ) -> tuple[LeagueSeat, ...]:
     """Next season's leagues (league_formation) from the past seasons' final standings kept in one table.
 
-    players: everyone who signed up for the season, in the order they signed up (none yet: no leagues).
+    players: everyone who signed up for the season, in the order they signed up (none yet: no leagues); blank
+        cells are skipped.
     history: the final standings of past seasons in one table, one row per player per season, with columns
         season, division, league, place, player, league_points and optionally the other tie-breaks; without a
         season column it is one season, the last (a season's standings as league_standings gives them).
     laurels: new players' lifetime laurels, a table with columns player and laurels (blank: none).
     """
-    signed = names("players", players)
+    signed = names("players", players, skip_blank=True)
     if not signed:
         return ()
     _, tables = _split(history)

@@ -65,8 +65,9 @@ from itertools import combinations
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.league.naming import MAX_DIVISION, checked_league, league_game_name, league_name, league_number
-from xlscore.core.rows import cell_name, cell_whole, read_rows
+from xlscore.core.league._tables import read_leagues
+from xlscore.core.league.naming import league_game_name, league_name, league_number
+from xlscore.core.rows import cell_whole
 from xlscore.core.validate import whole
 
 __all__ = [
@@ -229,27 +230,14 @@ def league_season_games(event: str, season: int, leagues: object, seats: int = 4
         league_formation returns, or its DataFrame).
     seats: players per game, 3 to 5 (4 by default).
     """
-    rows = read_rows(leagues, ["division", "league", "slot", "player"], name="leagues")
     rosters: dict[tuple[int, str], dict[int, str]] = defaultdict(dict)
-    seen: dict[str, int] = {}
-    for row in rows:
-        division = cell_whole(row, "division", 1, MAX_DIVISION)
-        try:
-            letter = checked_league(f"league in row {row['_row']}", row["league"], division)
-        except InputError as exc:
-            raise TableError(str(exc)) from exc
-        slot = cell_whole(row, "slot", 1, max(LEAGUE_SIZES))
-        player = cell_name(row, "player")
-        if player in seen:
-            raise TableError(
-                f"player {player!r} is in row {seen[player]} and row {row['_row']} of leagues; "
-                f"expected each player in one league"
-            )
-        seen[player] = row["_row"]
-        roster = rosters[(division, letter)]
+    for listed in read_leagues(leagues, ("division", "league", "slot", "player")):
+        slot = cell_whole(listed.row, "slot", 1, max(LEAGUE_SIZES))
+        roster = rosters[(listed.division, listed.league)]
         if slot in roster:
-            raise TableError(f"slot {slot} of {league_name(division, letter)} is taken twice (row {row['_row']})")
-        roster[slot] = player
+            league = league_name(listed.division, listed.league)
+            raise TableError(f"slot {slot} of {league} is taken twice (row {listed.row['_row']})")
+        roster[slot] = listed.player
     result: list[LeagueGame] = []
     for division, letter in sorted(rosters, key=lambda key: (key[0], league_number(key[1]))):
         roster = rosters[(division, letter)]

@@ -27,7 +27,9 @@ The results table has one row per player per game:
   1, 2, 2, 3 are read alike). When a game's places are all blank, they come from its scores, higher better;
 * ``dropped`` (optional): TRUE, yes or x for a player who dropped out of the game;
 * ``division`` and ``league`` (optional): the league the game belongs to, such as 3 and B for L3-B; a table for
-  one league may leave them out (read as division 1, league A).
+  one league may leave them out (read as division 1, league A). Or they come from the season's leagues table
+  (``leagues``), looked up by player: the season template's formula reads its Results table as typed, by
+  structured reference, so it follows the table as it grows, and the lookup is here, in one place.
 
 Decisions where the source is silent:
 
@@ -64,6 +66,7 @@ from fractions import Fraction
 from xlscore.core.cells import exact, names
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
+from xlscore.core.league._tables import read_leagues
 from xlscore.core.league.naming import MAX_DIVISION, checked_league, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
@@ -147,6 +150,7 @@ def league_standings(
     results: object,
     prior: Iterable[str] = (),
     tie_breaks: object = None,
+    leagues: object = None,
     *,
     charts: Mapping[int, Sequence[float]] | None = None,
 ) -> tuple[LeagueStanding, ...]:
@@ -156,25 +160,50 @@ def league_standings(
         row per player per game (a DataFrame, mappings, or rows with a header); places come from the scores
         when a game's places are blank.
     prior: the players' ranking coming into the season, best first (the season's seeding list): the last
-        tie-break.
+        tie-break. Blank cells are skipped.
     tie_breaks: the tie-breaks after league points, in order (names as decided_by shows them, separated by
         commas); blank for the published eight and prior ranking, none for no tie-break.
+    leagues: the season's leagues, a table with columns player, division and league (what league_formation
+        returns, or its DataFrame): each result row's division and league are then its player's, so results
+        need not give them. Blank: results give them.
     charts: league points charts by player count, to use instead of the default charts for those counts.
     """
     order = chain(tie_breaks, TIE_BREAKS[1:], TIE_BREAKS[1:])
     rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])
-    ranking = {player: rank for rank, player in enumerate(names("prior", prior), start=1)}
+    if leagues is not None:
+        _look_up_leagues(rows, leagues)
+    ranking = {player: rank for rank, player in enumerate(names("prior", prior, skip_blank=True), start=1)}
     custom = {} if charts is None else _charts(charts)
     grouped = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
     games = {game: [_seat(row) for row in seats] for game, seats in grouped.items()}
     records: dict[str, _Record] = {}
     for game, seats in games.items():
         _score_game(game, seats, records, custom)
-    leagues: dict[tuple[int, str], list[str]] = defaultdict(list)
+    by_league: dict[tuple[int, str], list[str]] = defaultdict(list)
     for player, record in records.items():
-        leagues[(record.division, record.league)].append(player)
-    ordered = sorted(leagues, key=lambda key: (key[0], league_number(key[1])))
-    return tuple(row for key in ordered for row in _rank(leagues[key], records, ranking, order))
+        by_league[(record.division, record.league)].append(player)
+    ordered = sorted(by_league, key=lambda key: (key[0], league_number(key[1])))
+    return tuple(row for key in ordered for row in _rank(by_league[key], records, ranking, order))
+
+
+def _look_up_leagues(rows: list[Row], leagues: object) -> None:
+    """Each result row's division and league from its player's row of ``leagues``; a row that gives them must agree."""
+    listed = {found.player: found for found in read_leagues(leagues, ("player", "division", "league"))}
+    for row in rows:
+        player = cell_name(row, "player")
+        found = listed.get(player)
+        if found is None:
+            raise TableError(
+                f"player {player!r} in row {row['_row']} of results is not on leagues; expected every player of "
+                f"the results in a league"
+            )
+        given = _league_of(row)
+        if (row["division"] is not None or row["league"] is not None) and given != (found.division, found.league):
+            raise TableError(
+                f"row {row['_row']} of results puts {player!r} in {league_name(*given)}; row {found.row['_row']} "
+                f"of leagues in {league_name(found.division, found.league)}: expected one league per player"
+            )
+        row["division"], row["league"] = found.division, found.league
 
 
 def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...]]:
@@ -189,16 +218,21 @@ def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...
     return result
 
 
+def _league_of(row: Row) -> tuple[int, str]:
+    """A result row's division and league, checked (blank: division 1, league A)."""
+    division = 1 if row["division"] is None else cell_whole(row, "division", 1, MAX_DIVISION)
+    if row["league"] is None:
+        return division, "A"
+    try:
+        return division, checked_league(f"league in row {row['_row']}", row["league"], division)
+    except InputError as exc:
+        raise TableError(str(exc)) from exc
+
+
 def _seat(row: Row) -> _Seat:
     player = cell_name(row, "player")
     dropped = flag(row, "dropped")
-    division = 1 if row["division"] is None else cell_whole(row, "division", 1, MAX_DIVISION)
-    league = "A"
-    if row["league"] is not None:
-        try:
-            league = checked_league(f"league in row {row['_row']}", row["league"], division)
-        except InputError as exc:
-            raise TableError(str(exc)) from exc
+    division, league = _league_of(row)
     if dropped:
         return _Seat(row["_row"], player, Fraction(0), None, True, division, league)
     score = exact(cell_number(row, "score", 0))

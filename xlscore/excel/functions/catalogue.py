@@ -502,7 +502,7 @@ _FUNCTIONS += (
         league.league_standings,
         category="Meeple League",
         returns="table",
-        tables=("results",),
+        tables=("results", "leagues"),
         lists=("prior", "tie_breaks"),
         examples=(
             Example(

@@ -57,13 +57,14 @@ def template(system: str) -> TemplateModule:
     return cast(TemplateModule, module)
 
 
-def standings(path: str | Path) -> tuple[str, Sequence[object]]:
-    """The system of the template workbook at ``path`` and its standings rows, computed by the core."""
-    book = read_book(path)
+def standings(path: str | Path | Book) -> tuple[str, Sequence[object]]:
+    """The system of the template workbook at ``path`` (or read already) and its standings rows, computed by the
+    core."""
+    book = path if isinstance(path, Book) else read_book(path)
     marker = book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
     if marker not in MODULES:
         raise WorkbookError(
-            f"{Path(path).name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
+            f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
         )
     return marker, template(marker).standings(book)
 

@@ -17,16 +17,16 @@ import dataclasses
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from xlscore.core.cells import is_blank
+from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding, league_standings
 from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.functions.cells import table_to_grid
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, whole_table
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, table_column, whole_table
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
+from xlscore.excel.workbook.results import Result, results
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -66,6 +66,16 @@ LEAGUE_COLUMNS = (
     Column("division", "whole", lo=1, hi=20, width=9, help="1 for the top division."),
     Column("league", "text", width=8, help="The league's letter in its division: A, B, ..."),
     Column("slot", "whole", lo=1, hi=8, width=6, help="The player's number in the league's schedule, 1 to 7 (or 8)."),
+)
+ROSTER = f"Leagues!$B$2:$B${PLAYERS + 1}"
+"""The names a result's player is checked against (data validation: a list of the Leagues table as built)."""
+RESULT_COLUMNS = (
+    Column("game", "name", width=20, roster=f"Schedule!$A$2:$A${GAMES + 1}", help="The game's name."),
+    Column("player", "name", width=16, roster=ROSTER),
+    Column("place", "place", lo=1, hi=8, width=7, help="1 for the winner; tied players share a place."),
+    Column("score", "number", lo=0, width=8),
+    Column("players", "whole", lo=2, hi=6, width=8, help="How many players started the game."),
+    Column("dropped", "text", width=9, help="x for a player who dropped out of the game; blank otherwise."),
 )
 SIGNUP_COLUMNS = (
     Column("player", "text", width=16, help="Everyone who wants to play next season, in the order they signed up."),
@@ -133,8 +143,6 @@ def build(sample: bool = True) -> Template:
     leagues.column_dimensions["G"].width = 60
     leagues["G1"] = "List the players in seed order: the order is the last tie-break of the standings."
     template.printable(leagues)
-    last_player = PLAYERS + 1
-    roster = f"Leagues!$B$2:$B${last_player}"
     schedule = template.results(
         "Schedule",
         "A1",
@@ -144,12 +152,12 @@ def build(sample: bool = True) -> Template:
     )
     schedule.column_dimensions["A"].width = 20
     template.printable(schedule)
-    _results_sheet(template, sample, roster)
-    last = RESULT_ROWS + 1
+    _results_sheet(template, sample)
     sheet = template.results(
         "Standings",
         "A1",
-        f"=LEAGUE_STANDINGS(Results!A1:H{last},Leagues!B2:B{last_player},Settings!B4)",
+        f"=LEAGUE_STANDINGS({whole_table('Results', RESULT_COLUMNS)},{table_column('Leagues', 'player')},"
+        f"Settings!B4,{whole_table('Leagues', LEAGUE_COLUMNS)})",
         STANDINGS,
         SHOWN,
     )
@@ -183,31 +191,26 @@ def _settings(template: Template) -> None:
     settings.row_dimensions[4].height = 50  # three lines: programs keep a row's stored height on opening
 
 
-def _results_sheet(template: Template, sample: bool, roster: str) -> None:
+def _results_sheet(template: Template, sample: bool) -> None:
     last = RESULT_ROWS + 1
-    columns = (
-        Column("game", "name", width=20, roster=f"Schedule!$A$2:$A${GAMES + 1}", help="The game's name."),
-        Column("player", "name", width=16, roster=roster),
-        Column("place", "place", lo=1, hi=8, width=7, help="1 for the winner; tied players share a place."),
-        Column("score", "number", lo=0, width=8),
-        Column("players", "whole", lo=2, hi=6, width=8, help="How many players started the game."),
-        Column("dropped", "text", width=9, help="x for a player who dropped out of the game; blank otherwise."),
-    )
-    sheet = template.input_table("Results", "Results", columns, _results() if sample else (), RESULT_ROWS)
-    # The league of each row, from the player's row on Leagues: the standings rank each league on its own.
-    for column, source, header in (("G", "C", "division"), ("H", "D", "league")):
+    sheet = template.input_table("Results", "Results", RESULT_COLUMNS, _results() if sample else (), RESULT_ROWS)
+    # The league of each row, from the player's row on Leagues, for the coordinator to see (LEAGUE_STANDINGS looks
+    # it up itself); both tables by structured reference, so rows typed below either count.
+    player, on_leagues = table_column("Results", "player"), table_column("Leagues", "player")
+    for column, header in (("G", "division"), ("H", "league")):
         sheet[f"{column}1"] = header
         sheet[f"{column}1"].font = Font(bold=True)
         template.results_column(
             sheet,
             f"{column}2",
-            f'=IF(B2:B{last}="","",IFERROR(INDEX(Leagues!${source}$2:${source}${PLAYERS + 1},'
-            f'MATCH(B2:B{last},{roster},0)),"not on Leagues"))',
+            f'=IF({player}="","",IFERROR(INDEX({table_column("Leagues", header)},'
+            f'MATCH({player},{on_leagues},0)),"not on Leagues"))',
             RESULT_ROWS,
         )
-    # A game whose rows do not number its players is missing a row or has one too many.
+    # A game whose rows do not number its players is missing a row or has one too many (the whole column: the table
+    # grows).
     warn = FormulaRule(  # type: ignore[no-untyped-call]
-        formula=[f'AND($A2<>"",$E2<>"",COUNTIF($A$2:$A${last},$A2)<>$E2)'],
+        formula=['AND($A2<>"",$E2<>"",COUNTIF($A:$A,$A2)<>$E2)'],
         fill=PatternFill("solid", fgColor="F4CCCC"),
     )
     sheet.conditional_formatting.add(f"A2:F{last}", warn)
@@ -216,9 +219,13 @@ def _results_sheet(template: Template, sample: bool, roster: str) -> None:
 
 def _next_season_sheet(template: Template, sample: bool) -> None:
     sheet = template.input_table("Next season", "SignUp", SIGNUP_COLUMNS, SIGNUPS if sample else (), PLAYERS)
-    last = PLAYERS + 1
     anchor = "D1"
-    template.spill(sheet, anchor, f"=LEAGUE_NEXT_SEASON(A2:A{last},Standings!A1:O{RESULT_ROWS + 1},A1:B{last})")
+    signed = table_column("SignUp", "player")
+    template.spill(
+        sheet,
+        anchor,
+        f"=LEAGUE_NEXT_SEASON({signed},Standings!A1:O{RESULT_ROWS + 1},{whole_table('SignUp', SIGNUP_COLUMNS)})",
+    )
     template.printable(sheet)
     for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status
         sheet.column_dimensions[chr(ord("A") + c - 1)].width = width
@@ -227,24 +234,17 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
             sheet.cell(r, c).fill = COMPUTED_FILL
 
 
-def _book_standings_input(book: Book) -> tuple[list[list[object]], list[str]]:
-    found = results(book, ["Results", "Leagues"], recalculate=False)
-    seats = found["LEAGUES"]
-    division = {str(row[1]).strip(): (row[2], row[3]) for row in seats.rows if not is_blank(row[1])}
-    table: list[list[object]] = [[*found["RESULTS"].header, "division", "league"]]
-    for row in found["RESULTS"].rows:
-        if all(map(is_blank, row)):
-            continue
-        where = division.get(str(row[1]).strip(), ("not on Leagues", "not on Leagues"))
-        table.append([*row, *where])
-    prior = [str(row[1]) for row in seats.rows if not is_blank(row[1])]
-    return table, prior
-
-
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
-    table, prior = _book_standings_input(book)
-    return league_standings(table, prior, book.sheet("Settings").values.get((4, 2)))
+    found = results(book, ["Results", "Leagues"], recalculate=False)
+    seats = found["LEAGUES"]
+    prior = [cell_text(row[1]) or "" for row in seats.rows]  # as the sheet reads it: blank rows skipped
+    tie_breaks = book.sheet("Settings").values.get((4, 2))
+    return league_standings(_grid(found["RESULTS"]), prior, tie_breaks, _grid(seats))
+
+
+def _grid(found: Result) -> list[list[object]]:
+    return [list(found.header), *[list(row) for row in found.rows]]
 
 
 def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:

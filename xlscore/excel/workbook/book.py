@@ -7,6 +7,7 @@ are only on their first cell, dynamic arrays are not marked) and is slow on larg
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -15,10 +16,10 @@ from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.refs import Area, cell_name, parse_area
+from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.workbook.sheetxml import scan_cells, unescape
-from xlscore.excel.workbook.structured import Table, grow, resolve
+from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
 
@@ -197,7 +198,7 @@ def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
             totals_rows = _count(root.get("totalsRowCount"), 0)
             table = Table(name, sheet.name, located, columns, target, located, header_rows, totals_rows)
             tables.append(grow(table, _filled_rows(sheet, located)))
-    return tables
+    return [dataclasses.replace(t, stranded=stranded(t, _typed_rows(sheets, t, tables))) for t in tables]
 
 
 def _count(text: str | None, default: int) -> int:
@@ -209,6 +210,25 @@ def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
     rows = {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
     rows.update(f.row for f in sheet.formulas if f.row > area.bottom and area.left <= f.col <= area.right)
     return rows
+
+
+def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[int]:
+    """The rows below ``table``, above the next table under it, with a value typed in one of its columns: not a
+    formula's, not in a formula's spill or array area."""
+    sheet = next(s for s in sheets if s.name == table.sheet)
+    a = table.area
+    under = [
+        t.area.top
+        for t in tables
+        if t.sheet == table.sheet and t.area.top > a.bottom and t.area.left <= a.right and t.area.right >= a.left
+    ]
+    end = min(under, default=MAX_ROW + 1)
+    below = [(r, c) for (r, c), v in sheet.values.items() if a.bottom < r < end and a.left <= c <= a.right and v != ""]
+    if not below:
+        return set()
+    computed = {(f.row, f.col) for f in sheet.formulas}
+    spilled = [f.array for f in sheet.formulas if f.array is not None]
+    return {r for r, c in below if (r, c) not in computed and not any(area.contains(r, c) for area in spilled)}
 
 
 def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:

@@ -24,7 +24,7 @@ from xlscore.excel.workbook.files import replacing
 from xlscore.excel.workbook.refs import Area, cell_name
 from xlscore.excel.workbook.safezip import open_workbook
 from xlscore.excel.workbook.sheetxml import patch_sheet
-from xlscore.excel.workbook.structured import Table
+from xlscore.excel.workbook.structured import Table, left_out
 
 WORKBOOK_PART = "xl/workbook.xml"
 
@@ -33,12 +33,14 @@ __all__ = ["Difference", "Recalculation", "check_book", "recalculate"]
 
 @dataclass(frozen=True)
 class Recalculation:
-    """The result of a recalculation: the output file, how many formulas, and every cell that ended in an error."""
+    """The result of a recalculation: the output file, how many formulas, every cell that ended in an error, and a
+    line for each table with rows typed below it after a blank row, which no formula counts (:func:`left_out`)."""
 
     output: Path | None
     formulas: int
     errors: tuple[CellReport, ...]
     evaluation: Evaluation
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ def recalculate(
         if target.resolve() == source.resolve() and not in_place:
             raise WorkbookError(f"the output {target} is the input; use --in-place to replace it")
         _write(book, evaluation, target)
-    return Recalculation(target, total, tuple(evaluation.errors), evaluation)
+    return Recalculation(target, total, tuple(evaluation.errors), evaluation, tuple(left_out(book.tables)))
 
 
 def check_book(recalculation: Recalculation, book: Book, tolerance: float = 1e-9) -> list[Difference]:

@@ -2,7 +2,8 @@
 
 A template's formulas read its input tables by structured reference, so they follow a table as it grows: Excel
 widens a table when a row is typed or pasted directly below it, and so does the recalculation here
-(:func:`grow`), for rows appended by a script or typed in a program that does not widen tables. Before a formula
+(:func:`grow`), for rows appended by a script or typed in a program that does not widen tables. Rows typed below a
+table after a blank row are not part of it, in Excel or here, and :func:`left_out` says so. Before a formula
 is computed, each structured reference is replaced by the plain range it stands for (:func:`resolve`); the file
 keeps the formula as it was written.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from xlscore.excel.workbook.refs import Area, written
 
-__all__ = ["Table", "grow", "resolve"]
+__all__ = ["Table", "grow", "left_out", "resolve", "stranded"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Table:
 
     ``saved`` is the area the file gives; ``area`` is larger when rows were added directly below it (:func:`grow`).
     ``part`` is the table's part in the file, whose ``ref`` the recalculation updates when the table grew.
+    ``stranded``: blocks of rows typed below the table after a blank row, which are not part of it (Excel does not
+    widen a table over a blank row); :func:`left_out` words them for the coordinator.
     """
 
     name: str
@@ -39,6 +42,7 @@ class Table:
     saved: Area | None = None
     header_rows: int = 1
     totals_rows: int = 0
+    stranded: tuple[Area, ...] = ()
 
     @property
     def grown(self) -> bool:
@@ -70,6 +74,39 @@ def grow(table: Table, filled_rows: Iterable[int]) -> Table:
         table.header_rows,
         table.totals_rows,
     )
+
+
+def stranded(table: Table, typed_rows: Iterable[int]) -> tuple[Area, ...]:
+    """The blocks of ``typed_rows`` (rows of the table's sheet with a value typed in one of its columns) below
+    ``table`` as grown, each block's rows consecutive. Every one of them is after a blank row, or the table would
+    have grown over it. A table with a totals row is not looked at: it does not grow (Excel adds its rows above the
+    totals row)."""
+    if table.totals_rows:
+        return ()
+    a = table.area
+    rows = sorted(r for r in set(typed_rows) if r > a.bottom)
+    blocks: list[Area] = []
+    for row in rows:
+        if blocks and blocks[-1].bottom == row - 1:
+            last = blocks.pop()
+            blocks.append(Area(a.sheet, last.top, a.left, row, a.right))
+        else:
+            blocks.append(Area(a.sheet, row, a.left, row, a.right))
+    return tuple(blocks)
+
+
+def left_out(tables: Iterable[Table]) -> list[str]:
+    """One line per table with rows typed below it after a blank row: where they are, and that they do not count."""
+    lines = []
+    for table in tables:
+        if table.stranded:
+            where = [str(block) for block in table.stranded]
+            listed = where[0] if len(where) == 1 else f"{', '.join(where[:-1])} and {where[-1]}"
+            lines.append(
+                f"{table.sheet}!{listed} are below the table {table.name} after a blank row; they are not counted: "
+                "remove the blank rows"
+            )
+    return lines
 
 
 _STRING = re.compile(r'"(?:[^"]|"")*"')
