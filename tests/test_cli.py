@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from itertools import combinations
 from pathlib import Path
 
@@ -122,3 +123,31 @@ def test_written_files_keep_their_mode_and_a_missing_folder_is_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     missing = tmp_path / "missing"
     assert err == [f"xlscore: cannot write {missing / 'out.xlsx'}: the folder {missing} does not exist"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("kind", ["device", "pipe", "folder"])
+def test_every_file_read_is_a_regular_file_or_one_line(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    season = str(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    odd = tmp_path / "odd"
+    if kind == "device":
+        odd = Path("/dev/zero")
+    elif kind == "pipe":
+        os.mkfifo(odd)
+    else:
+        odd.mkdir()
+    calls = [
+        ["league", "next-season", season, "--history", str(odd)],
+        ["schedule", "--leagues", str(odd), "--event", "AGR"],
+        ["league", "next-season", str(odd)],
+        ["recalc", str(odd), "-o", str(tmp_path / "out.xlsx")],
+        ["export", str(odd)],
+        ["standings", str(odd)] if kind != "folder" else ["standings", str(odd / "x.xlsx")],
+    ]
+    for call in calls:
+        assert main(call) == 2, call
+        err = capsys.readouterr().err
+        assert err.startswith(f"xlscore: {odd}"), call
+        assert err.count("\n") == 1, call

@@ -100,7 +100,7 @@ def addin(folder: Path | None) -> None:
 
 
 @cli.command()
-@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the result here.")
 @click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
 @click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
@@ -138,7 +138,7 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
 
 
 @cli.command()
-@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option(
     "--name", "names", multiple=True, help="A table, named range or sheet (repeatable; default: all tables and names)."
 )
@@ -197,7 +197,7 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 
 
 @cli.command()
-@click.argument("books", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("books", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file (one book only)."
@@ -229,7 +229,7 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
 @click.option(
     "--leagues",
     "leagues_csv",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="A CSV of the season's leagues (columns division, league, slot, player): every league's games, named.",
 )
 @click.option("--event", default="", help="The event's short code for game names, such as AGR.")
@@ -272,10 +272,10 @@ def league() -> None:
 
 
 @league.command("next-season")
-@click.argument("book", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option(
     "--history",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="A CSV of earlier seasons' final standings (columns season, division, league, place, player, "
     "league_points), so players returning after a break are seated by their most recent finish.",
 )
@@ -321,11 +321,19 @@ def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | 
 
 
 def _read_csv(path: Path) -> Any:
-    """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file."""
+    """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file.
+
+    Only a regular file of at most 50 MiB is read (:func:`~xlscore.excel.workbook.files.read_input`).
+    """
+    import io
+
     import pandas as pd
 
+    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+
+    data = read_input(path, "CSV file", MAX_CSV_SIZE)
     try:
-        return pd.read_csv(path)
+        return pd.read_csv(io.BytesIO(data))
     except (ValueError, UnicodeDecodeError, OSError) as exc:  # pandas' parser errors are ValueErrors
         raise InputError(f"{path} is not a readable CSV table: {str(exc).splitlines()[0]}") from exc
 
