@@ -184,3 +184,56 @@ EXTERNAL_ENTITY = (
     b'<worksheet xmlns="' + MAIN.encode() + b'"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&secret;</t>'
     b"</is></c></row></sheetData></worksheet>"
 )
+
+
+def sheet_of(body: bytes, *, root: bytes = b"", before: bytes = b"", head: bytes = b"") -> bytes:
+    """A worksheet part written by hand: ``body`` inside its sheetData, ``root`` more attributes of the root element,
+    ``before`` between the XML declaration and the root, ``head`` before the sheetData."""
+    return (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        + before
+        + b'<worksheet xmlns="'
+        + MAIN.encode()
+        + b'"'
+        + root
+        + b">"
+        + head
+        + b"<sheetData>"
+        + body
+        + b"</sheetData></worksheet>"
+    )
+
+
+_A1 = b'<c r="A1"><v>666</v></c>'
+_B1 = b'<c r="B1"><f>A1+1</f></c>'
+_EVIL = b' xmlns:e="urn:example:not-spreadsheetml"'
+
+HIDDEN_A1: dict[str, bytes] = {
+    "comment": sheet_of(b'<row r="1"><!--' + _A1 + b"-->" + _B1 + b"</row>"),
+    "processing instruction": sheet_of(b'<row r="1"><?cell ' + _A1 + b"?>" + _B1 + b"</row>"),
+    "CDATA": sheet_of(b'<row r="1"><![CDATA[' + _A1 + b"]]>" + _B1 + b"</row>"),
+    "element of another namespace": sheet_of(
+        b'<row r="1"><e:c r="A1"' + _EVIL + b"><e:v>666</e:v></e:c>" + _B1 + b"</row>"
+    ),
+    "another default namespace": sheet_of(
+        b'<row r="1"><c xmlns="urn:example:not-spreadsheetml" r="A1"><v>666</v></c>' + _B1 + b"</row>"
+    ),
+    "a prefix the root binds elsewhere": sheet_of(
+        b'<row r="1"><e:c r="A1"><e:v>666</e:v></e:c>' + _B1 + b"</row>", root=_EVIL
+    ),
+    "a cell inside an element of another namespace": sheet_of(
+        b'<row r="1"><e:wrap' + _EVIL + b">" + _A1 + b"</e:wrap>" + _B1 + b"</row>"
+    ),
+    "a value of another namespace": sheet_of(b'<row r="1"><c r="A1"><e:v>666</e:v></c>' + _B1 + b"</row>", root=_EVIL),
+    "sheetData in a comment before the real one": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", head=b'<!--<sheetData><row r="1">' + _A1 + b"</row></sheetData>-->"
+    ),
+    "sheetData in a comment before the root": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", before=b'<!--<sheetData><row r="1">' + _A1 + b"</row></sheetData>-->\n"
+    ),
+    "sheetData of another namespace before the real one": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", head=b"<e:sheetData" + _EVIL + b'><row r="1">' + _A1 + b"</row></e:sheetData>"
+    ),
+}
+"""Worksheets whose B1 holds =A1+1 and whose A1 is blank to an XML parser (Excel, LibreOffice, openpyxl), with a cell
+A1 holding 666 hidden where a scan by patterns alone would take it for a cell."""
