@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.engine import evaluate
@@ -95,8 +96,8 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
     for name in wanted:
         area = areas.get(name) or _sheet_block(sheets.get(name), values)
         if area is None:
-            known = ", ".join([*sorted(areas), *(f"sheet {s}" for s in sheets.values())]) or "none"
-            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {name!r} (it has: {known})")
+            known = _listed([*sorted(areas), *(f"sheet {s}" for s in sheets.values())])
+            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {shown(name)} (it has: {known})")
         cells = values.get((area.sheet or "").upper(), {})
         bottom = min(area.bottom, max((r for r, _ in cells), default=area.top))
         grid = [
@@ -108,6 +109,12 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
         header = tuple("" if v is None else str(v) for v in grid[0]) if grid else ()
         found[name] = Result(name, header, tuple(grid[1:]))
     return found
+
+
+def _listed(names: list[str], most: int = 12) -> str:
+    """Names for a one-line message: the first ``most``, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(shown(n) if len(n) > 40 else n for n in names[:most]) + more or "none"
 
 
 def read_results(

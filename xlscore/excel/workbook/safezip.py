@@ -61,6 +61,7 @@ import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped, unused-i
 from defusedxml.common import DTDForbidden, EntitiesForbidden  # type: ignore[import-untyped, unused-ignore]
 
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.workbook.files import MAX_WORKBOOK_SIZE, open_input, size_text
 
 __all__ = [
@@ -526,11 +527,11 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
                 raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name or a link; {_REPAIR}")
             if ident not in rels:
                 raise WorkbookError(
-                    f"{label} is damaged: sheet {name!r} links to {ident}, which {_rels_part(workbook)} does not "
+                    f"{label} is damaged: sheet {shown(name)} links to {ident}, which {_rels_part(workbook)} does not "
                     f"have; {_REPAIR}"
                 )
             if name.casefold() in seen:
-                raise WorkbookError(f"{label} is damaged: it has two sheets named {name!r}; {_REPAIR}")
+                raise WorkbookError(f"{label} is damaged: it has two sheets named {shown(name)}; {_REPAIR}")
             seen.add(name.casefold())
             found.append((name, rels[ident]))
     if not found:
