@@ -139,85 +139,13 @@ def test_an_unbound_prefix_is_one_line(tmp_path: Path) -> None:
         read_book(_book(tmp_path / "Scores.xlsx", sheet))
 
 
-_NOISE = (
-    b"",
-    b"<!-- <c r='Z9'><v>9</v></c> -->",
-    b"<?note <c r='Z9'><v>9</v></c>?>",
-    b"<![CDATA[<c r='Z9'><v>9</v></c>]]>",
-    b"<e:c r='Z9'><e:v>9</e:v></e:c>",
-    b"<e:wrap><c r='Z9'><v>9</v></c></e:wrap>",
-    b"<c xmlns='urn:example:other' r='Z9'><v>9</v></c>",
-    b"\n  ",
-)
-
-
-def _expected(sheet: bytes) -> set[tuple[int, int, str]]:
-    """The cells an XML parser reads: the root's sheetData's rows' cells, in the main namespace, with a value."""
-    import xml.etree.ElementTree as ET
-
-    from xlscore.excel.workbook.refs import column_number
-
-    main = f"{{{hostile.MAIN}}}"
-    found = set()
-    data = ET.fromstring(sheet).find(f"{main}sheetData")
-    assert data is not None
-    for row in data.findall(f"{main}row"):
-        for cell in row.findall(f"{main}c"):
-            value = cell.find(f"{main}v")
-            if value is not None:
-                reference = cell.get("r", "")
-                letters = reference.rstrip("0123456789")
-                found.add((int(reference[len(letters) :]), column_number(letters), value.text or ""))
-    return found
-
-
 @given(
     rows=st.lists(st.lists(st.integers(0, 99), max_size=4), min_size=1, max_size=4),
-    noise=st.lists(st.sampled_from(_NOISE), min_size=40, max_size=40),
+    noise=st.lists(st.sampled_from(hostile.NOISE), min_size=1, max_size=40),
     prefixed=st.booleans(),
 )
 @settings(max_examples=150, deadline=None)
 def test_the_reader_reads_the_cells_a_parser_reads(rows: list[list[int]], noise: list[bytes], prefixed: bool) -> None:
-    noises = iter(noise)
-    x = b"x:" if prefixed else b""
-    body = b""
-    for r, values in enumerate(rows, start=1):
-        cells = b"".join(
-            next(noises)
-            + b"<"
-            + x
-            + b'c r="'
-            + f"{chr(65 + c)}{r}".encode()
-            + b'"><'
-            + x
-            + b"v>"
-            + str(v).encode()
-            + next(noises)
-            + b"</"
-            + x
-            + b"v></"
-            + x
-            + b"c>"
-            for c, v in enumerate(values)
-        )
-        body += b"<" + x + b'row r="' + str(r).encode() + b'">' + cells + next(noises) + b"</" + x + b"row>"
-    namespaces = b' xmlns:e="urn:example:other" xmlns' + (b":x" if prefixed else b"") + b'="' + hostile.MAIN.encode()
-    sheet = (
-        b"<"
-        + x
-        + b"worksheet"
-        + namespaces
-        + b'">'
-        + next(noises)
-        + b"<"
-        + x
-        + b"sheetData>"
-        + body
-        + b"</"
-        + x
-        + b"sheetData></"
-        + x
-        + b"worksheet>"
-    )
+    sheet = hostile.noisy_sheet(rows, noise, prefixed)
     read = {(row, col, unescape(value)) for row, col, *_, value, _ in scan_cells(sheet) if value is not None}
-    assert read == _expected(sheet)
+    assert read == hostile.parsed_cells(sheet)
