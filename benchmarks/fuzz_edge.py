@@ -17,14 +17,16 @@ first few failures are printed with their arguments. Exits 1 if there is any.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+import fuzzing
+from fuzzing import Failures, Summary
 
 from xlscore.excel.functions.catalogue import CATALOGUE, Argument, Cells, SheetFunction
 from xlscore.excel.functions.cells import CellError, flatten
@@ -150,6 +152,7 @@ def finite(value: Any) -> bool:
 
 @dataclass
 class Tally:
+    failures: Failures
     calls: int = 0
     values: int = 0
     errors: int = 0
@@ -157,16 +160,11 @@ class Tally:
     non_finite: int = 0
     slow: int = 0
     slowest: float = 0.0
-    failures: list[str] = field(default_factory=list)
-
-    def fail(self, text: str, show: int) -> None:
-        if len(self.failures) < show:
-            self.failures.append(text)
 
 
-def run(seconds: float, seed: int, show: int) -> Tally:
+def run(seconds: float, seed: int, failures: Failures) -> Tally:
     rng = random.Random(seed)
-    tally = Tally()
+    tally = Tally(failures)
     functions = list(CATALOGUE.values())
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
@@ -177,7 +175,7 @@ def run(seconds: float, seed: int, show: int) -> Tally:
                 result = call_cells(function, args)
             except Exception as exc:  # noqa: BLE001 -- what escapes is what this run counts
                 tally.escaped += 1
-                tally.fail(f"{function.name}{tuple(args)!r:.600} raised {type(exc).__name__}: {exc}", show)
+                tally.failures.add(f"{function.name}{tuple(args)!r:.600} raised {type(exc).__name__}: {exc}")
                 continue
             finally:
                 took = time.perf_counter() - started
@@ -185,34 +183,34 @@ def run(seconds: float, seed: int, show: int) -> Tally:
                 tally.slowest = max(tally.slowest, took)
             if took > SLOW_SECONDS and size(args) < SMALL_INPUT:
                 tally.slow += 1
-                tally.fail(f"{function.name}{tuple(args)!r:.600} took {took:.2f} s", show)
+                tally.failures.add(f"{function.name}{tuple(args)!r:.600} took {took:.2f} s")
             if isinstance(result, CellError):
                 tally.errors += 1
             else:
                 tally.values += 1
             if not finite(result):
                 tally.non_finite += 1
-                tally.fail(f"{function.name}{tuple(args)!r:.600} gave {result!r:.200}", show)
+                tally.failures.add(f"{function.name}{tuple(args)!r:.600} gave {result!r:.200}")
     return tally
 
 
+def summary(tally: Tally) -> Summary:
+    return (
+        [
+            f"{len(CATALOGUE)} functions",
+            f"calls {tally.calls:,}: {tally.values:,} gave values, {tally.errors:,} a cell error",
+        ],
+        [
+            ("exceptions escaping", tally.escaped),
+            ("non-finite results", tally.non_finite),
+            (f"calls over {SLOW_SECONDS:g} s on under {SMALL_INPUT:,} cells", tally.slow),
+        ],
+        [("slowest call", f"{tally.slowest:.3f} s")],
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=300, help="how long to run")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show", type=int, default=5, help="failures to print")
-    options = parser.parse_args(argv)
-    started = time.perf_counter()
-    tally = run(options.seconds, options.seed, options.show)
-    print(f"{len(CATALOGUE)} functions, seed {options.seed}, {time.perf_counter() - started:.0f} s")
-    print(f"calls {tally.calls:,}: {tally.values:,} gave values, {tally.errors:,} a cell error")
-    print(f"exceptions escaping   {tally.escaped}")
-    print(f"non-finite results    {tally.non_finite}")
-    print(f"calls over {SLOW_SECONDS:g} s on under {SMALL_INPUT:,} cells  {tally.slow}")
-    print(f"slowest call          {tally.slowest:.3f} s")
-    for failure in tally.failures:
-        print("  " + failure)
-    return 1 if tally.escaped or tally.non_finite or tally.slow else 0
+    return fuzzing.main(__doc__, argv, run, summary)
 
 
 if __name__ == "__main__":

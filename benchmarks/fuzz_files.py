@@ -19,15 +19,17 @@ reads it. The first few failures are printed. Exits 1 if there is any.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+
+import fuzzing
+from fuzzing import Failures, Summary
 
 from tests.excel.workbook import hostile
 from xlscore.core.errors import XlscoreError
@@ -64,6 +66,7 @@ def changed(rng: random.Random, data: bytes) -> bytes:
 
 @dataclass
 class Tally:
+    failures: Failures
     files: int = 0
     read: int = 0
     refused: int = 0
@@ -73,14 +76,9 @@ class Tally:
     sheets: int = 0
     misread_sheets: int = 0
     slowest: float = 0.0
-    failures: list[str] = field(default_factory=list)
-
-    def fail(self, text: str, show: int) -> None:
-        if len(self.failures) < show:
-            self.failures.append(text)
 
 
-def meet(path: Path, what: str, tally: Tally, show: int) -> None:
+def meet(path: Path, what: str, tally: Tally) -> None:
     """Read and recalculate one file, counting how it went."""
     tally.files += 1
     started = time.perf_counter()
@@ -93,18 +91,18 @@ def meet(path: Path, what: str, tally: Tally, show: int) -> None:
         message = str(exc)
         if "\n" in message or len(message) > LONGEST_MESSAGE:
             tally.long_messages += 1
-            tally.fail(f"{what}: a message of {len(message)} characters: {message[:200]!r}", show)
+            tally.failures.add(f"{what}: a message of {len(message)} characters: {message[:200]!r}")
     except Exception as exc:  # noqa: BLE001 -- what escapes is what this run counts
         tally.escaped += 1
-        tally.fail(f"{what}: {type(exc).__name__}: {str(exc)[:200]}", show)
+        tally.failures.add(f"{what}: {type(exc).__name__}: {str(exc)[:200]}")
     took = time.perf_counter() - started
     tally.slowest = max(tally.slowest, took)
     if took > SLOW_SECONDS:
         tally.slow += 1
-        tally.fail(f"{what}: took {took:.1f} s", show)
+        tally.failures.add(f"{what}: took {took:.1f} s")
 
 
-def noisy(rng: random.Random, folder: Path, tally: Tally, show: int) -> None:
+def noisy(rng: random.Random, folder: Path, tally: Tally) -> None:
     rows = [[rng.randint(0, 99) for _ in range(rng.randint(0, 6))] for _ in range(rng.randint(1, 8))]
     noise = [rng.choice(hostile.NOISE) for _ in range(rng.randint(1, 12))]
     sheet = hostile.noisy_sheet(rows, noise, rng.random() < 0.3)
@@ -112,10 +110,8 @@ def noisy(rng: random.Random, folder: Path, tally: Tally, show: int) -> None:
     read = {(row, col, unescape(value)) for row, col, *_, value, _ in scan_cells(sheet) if value is not None}
     if read != hostile.parsed_cells(sheet):
         tally.misread_sheets += 1
-        tally.fail(f"sheet read otherwise than ElementTree reads it: {sheet[:300]!r}", show)
-    meet(
-        hostile.write_zip(folder / "noisy.xlsx", {**hostile.minimal_parts(), SHEET1: sheet}), "noisy sheet", tally, show
-    )
+        tally.failures.add(f"sheet read otherwise than ElementTree reads it: {sheet[:300]!r}")
+    meet(hostile.write_zip(folder / "noisy.xlsx", {**hostile.minimal_parts(), SHEET1: sheet}), "noisy sheet", tally)
 
 
 def _with_sheet(sheet: bytes) -> Callable[[Path], Path]:
@@ -134,21 +130,21 @@ def fixed_files() -> list[tuple[str, Callable[[Path], Path]]]:
     return cases
 
 
-def run(seconds: float, seed: int, show: int) -> Tally:
+def run(seconds: float, seed: int, failures: Failures) -> Tally:
     rng = random.Random(seed)
-    tally = Tally()
+    tally = Tally(failures)
     templates = sorted((ROOT / "workbooks").glob("*.xlsx"))
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         for name, build in fixed_files():
-            meet(build(folder / "fixed.xlsx"), name, tally, show)
+            meet(build(folder / "fixed.xlsx"), name, tally)
         small = hostile.write_zip(folder / "small.xlsx", hostile.minimal_parts()).read_bytes()
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             kind = rng.random()
             path = folder / "case.xlsx"
             if kind < 0.4:
-                noisy(rng, folder, tally, show)
+                noisy(rng, folder, tally)
                 continue
             if kind < 0.7:
                 path.write_bytes(changed(rng, small))
@@ -163,27 +159,27 @@ def run(seconds: float, seed: int, show: int) -> Tally:
                 parts[part] = changed(rng, parts[part])
                 hostile.write_zip(path, parts)
                 what = f"small workbook, {part} changed"
-            meet(path, what, tally, show)
+            meet(path, what, tally)
     return tally
 
 
+def summary(tally: Tally) -> Summary:
+    return (
+        [
+            f"files {tally.files:,}: {tally.read:,} read and recalculated, {tally.refused:,} refused with one line",
+        ],
+        [
+            ("exceptions escaping", tally.escaped),
+            ("messages not one short line", tally.long_messages),
+            (f"files over {SLOW_SECONDS:g} s", tally.slow),
+            (f"noisy sheets misread (of {tally.sheets:,})", tally.misread_sheets),
+        ],
+        [("slowest file", f"{tally.slowest:.2f} s")],
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=300, help="how long to run")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show", type=int, default=5, help="failures to print")
-    options = parser.parse_args(argv)
-    started = time.perf_counter()
-    tally = run(options.seconds, options.seed, options.show)
-    print(f"seed {options.seed}, {time.perf_counter() - started:.0f} s")
-    print(f"files {tally.files:,}: {tally.read:,} read and recalculated, {tally.refused:,} refused with one line")
-    print(f"exceptions escaping          {tally.escaped}")
-    print(f"messages not one short line  {tally.long_messages}")
-    print(f"files over {SLOW_SECONDS:g} s             {tally.slow} (slowest {tally.slowest:.2f} s)")
-    print(f"noisy sheets misread         {tally.misread_sheets} of {tally.sheets:,}")
-    for failure in tally.failures:
-        print("  " + failure)
-    return 1 if tally.escaped or tally.long_messages or tally.slow or tally.misread_sheets else 0
+    return fuzzing.main(__doc__, argv, run, summary)
 
 
 if __name__ == "__main__":

@@ -149,3 +149,9 @@ def test_the_reader_reads_the_cells_a_parser_reads(rows: list[list[int]], noise:
     sheet = hostile.noisy_sheet(rows, noise, prefixed)
     read = {(row, col, unescape(value)) for row, col, *_, value, _ in scan_cells(sheet) if value is not None}
     assert read == hostile.parsed_cells(sheet)
+
+
+def test_a_sheet_parsed_to_be_read_still_refuses_a_dtd() -> None:
+    # The patch reads the part again from the file, which may have changed since it was checked.
+    with pytest.raises(WorkbookError, match=r"declares XML entities \(a DTD\)"):
+        patch_sheet(hostile.BILLION_LAUGHS, {(1, 1): 1.0})

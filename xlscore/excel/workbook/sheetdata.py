@@ -29,7 +29,11 @@ from typing import Final
 from xml.parsers import expat
 from xml.sax.saxutils import escape
 
+# defusedxml ships no type hints; types-defusedxml may or may not be installed.
+import defusedxml  # type: ignore[import-untyped, unused-ignore]
+
 from xlscore.core.errors import WorkbookError
+from xlscore.excel.workbook.safezip import guarded_parser
 
 __all__ = ["MAIN_NAMESPACES", "SheetData", "locate"]
 
@@ -95,7 +99,7 @@ def _foreign(main: frozenset[bytes]) -> re.Pattern[bytes]:
 
 def _parsed(xml: bytes) -> SheetData | None:
     """The sheetData element as expat reads it with namespaces (see the module's docstring)."""
-    parser = expat.ParserCreate(namespace_separator=" ")
+    parser = guarded_parser(namespace_separator=" ")
     cuts: list[tuple[int, int, bytes]] = []  # (start, end, what stands there instead)
     span: list[int] = []  # the sheetData element's start and end
     depth = 0
@@ -137,19 +141,16 @@ def _parsed(xml: bytes) -> SheetData | None:
             text = escape(xml[cdata_start + len(b"<![CDATA[") : at].decode()).encode()
             cuts.append((cdata_start, at + len(b"]]>"), text))
 
-    def refuse(*args: object) -> None:
-        raise WorkbookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused")
-
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CommentHandler = lambda text: cut_to(b"<!--", b"-->")
     parser.ProcessingInstructionHandler = lambda target, data: cut_to(b"<?", b"?>")
     parser.StartCdataSectionHandler = cdata_started
     parser.EndCdataSectionHandler = cdata_ended
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
     try:
         parser.Parse(xml, True)
+    except defusedxml.DefusedXmlException as exc:
+        raise WorkbookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused") from exc
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
         raise WorkbookError(
