@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from itertools import combinations
 from pathlib import Path
 
@@ -122,3 +123,72 @@ def test_written_files_keep_their_mode_and_a_missing_folder_is_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     missing = tmp_path / "missing"
     assert err == [f"xlscore: cannot write {missing / 'out.xlsx'}: the folder {missing} does not exist"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("kind", ["device", "pipe", "folder"])
+def test_every_file_read_is_a_regular_file_or_one_line(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    season = str(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    odd = tmp_path / "odd"
+    if kind == "device":
+        odd = Path("/dev/zero")
+    elif kind == "pipe":
+        os.mkfifo(odd)
+    else:
+        odd.mkdir()
+    calls = [
+        ["league", "next-season", season, "--history", str(odd)],
+        ["schedule", "--leagues", str(odd), "--event", "AGR"],
+        ["league", "next-season", str(odd)],
+        ["recalc", str(odd), "-o", str(tmp_path / "out.xlsx")],
+        ["export", str(odd)],
+        ["standings", str(odd)] if kind != "folder" else ["standings", str(odd / "x.xlsx")],
+    ]
+    for call in calls:
+        assert main(call) == 2, call
+        err = capsys.readouterr().err
+        assert err.startswith(f"xlscore: {odd}"), call
+        assert err.count("\n") == 1, call
+
+
+def test_a_message_quoting_a_value_cuts_it_to_one_readable_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import openpyxl
+
+    from tests.excel.workbook import hostile
+
+    longest = 32_767  # the most characters an Excel cell holds
+    sheet = "xl/worksheets/sheet1.xml"
+
+    def book(name: str, **parts: bytes) -> str:
+        return str(hostile.write_zip(tmp_path / name, {**hostile.minimal_parts(), **parts}))
+
+    damaged = book(
+        "damaged.xlsx", **{sheet: hostile.sheet_of(b'<row r="1"><c r="A1"><v>' + b"9" * longest + b"x</v></c></row>")}
+    )
+    saved = book(
+        "saved.xlsx",
+        **{sheet: hostile.sheet_of(b'<row r="1"><c r="A1" t="str"><f>1+1</f><v>' + b"x" * longest + b"</v></c></row>")},
+    )
+    named = book(
+        "named.xlsx", **{"xl/workbook.xml": hostile.workbook_xml(("S" * 5_000, "rId1"), ("s" * 5_000, "rId2"))}
+    )
+    ladder = openpyxl.load_workbook(ROOT / "workbooks" / "gibbs-ladder.xlsx")
+    ladder["Settings"]["B2"] = "k" * longest
+    ladder.save(tmp_path / "ladder.xlsx")
+    calls = [
+        (["recalc", damaged, "--check"], 2, "Results!A1 holds '99999"),
+        (["recalc", saved, "--check"], 1, "Results!A1: saved 'xxxxx"),
+        (["export", saved, "--name", "n" * longest], 2, "has no table, named range or sheet 'NNNNN"),
+        (["recalc", named, "--check"], 2, "it has two sheets named 'sssss"),
+        (["standings", str(tmp_path / "ladder.xlsx")], 2, "Settings!B2 (K2) is 'kkkkk"),
+    ]
+    for call, status, start in calls:
+        assert main(call) == status, call
+        printed = capsys.readouterr()
+        lines = [line for line in (printed.out + printed.err).splitlines() if "computed" not in line or "saved" in line]
+        assert any(start in line for line in lines), (call, lines)
+        assert all(len(line) < 300 for line in lines), (call, [len(line) for line in lines])

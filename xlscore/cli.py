@@ -54,6 +54,13 @@ def _size_matters_example() -> list[str]:
 
 EXAMPLES: Sequence[Callable[[], list[str]]] = (_rplops_example, _puffing_billy_example, _size_matters_example)
 
+raw_csv_option = click.option(
+    "--raw-csv",
+    is_flag=True,
+    help="In CSV, keep texts that begin with = + - @, a tab or a carriage return as they are, for a program to read "
+    "(by default they get an apostrophe in front, so that a spreadsheet opening the file cannot run them as formulas).",
+)
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="xlscore")
@@ -100,7 +107,7 @@ def addin(folder: Path | None) -> None:
 
 
 @cli.command()
-@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the result here.")
 @click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
 @click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
@@ -142,13 +149,14 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
 
 
 @cli.command()
-@click.argument("book", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option(
     "--name", "names", multiple=True, help="A table, named range or sheet (repeatable; default: all tables and names)."
 )
 @click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
 @click.option("--no-recalc", is_flag=True, help="Read the values saved in BOOK instead of recomputing them.")
-def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> None:
+@raw_csv_option
+def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool, raw_csv: bool) -> None:
     """Print a table, named range or sheet of BOOK after recalculation, as text, CSV or JSON.
 
     A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...).
@@ -164,7 +172,7 @@ def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool) -> No
     for i, result in enumerate(found.values()):
         if len(found) > 1 and kind == "text":
             click.echo(("\n" if i else "") + f"== {result.name} ==")
-        click.echo(format_result(result, kind), nl=False)
+        click.echo(format_result(result, kind, raw=raw_csv), nl=False)
     _warn(left_out(read.tables))
 
 
@@ -204,12 +212,13 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 
 
 @cli.command()
-@click.argument("books", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("books", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file (one book only)."
 )
-def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> None:
+@raw_csv_option
+def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None, raw_csv: bool) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
     BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
@@ -231,7 +240,7 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
         system, rows = read_standings(book)
         if len(paths) > 1 and not as_csv:
             click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
-        _print_rows(system, rows, as_csv, output)
+        _print_rows(system, rows, as_csv, output, raw_csv)
         missing += left_out(book.tables)
     _warn(missing)
     if missing:
@@ -244,14 +253,21 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None) -> Non
 @click.option(
     "--leagues",
     "leagues_csv",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="A CSV of the season's leagues (columns division, league, slot, player): every league's games, named.",
 )
 @click.option("--event", default="", help="The event's short code for game names, such as AGR.")
 @click.option("--season", type=int, default=1, show_default=True, help="The season's number, for game names.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
+@raw_csv_option
 def schedule(
-    players: tuple[str, ...], seats: int, leagues_csv: Path | None, event: str, season: int, as_csv: bool
+    players: tuple[str, ...],
+    seats: int,
+    leagues_csv: Path | None,
+    event: str,
+    season: int,
+    as_csv: bool,
+    raw_csv: bool,
 ) -> None:
     """Print a Meeple League schedule: every game with its players in seat order.
 
@@ -278,7 +294,7 @@ def schedule(
             raise click.UsageError("give the league's players (7 or 8 names) or --leagues FILE")
         header = ("game", *seat_names)
         rows = tuple((f"G{i}", *game) for i, game in enumerate(league_schedule(players, seats), start=1))
-    click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text"), nl=False)
+    click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text", raw=raw_csv), nl=False)
 
 
 @cli.group()
@@ -287,16 +303,17 @@ def league() -> None:
 
 
 @league.command("next-season")
-@click.argument("book", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("book", type=click.Path(path_type=Path))
 @click.option(
     "--history",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="A CSV of earlier seasons' final standings (columns season, division, league, place, player, "
     "league_points), so players returning after a break are seated by their most recent finish.",
 )
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file.")
-def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | None) -> None:
+@raw_csv_option
+def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | None, raw_csv: bool) -> None:
     """Form next season's leagues from a season workbook: its standings and its Next season sign-up table.
 
     The source's steps 1 to 7: league winners go up, the bottom two go down, drop-outs' places are filled by
@@ -307,7 +324,7 @@ def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | N
     from xlscore.excel.templates.league_season import next_season as form
 
     past = None if history is None else _read_csv(history)
-    _print_rows("next season", form(_league_book(book), past), as_csv, output)
+    _print_rows("next season", form(_league_book(book), past), as_csv, output, raw_csv)
 
 
 def _league_book(path: Path) -> Any:
@@ -319,7 +336,7 @@ def _league_book(path: Path) -> Any:
     return book
 
 
-def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | None) -> None:
+def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | None, raw_csv: bool) -> None:
     from xlscore.excel.functions.cells import table_to_grid
     from xlscore.excel.workbook.results import Result, format_result
 
@@ -329,18 +346,26 @@ def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | 
         from xlscore.excel.workbook.files import replacing
 
         with replacing(output) as temporary:
-            temporary.write_text(format_result(result, "csv"), encoding="utf-8")
+            temporary.write_text(format_result(result, "csv", raw=raw_csv), encoding="utf-8")
         click.echo(f"wrote {output}", err=True)
         return
-    click.echo(format_result(result, "csv" if as_csv else "text"), nl=False)
+    click.echo(format_result(result, "csv" if as_csv else "text", raw=raw_csv), nl=False)
 
 
 def _read_csv(path: Path) -> Any:
-    """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file."""
+    """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file.
+
+    Only a regular file of at most 50 MiB is read (:func:`~xlscore.excel.workbook.files.read_input`).
+    """
+    import io
+
     import pandas as pd
 
+    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+
+    data = read_input(path, "CSV file", MAX_CSV_SIZE)
     try:
-        return pd.read_csv(path)
+        return pd.read_csv(io.BytesIO(data))
     except (ValueError, UnicodeDecodeError, OSError) as exc:  # pandas' parser errors are ValueErrors
         raise InputError(f"{path} is not a readable CSV table: {str(exc).splitlines()[0]}") from exc
 

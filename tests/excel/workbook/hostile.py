@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import struct
 import warnings
+import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -184,3 +186,105 @@ EXTERNAL_ENTITY = (
     b'<worksheet xmlns="' + MAIN.encode() + b'"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&secret;</t>'
     b"</is></c></row></sheetData></worksheet>"
 )
+
+
+def sheet_of(body: bytes, *, root: bytes = b"", before: bytes = b"", head: bytes = b"") -> bytes:
+    """A worksheet part written by hand: ``body`` inside its sheetData, ``root`` more attributes of the root element,
+    ``before`` between the XML declaration and the root, ``head`` before the sheetData."""
+    return (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        + before
+        + b'<worksheet xmlns="'
+        + MAIN.encode()
+        + b'"'
+        + root
+        + b">"
+        + head
+        + b"<sheetData>"
+        + body
+        + b"</sheetData></worksheet>"
+    )
+
+
+_A1 = b'<c r="A1"><v>666</v></c>'
+_B1 = b'<c r="B1"><f>A1+1</f></c>'
+_EVIL = b' xmlns:e="urn:example:not-spreadsheetml"'
+
+HIDDEN_A1: dict[str, bytes] = {
+    "comment": sheet_of(b'<row r="1"><!--' + _A1 + b"-->" + _B1 + b"</row>"),
+    "processing instruction": sheet_of(b'<row r="1"><?cell ' + _A1 + b"?>" + _B1 + b"</row>"),
+    "CDATA": sheet_of(b'<row r="1"><![CDATA[' + _A1 + b"]]>" + _B1 + b"</row>"),
+    "element of another namespace": sheet_of(
+        b'<row r="1"><e:c r="A1"' + _EVIL + b"><e:v>666</e:v></e:c>" + _B1 + b"</row>"
+    ),
+    "another default namespace": sheet_of(
+        b'<row r="1"><c xmlns="urn:example:not-spreadsheetml" r="A1"><v>666</v></c>' + _B1 + b"</row>"
+    ),
+    "a prefix the root binds elsewhere": sheet_of(
+        b'<row r="1"><e:c r="A1"><e:v>666</e:v></e:c>' + _B1 + b"</row>", root=_EVIL
+    ),
+    "a cell inside an element of another namespace": sheet_of(
+        b'<row r="1"><e:wrap' + _EVIL + b">" + _A1 + b"</e:wrap>" + _B1 + b"</row>"
+    ),
+    "a value of another namespace": sheet_of(b'<row r="1"><c r="A1"><e:v>666</e:v></c>' + _B1 + b"</row>", root=_EVIL),
+    "sheetData in a comment before the real one": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", head=b'<!--<sheetData><row r="1">' + _A1 + b"</row></sheetData>-->"
+    ),
+    "sheetData in a comment before the root": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", before=b'<!--<sheetData><row r="1">' + _A1 + b"</row></sheetData>-->\n"
+    ),
+    "sheetData of another namespace before the real one": sheet_of(
+        b'<row r="1">' + _B1 + b"</row>", head=b"<e:sheetData" + _EVIL + b'><row r="1">' + _A1 + b"</row></e:sheetData>"
+    ),
+}
+"""Worksheets whose B1 holds =A1+1 and whose A1 is blank to an XML parser (Excel, LibreOffice, openpyxl), with a cell
+A1 holding 666 hidden where a scan by patterns alone would take it for a cell."""
+
+
+NOISE = (
+    b"",
+    b"<!-- <c r='Z9'><v>9</v></c> -->",
+    b"<?note <c r='Z9'><v>9</v></c>?>",
+    b"<![CDATA[<c r='Z9'><v>9</v></c>]]>",
+    b"<e:c r='Z9'><e:v>9</e:v></e:c>",
+    b"<e:wrap><c r='Z9'><v>9</v></c></e:wrap>",
+    b"<c xmlns='urn:example:other' r='Z9'><v>9</v></c>",
+    b"\n  ",
+)
+"""What :func:`noisy_sheet` puts between and inside cells: nothing a parser reads as a cell or a value."""
+
+
+def noisy_sheet(rows: Sequence[Sequence[int]], noise: Iterable[bytes], prefixed: bool = False) -> bytes:
+    """A worksheet of ``rows`` of numbers from A1 with the pieces of ``noise``, in turn and over again, before each
+    cell, inside each value, at the end of each row and before the sheetData; spreadsheetml as the default
+    namespace, or with the prefix x."""
+    pieces = itertools.cycle([piece.decode() for piece in noise] or [""])
+    x = "x:" if prefixed else ""
+    body = ""
+    for r, values in enumerate(rows, start=1):
+        cells = "".join(
+            f'{next(pieces)}<{x}c r="{chr(65 + c)}{r}"><{x}v>{v}{next(pieces)}</{x}v></{x}c>'
+            for c, v in enumerate(values)
+        )
+        body += f'<{x}row r="{r}">{cells}{next(pieces)}</{x}row>'
+    namespaces = f'xmlns:e="urn:example:other" xmlns{":x" if prefixed else ""}="{MAIN}"'
+    return f"<{x}worksheet {namespaces}>{next(pieces)}<{x}sheetData>{body}</{x}sheetData></{x}worksheet>".encode()
+
+
+def parsed_cells(sheet: bytes) -> set[tuple[int, int, str]]:
+    """The cells with a value that ElementTree reads in a worksheet: (row, column, the value's text), from the
+    spreadsheetml rows of the root's sheetData, each cell with its reference."""
+    main = f"{{{MAIN}}}"
+    found = set()
+    data = ET.fromstring(sheet).find(f"{main}sheetData")
+    for row in data.findall(f"{main}row") if data is not None else []:
+        for cell in row.findall(f"{main}c"):
+            value = cell.find(f"{main}v")
+            if value is not None:
+                reference = cell.get("r", "")
+                letters = reference.rstrip("0123456789")
+                column = 0
+                for letter in letters:
+                    column = column * 26 + ord(letter) - 64
+                found.add((int(reference[len(letters) :]), column, value.text or ""))
+    return found

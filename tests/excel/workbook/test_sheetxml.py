@@ -6,14 +6,17 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import Area
 from xlscore.excel.workbook.sheetxml import patch_sheet, scan_cells
 
+MAIN = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 PLAIN = (
-    b'<?xml version="1.0"?><worksheet xmlns="main"><dimension ref="A1:C3"/><sheetData>'
+    b'<?xml version="1.0"?><worksheet xmlns="' + MAIN + b'"><dimension ref="A1:C3"/><sheetData>'
     b'<row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="C1" s="2"><f>A1*2</f><v>1</v></c></row>'
     b'<row r="3"><c r="B3" cm="1"><f t="array" ref="B3:B4">X()</f><v>9</v></c></row>'
     b"</sheetData><ext/></worksheet>"
 )
 PREFIXED = (
-    b'<x:worksheet xmlns:x="main"><x:sheetData><x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>a &amp; b</x:t>'
+    b'<x:worksheet xmlns:x="'
+    + MAIN
+    + b'"><x:sheetData><x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>a &amp; b</x:t>'
     b"</x:is></x:c><x:c><x:v>7</x:v></x:c></x:row><x:row><x:c><x:f>B2</x:f></x:c></x:row></x:sheetData></x:worksheet>"
 )
 

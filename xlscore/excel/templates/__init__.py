@@ -15,6 +15,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.workbook.book import Book, read_book
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def template(system: str) -> TemplateModule:
     """The template module of ``system`` (a name of :data:`MODULES`)."""
     name = MODULES.get(system)
     if name is None:
-        raise InputError(f"system is {system!r}; expected one of {', '.join(MODULES)}")
+        raise InputError(f"system is {shown(system)}; expected one of {', '.join(MODULES)}")
     module: ModuleType = importlib.import_module(f"{__name__}.{name}")
     return cast(TemplateModule, module)
 

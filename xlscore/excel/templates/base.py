@@ -39,6 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import TableError
+from xlscore.core.validate import shown
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.refs import cell_name
 
@@ -289,7 +290,7 @@ def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: f
     if is_blank(value):
         return default
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {value!r}; expected a number")
+        raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {shown(value)}; expected a number")
     return float(value)
 
 

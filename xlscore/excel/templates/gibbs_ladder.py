@@ -35,6 +35,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlscore.core.cells import yes_no
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
+from xlscore.core.validate import shown
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, whole_table
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
@@ -230,7 +231,7 @@ def _replay(book: Book, trajectory: bool) -> GibbsRatings:
     table = [list(found.header), *[list(row) for row in found.rows]]
     k1 = book.sheet("Settings").values.get((1, 2))
     if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
-        raise TableError(f"Settings!B1 (K1) is {k1!r}; expected a number, a kind of game (4p, 2v2) or blank")
+        raise TableError(f"Settings!B1 (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank")
     return gibbs_ratings(
         table,
         k1 if k1 != "" else None,
@@ -249,7 +250,7 @@ def _one_pool(book: Book) -> bool:
         return yes_no("one pool", value)
     except InputError as exc:
         raise TableError(
-            f"{ONE_POOL} (one pool) is {value!r}; expected yes or no (blank: pools by kind of game)"
+            f"{ONE_POOL} (one pool) is {shown(value)}; expected yes or no (blank: pools by kind of game)"
         ) from exc
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
@@ -64,7 +65,7 @@ class Book:
         for sheet in self.sheets:
             if sheet.name.upper() == wanted:
                 return sheet
-        raise WorkbookError(f"{self.path.name} has no sheet {name!r}")
+        raise WorkbookError(f"{self.path.name} has no sheet {shown(name)}")
 
 
 def _local(tag: str) -> str:
@@ -115,7 +116,9 @@ def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str],
             return CellError(text.strip())
         return float(text)
     except (ValueError, IndexError) as exc:
-        raise WorkbookError(f"{where()} holds {text!r}, not a valid {kind!r} value (the file is damaged)") from exc
+        raise WorkbookError(
+            f"{where()} holds {shown(text)}, not a valid {shown(kind)} value (the file is damaged)"
+        ) from exc
 
 
 def _where(sheet: str, row: int, col: int) -> str:
@@ -126,7 +129,11 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     sheet = Sheet(name, part)
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scan_cells(zf.checked(part)):
+    try:
+        scanned = scan_cells(zf.checked(part))
+    except WorkbookError as exc:
+        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scanned:
         position = (row, col)
         where = functools.partial(_where, name, row, col)
         if kind == "n" and raw and inline is None:
@@ -159,7 +166,8 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     for position, index in pending:
         if index not in masters:
             raise WorkbookError(
-                f"{name}!{cell_name(*position)} uses shared formula {index}, which the sheet never defines (damaged)"
+                f"{name}!{cell_name(*position)} uses shared formula {shown(index)}, which the sheet never defines "
+                "(damaged)"
             )
         text, anchor = masters[index]
         sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))

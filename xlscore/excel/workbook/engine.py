@@ -26,6 +26,7 @@ from typing import Any
 
 from openpyxl.formula.tokenizer import Token
 
+from xlscore.core.validate import shown
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
@@ -314,7 +315,7 @@ class _Evaluator:
         try:
             grids = [self.grid(area) for area in areas if area is not None]
         except _MissingSheetError as exc:
-            return [[CellError("#REF!")]], f"#REF! no sheet named {exc.sheet!r}", messages
+            return [[CellError("#REF!")]], f"#REF! no sheet named {shown(exc.sheet)}", messages
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
             return _direct_result(call_cells(compiled.direct, values), messages), "", messages

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
@@ -63,7 +64,7 @@ def _show(value: object) -> str:
         return value.code
     if isinstance(value, float):
         return f"{value:.15g}"
-    return repr(value)
+    return shown(value)
 
 
 def _grown_table(xml: bytes, table: Table) -> bytes:

@@ -14,12 +14,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.engine import evaluate
@@ -28,7 +30,7 @@ from xlscore.excel.workbook.refs import Area, parse_area
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Result", "format_result", "read_results", "results"]
+__all__ = ["FORMULA_STARTS", "Result", "csv_cell", "format_result", "read_results", "results"]
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,8 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
     for name in wanted:
         area = areas.get(name) or _sheet_block(sheets.get(name), values)
         if area is None:
-            known = ", ".join([*sorted(areas), *(f"sheet {s}" for s in sheets.values())]) or "none"
-            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {name!r} (it has: {known})")
+            known = _listed([*sorted(areas), *(f"sheet {s}" for s in sheets.values())])
+            raise WorkbookError(f"{book.path.name} has no table, named range or sheet {shown(name)} (it has: {known})")
         cells = values.get((area.sheet or "").upper(), {})
         bottom = min(area.bottom, max((r for r, _ in cells), default=area.top))
         grid = [
@@ -109,6 +111,12 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
     return found
 
 
+def _listed(names: list[str], most: int = 12) -> str:
+    """Names for a one-line message: the first ``most``, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(shown(n) if len(n) > 40 else n for n in names[:most]) + more or "none"
+
+
 def read_results(
     path: str | Path, names: list[str] | None = None, *, recalculate: bool = True
 ) -> dict[str, pd.DataFrame]:
@@ -119,14 +127,30 @@ def read_results(
     return {name: pd.DataFrame(list(r.rows), columns=list(r.header)) for name, r in found.items()}
 
 
-def format_result(result: Result, kind: str) -> str:
-    """A table as text (aligned columns), CSV or JSON (a list of objects keyed by the header)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a text cell of a CSV may not begin with: a spreadsheet opening the file would take it for a formula (a
+formula can run programs or send the sheet's data away: ``=HYPERLINK(...)``, ``@SUM(...)``, ``-2+3``), or drop the
+tab or carriage return and then take what follows for one."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell as xlscore writes it into a CSV: a text beginning with one of :data:`FORMULA_STARTS` gets an
+    apostrophe in front, so that a spreadsheet shows it as text (OWASP's advice on CSV injection); numbers and every
+    other text are kept as they are, so -3 stays the number -3."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def format_result(result: Result, kind: str, *, raw: bool = False) -> str:
+    """A table as text (aligned columns), CSV or JSON (a list of objects keyed by the header).
+
+    CSV cells go through :func:`csv_cell` unless ``raw``: a program reading the CSV wants the texts as they are.
+    """
     if kind == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(result.header)
-        writer.writerows(result.rows)
-        return buffer.getvalue()
+        return "".join(
+            _csv_line(row if raw else [csv_cell(value) for value in row]) for row in (result.header, *result.rows)
+        )
     if kind == "json":
         return (
             json.dumps([dict(zip(result.header, row, strict=False)) for row in result.rows], indent=2, default=str)
@@ -136,6 +160,15 @@ def format_result(result: Result, kind: str) -> str:
     widths = [max(len(row[i]) for row in shown) for i in range(len(result.header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip() for row in shown]
     return "\n".join(lines) + "\n"
+
+
+def _csv_line(row: Sequence[object]) -> str:
+    """One row of CSV, ending in a line feed. A field holding a carriage return is quoted like one holding a line
+    feed (a reader takes a bare one for the end of the row); Python's csv only quotes the characters of its line
+    terminator, so the row is written ending in both and the carriage return taken off."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow(row)
+    return buffer.getvalue()[:-2] + "\n"
 
 
 def _text(value: object) -> str:

@@ -7,7 +7,8 @@ and with bounded memory, and never a traceback. The file is only ever opened for
 
 :func:`open_workbook` checks, in this order:
 
-1. the path is an existing, readable, regular file (not a folder, a pipe or a device), and not empty;
+1. the path is an existing, readable, regular file (not a folder, a pipe or a device), not empty and at most
+   :data:`~xlscore.excel.workbook.files.MAX_WORKBOOK_SIZE` (:func:`~xlscore.excel.workbook.files.open_input`);
 2. it is not an OLE2 compound file, which is either a password-protected workbook (Excel encrypts an .xlsx into an
    OLE2 file with ``EncryptionInfo`` and ``EncryptedPackage`` streams) or an Excel 97-2003 .xls;
 3. it is a zip file: text (a CSV) is told apart from other formats, and a file that starts like a zip but cannot be
@@ -43,7 +44,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import stat
 import struct
 import xml.etree.ElementTree as ET
 import zipfile
@@ -61,6 +61,8 @@ import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped, unused-i
 from defusedxml.common import DTDForbidden, EntitiesForbidden  # type: ignore[import-untyped, unused-ignore]
 
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
+from xlscore.excel.workbook.files import MAX_WORKBOOK_SIZE, open_input, size_text
 
 __all__ = [
     "MAX_PARTS",
@@ -71,6 +73,7 @@ __all__ = [
     "RATIO_FLOOR",
     "SafeZip",
     "external_relationships",
+    "guarded_parser",
     "open_workbook",
     "relationships",
     "sheet_parts",
@@ -121,13 +124,6 @@ _ZIP_ERRORS: Final = (
     struct.error,
     NotImplementedError,
 )
-
-
-def _size(count: int) -> str:
-    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if count >= scale:
-            return f"{count / scale:.1f}".removesuffix(".0") + f" {unit}"
-    return f"{count:,} bytes"
 
 
 def _local(tag: str) -> str:
@@ -210,20 +206,8 @@ class SafeZip:
         the same message as :meth:`xml`. Building a tree costs ten times more on a 50,000-row sheet.
         """
         data = self.read(name)
-        parser = expat.ParserCreate()
-
-        def forbid_dtd(name: str, *args: object) -> None:
-            raise DTDForbidden(name, None, None)
-
-        def forbid_entity(name: str | None, *args: object) -> int:
-            raise EntitiesForbidden(name, None, None, None, None, None)
-
-        parser.StartDoctypeDeclHandler = forbid_dtd
-        parser.EntityDeclHandler = forbid_entity
-        parser.UnparsedEntityDeclHandler = forbid_entity
-        parser.ExternalEntityRefHandler = forbid_entity
         try:
-            parser.Parse(data, True)
+            guarded_parser().Parse(data, True)
         except defusedxml.DefusedXmlException as exc:
             raise self._xml_error(name, exc) from exc
         except expat.ExpatError as exc:
@@ -325,6 +309,26 @@ class SafeZip:
         return b"".join(chunks)
 
 
+def _forbid_dtd(name: str, *args: object) -> None:
+    raise DTDForbidden(name, None, None)
+
+
+def _forbid_entity(name: str | None, *args: object) -> int:
+    raise EntitiesForbidden(name, None, None, None, None, None)
+
+
+def guarded_parser(namespace_separator: str | None = None) -> expat.XMLParserType:
+    """An expat parser with defusedxml's guards: a DTD or an entity raises a ``defusedxml.DefusedXmlException``
+    before anything is declared or expanded. With ``namespace_separator``, it reads namespaces (and refuses a
+    prefix that none binds)."""
+    parser = expat.ParserCreate(namespace_separator=namespace_separator)
+    parser.StartDoctypeDeclHandler = _forbid_dtd
+    parser.EntityDeclHandler = _forbid_entity
+    parser.UnparsedEntityDeclHandler = _forbid_entity
+    parser.ExternalEntityRefHandler = _forbid_entity
+    return parser
+
+
 def open_workbook(path: str | os.PathLike[str]) -> SafeZip:
     """Open the .xlsx workbook at ``path`` for reading, after the checks in this module's docstring.
 
@@ -332,26 +336,11 @@ def open_workbook(path: str | os.PathLike[str]) -> SafeZip:
     """
     source = Path(path)
     label = source.name or str(source)
-    try:
-        # stat before open: opening a named pipe would wait for a writer.
-        mode = source.stat().st_mode
-    except FileNotFoundError as exc:
-        raise WorkbookError(f"{source} does not exist; check the file name and folder") from exc
-    except PermissionError as exc:
-        raise WorkbookError(f"{label} cannot be read: permission denied") from exc
-    except (OSError, ValueError) as exc:
-        raise WorkbookError(f"{source} cannot be opened: {getattr(exc, 'strerror', None) or exc}") from exc
-    if stat.S_ISDIR(mode):
-        raise WorkbookError(f"{label} is a folder, not a workbook file")
-    if not stat.S_ISREG(mode):
-        raise WorkbookError(f"{label} is not a regular file (a device or a pipe?), so it cannot be a workbook")
     with contextlib.ExitStack() as cleanup:
+        handle = cleanup.enter_context(open_input(source, "workbook", MAX_WORKBOOK_SIZE))  # stays open in the SafeZip
         try:
-            handle = cleanup.enter_context(open(source, "rb"))  # stays open in the SafeZip
             size = os.fstat(handle.fileno()).st_size
             head = handle.read(_HEAD)
-        except PermissionError as exc:
-            raise WorkbookError(f"{label} cannot be read: permission denied") from exc
         except OSError as exc:
             raise WorkbookError(f"{label} cannot be read: {exc.strerror or exc}") from exc
         if size == 0 or not head:
@@ -431,20 +420,20 @@ def _check_declared(label: str, infos: list[zipfile.ZipInfo]) -> None:
         seen.add(name)
         if size > MAX_PART_SIZE:
             raise WorkbookError(
-                f"{label} was refused: part {name} would unpack to {_size(size)}, more than the "
-                f"{_size(MAX_PART_SIZE)} xlscore accepts for one part (a zip bomb, or far larger than any workbook)"
+                f"{label} was refused: part {name} would unpack to {size_text(size)}, more than the "
+                f"{size_text(MAX_PART_SIZE)} xlscore accepts for one part (a zip bomb, or far larger than any workbook)"
             )
         if size > RATIO_FLOOR and size > MAX_RATIO * packed:
             ratio = f"{size / packed:,.0f} to 1" if packed else "from nothing"
             raise WorkbookError(
-                f"{label} was refused: part {name} would unpack from {_size(packed)} to {_size(size)} ({ratio}), "
-                f"more compressed than any real workbook (a zip bomb or a damaged file)"
+                f"{label} was refused: part {name} would unpack from {size_text(packed)} to {size_text(size)} "
+                f"({ratio}), more compressed than any real workbook (a zip bomb or a damaged file)"
             )
         total += size
     if total > MAX_TOTAL_SIZE:
         raise WorkbookError(
-            f"{label} was refused: its parts would unpack to {_size(total)} in all, more than the "
-            f"{_size(MAX_TOTAL_SIZE)} xlscore accepts (a zip bomb, or far larger than any workbook)"
+            f"{label} was refused: its parts would unpack to {size_text(total)} in all, more than the "
+            f"{size_text(MAX_TOTAL_SIZE)} xlscore accepts (a zip bomb, or far larger than any workbook)"
         )
 
 
@@ -547,11 +536,11 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
                 raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name or a link; {_REPAIR}")
             if ident not in rels:
                 raise WorkbookError(
-                    f"{label} is damaged: sheet {name!r} links to {ident}, which {_rels_part(workbook)} does not "
+                    f"{label} is damaged: sheet {shown(name)} links to {ident}, which {_rels_part(workbook)} does not "
                     f"have; {_REPAIR}"
                 )
             if name.casefold() in seen:
-                raise WorkbookError(f"{label} is damaged: it has two sheets named {name!r}; {_REPAIR}")
+                raise WorkbookError(f"{label} is damaged: it has two sheets named {shown(name)}; {_REPAIR}")
             seen.add(name.casefold())
             found.append((name, rels[ident]))
     if not found:

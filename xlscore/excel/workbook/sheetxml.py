@@ -2,6 +2,9 @@
 
 Reading: the part is first checked whole by expat with defusedxml's guards (:meth:`SafeZip.checked`: well formed,
 no DTD, so no entities), then its cells are scanned with the patterns below, ten times faster than building a tree.
+The patterns read only the sheetData that :func:`~xlscore.excel.workbook.sheetdata.locate` hands them: the one a
+parser reads, without comments, processing instructions, CDATA markup or elements of other namespaces. A cell or a
+row whose reference is not on a worksheet (columns A to XFD, rows 1 to 1,048,576) is refused: the file is damaged.
 
 The recalculation changes only the cached values (``<v>``) of formula cells, the cells a dynamic array spills
 into, an array formula's ``ref`` when its spill grows or shrinks, and the sheet's ``<dimension>``. Rows and cells
@@ -18,12 +21,13 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from xlscore.core.errors import WorkbookError
+from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.refs import Area, cell_name, column_number, parse_area
+from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
+from xlscore.excel.workbook.sheetdata import locate
 
 __all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
 
-_SHEET_DATA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?sheetData\b[^>]*?(?:/>|>(?P<body>.*?)</(?P=p)?sheetData>)", re.S)
 _ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
 _CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
 _FORMULA = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?f\b[^>]*?(?:/>|>.*?</(?P=p)?f>)", re.S)
@@ -62,7 +66,8 @@ def inline_text(body: bytes) -> str:
     return "".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body)))
 
 
-_R_ATTR = re.compile(rb'\sr="\$?([A-Za-z]{1,3})\$?([0-9]+)"')
+_R_ATTR = re.compile(rb"""\sr\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_REFERENCE = re.compile(rb"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
 _T_ATTR = re.compile(rb'\st="([^"]*)"')
 _COLUMNS: dict[bytes, int] = {}
 
@@ -70,19 +75,58 @@ Scanned = tuple[int, int, str, bool, dict[bytes, bytes] | None, str | None, byte
 
 
 def _column(letters: bytes) -> int:
+    """The number of an upper-case column name (1 to 3 letters), refused beyond XFD."""
     number = _COLUMNS.get(letters)
     if number is None:
-        number = _COLUMNS[letters] = column_number(letters.decode())
+        number = column_number(letters.decode())
+        if number > MAX_COL:
+            raise WorkbookError(f"column {letters.decode()} is not on a worksheet (A to XFD); the file is damaged")
+        _COLUMNS[letters] = number
     return number
+
+
+def _position(attrs: bytes) -> tuple[int, int] | None:
+    """A cell's (row, column) from its r attribute; None without one; refused when it names no cell of a sheet."""
+    found = _R_ATTR.search(attrs)
+    if found is None:
+        return None
+    reference = found.group(1) if found.group(1) is not None else found.group(2)
+    parts = _REFERENCE.fullmatch(reference)
+    if parts is not None and 1 <= int(parts.group(2)) <= MAX_ROW:
+        letters = parts.group(1).upper()
+        column = _COLUMNS.get(letters) or column_number(letters.decode())
+        if column <= MAX_COL:
+            _COLUMNS[letters] = column
+            return int(parts.group(2)), column
+    raise WorkbookError(
+        f"cell reference {shown(reference.decode(errors='replace'))} is not a cell of a worksheet "
+        f"(A1 to XFD{MAX_ROW}); the file is damaged"
+    )
+
+
+def _row(number: bytes | None, previous: int) -> int:
+    """A row's number from its r attribute, or the one after ``previous`` without one; refused beyond a sheet."""
+    row = previous + 1 if number is None else int(number) if number.isdigit() and len(number) <= 7 else 0
+    if not 1 <= row <= MAX_ROW:
+        shown_number = shown(number.decode(errors="replace")) if number is not None else f"after {previous}"
+        raise WorkbookError(f"row {shown_number} is not a row of a worksheet (1 to {MAX_ROW:,}); the file is damaged")
+    return row
+
+
+def _next_column(column: int) -> int:
+    """The column of a cell written without a reference: the one after the previous cell's."""
+    if column >= MAX_COL:
+        raise WorkbookError("a row has a cell after column XFD, the last of a worksheet; the file is damaged")
+    return column + 1
 
 
 def scan_cells(xml: bytes) -> list[Scanned]:
     """Every cell of a worksheet: (row, column, type, dynamic array?, formula attributes, formula text, raw value,
     inline string text)."""
-    data = _SHEET_DATA.search(xml)
-    if data is None or not data.group("body"):
+    data = locate(xml)
+    if data is None or not data.body:
         return []
-    body = data.group("body")
+    body = data.body
     cells = _scan_plain(body)
     if cells is None:
         cells = _scan(body, None)
@@ -92,7 +136,9 @@ def scan_cells(xml: bytes) -> list[Scanned]:
 # The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
 # findall gives every such cell; anything else goes through the general scan below.
 _ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
-_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+# Only the rows of a worksheet, 1 to 1,048,576: any other reference goes through the general scan, which refuses it.
+_PLAIN_ROW = rb"[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6]"
+_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
 
 
 def _scan_plain(body: bytes) -> list[Scanned] | None:
@@ -146,13 +192,13 @@ def _scan(body: bytes, row_number: int | None) -> list[Scanned] | None:
     column = 0
     for match in _CELL.finditer(body):
         attrs = match.group("attrs")
-        ref = _R_ATTR.search(attrs)
-        if ref is not None:
-            row, column = int(ref.group(2)), _column(ref.group(1).upper())
+        position = _position(attrs)
+        if position is not None:
+            row, column = position
         elif row_number is None:
             return None
         else:
-            row, column = row_number, column + 1
+            row, column = row_number, _next_column(column)
         kind_match = _T_ATTR.search(attrs)
         kind = kind_match.group(1).decode() if kind_match is not None else "n"
         inner = match.group("body")
@@ -165,8 +211,7 @@ def _scan_rows(body: bytes) -> list[Scanned]:
     cells: list[Scanned] = []
     current = 0
     for row_match in _ROW.finditer(body):
-        row_attrs = _attrs(row_match.group("attrs"))
-        current = int(row_attrs[b"r"]) if b"r" in row_attrs else current + 1
+        current = _row(_attrs(row_match.group("attrs")).get(b"r"), current)
         cells += _scan(row_match.group("body") or b"", current) or []
     return cells
 
@@ -271,8 +316,8 @@ def _patch_row(
         # Most often every cell changed is already there, written as <c r="F12" ...>: find it directly.
         # A cell not there yet (a spill) goes at the end when it lies right of the row's last cell.
         last_start = body.rfind(b"<c ")
-        last_ref = _R_ATTR.search(body, last_start) if last_start >= 0 else None
-        last_col = _column(last_ref.group(1).upper()) if last_ref is not None else 0
+        last_ref = _position(body[last_start : body.find(b">", last_start)]) if last_start >= 0 else None
+        last_col = last_ref[1] if last_ref is not None else 0
         spans: list[tuple[re.Match[bytes], int]] = []
         appended: list[int] = []
         for col in sorted(changes):
@@ -306,8 +351,8 @@ def _patch_row_scanning(
     index = 0
     column = 0
     for match in _CELL.finditer(body):
-        ref = _R_ATTR.search(match.group("attrs"))
-        column = _column(ref.group(1).upper()) if ref is not None else column + 1
+        position = _position(match.group("attrs"))
+        column = position[1] if position is not None else _next_column(column)
         while index < len(pending) and pending[index][0] < column:
             col, value = pending[index]
             out.append(body[last : match.start()])
@@ -336,13 +381,7 @@ def _patch_row_scanning(
     return b"".join(out)
 
 
-_ROW_NUMBER = re.compile(rb'\s+r="([0-9]+)"')
-
-
-def _row_number(attrs: bytes, previous: int) -> int:
-    """A row's r attribute wherever it stands; a row without one follows the previous."""
-    found = _attrs(attrs).get(b"r")
-    return int(found) if found is not None else previous + 1
+_ROW_NUMBER = re.compile(rb'\s+r="([0-9]{1,7})"')
 
 
 def patch_sheet(
@@ -358,14 +397,14 @@ def patch_sheet(
     :mod:`xlscore.excel.workbook.dynamic`).
     """
     refs = refs or {}
-    data = _SHEET_DATA.search(xml)
+    data = locate(xml)
     if data is None:
         raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
-    prefix = data.group("p") or b""
+    prefix = data.prefix
     by_row: dict[int, dict[int, object]] = defaultdict(dict)
     for (row, col), value in values.items():
         by_row[row][col] = value
-    body = data.group("body") or b""
+    body = data.body or b""
     out: list[bytes] = []
     last = 0
     rows = sorted(by_row)
@@ -373,7 +412,9 @@ def patch_sheet(
     current = 0
     for match in _ROW.finditer(body):
         row_ref = _ROW_NUMBER.match(match.group("attrs"))
-        current = int(row_ref.group(1)) if row_ref is not None else _row_number(match.group("attrs"), current)
+        current = (
+            int(row_ref.group(1)) if row_ref is not None else _row(_attrs(match.group("attrs")).get(b"r"), current)
+        )
         while index < len(rows) and rows[index] < current:
             out.append(body[last : match.start()])
             last = match.start()
@@ -389,13 +430,8 @@ def patch_sheet(
     out.append(body[last:])
     for row in rows[index:]:
         out.append(_new_row(row, by_row[row], prefix, refs))
-    new_body = b"".join(out)
-    start, end = data.span()
-    open_tag = b"<" + prefix + b"sheetData>"
-    if data.group("body") is not None:
-        open_tag = xml[start : data.start("body")]
-    sheet_data = open_tag + new_body + b"</" + prefix + b"sheetData>"
-    patched = xml[:start] + sheet_data + xml[end:]
+    sheet_data = data.open_tag + b"".join(out) + b"</" + prefix + b"sheetData>"
+    patched = xml[: data.start] + sheet_data + xml[data.end :]
     return _widen_dimension(patched, values)
 
 
