@@ -88,13 +88,14 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
     """
-    average, rule = number("x", x, positive=True), whole("version", version, 1, 2)
+    average = number("x", x, positive=True)
+    rule = rplops if whole("version", version, 1, 2) == 1 else rplops2
     aligned, games = _games(results)
     scored: dict[int, float] = {}
     for game, rows in games.items():
         places, hours = _game_places(game, rows)
         for row, (place, tied) in zip(rows, places, strict=True):
-            scored[row["_row"]] = (rplops if rule == 1 else rplops2)(place, len(rows), hours, average, tied)
+            scored[row["_row"]] = rule(place, len(rows), hours, average, tied)
     return tuple(None if row is None else scored[row["_row"]] for row in aligned)
 
 

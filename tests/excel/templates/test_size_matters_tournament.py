@@ -8,6 +8,8 @@ on 3 centres scores 45; in a solo with five powers holding centres, 5 centres sc
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +131,21 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[round]:[centres]],")
     assert len(standings._charts) == 1  # type: ignore[attr-defined]  # openpyxl keeps a sheet's charts there
     assert len(standings.conditional_formatting) == 1
+
+
+def test_the_tie_breaks_setting_reorders_the_chain_in_the_sheet_and_the_command_line(tmp_path: Path) -> None:
+    # Settings' tie-breaks row holds the published chain; "none" lets Jack (a solo) and Noah (two 2-way draws),
+    # both on 210, share a place.
+    template = tournament.build()
+    template.workbook["Settings"]["B2"] = "none"
+    source, out = tmp_path / "t.xlsx", tmp_path / "out.xlsx"
+    template.save(source)
+    assert [str(e) for e in recalculate(source, out).errors] == []
+    by_player = {r[1]: r for r in _standings(out)[1:]}
+    assert (by_player["Jack"][0], by_player["Noah"][0]) == (2, 2)
+    assert "tied" in (by_player["Jack"][6], by_player["Noah"][6])
+    listed = subprocess.run(
+        [sys.executable, "-m", "xlscore", "standings", str(out), "--csv"], capture_output=True, text=True, check=True
+    )
+    rows = {line.split(",")[1]: line.split(",")[0] for line in listed.stdout.splitlines()[1:]}
+    assert (rows["Jack"], rows["Noah"]) == ("2", "2")
