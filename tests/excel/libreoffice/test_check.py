@@ -1,4 +1,4 @@
-"""Every template workbook computed a second time by LibreOffice, through the bridge to xlscore's own functions:
+"""Every template workbook computed a second time by LibreOffice, through xlscore's extension (its own functions):
 no error cell, and every cell equal to what ``xlscore recalc`` wrote (numbers within 1e-9 relative).
 
 One soffice start sets up the profile and one more converts every workbook, so the module costs a few seconds.

@@ -35,6 +35,7 @@ __all__ = [
     "Run",
     "convert_to_xlsx",
     "find_soffice",
+    "profile_arguments",
     "run_measured",
     "sheet_names",
     "soffice_env",
@@ -159,12 +160,21 @@ def soffice_env(system_bin: Path = Path("/usr/bin")) -> dict[str, str]:
     return env
 
 
+def profile_arguments(profile: Path) -> list[str]:
+    """The soffice and unopkg arguments that keep a run inside ``profile``: its user settings, and its own folder
+    for shared extensions (``profile/shared-extensions``) in place of the installation's."""
+    return [
+        f"-env:UserInstallation={profile.resolve().as_uri()}",
+        f"-env:UNO_SHARED_PACKAGES_CACHE={(profile.resolve() / 'shared-extensions').as_uri()}",
+    ]
+
+
 def _convert_argv(soffice: str, profile: Path, to: str, outdir: Path, sources: Sequence[Path]) -> list[str]:
     return [
         soffice,
         "--headless",
         "--norestore",
-        f"-env:UserInstallation={profile.resolve().as_uri()}",
+        *profile_arguments(profile),
         "--convert-to",
         to,
         "--outdir",
@@ -193,7 +203,8 @@ PDF_SHEET_PER_PAGE = "pdf:calc_pdf_Export:" + json.dumps({"SinglePageSheets": {"
 
 @dataclass(frozen=True)
 class Office:
-    """A LibreOffice with a bridge profile: each :meth:`convert` is one bounded soffice run."""
+    """A LibreOffice with a private profile (xlscore's extension installed): each :meth:`convert` is one bounded
+    soffice run."""
 
     soffice: str
     profile: Path

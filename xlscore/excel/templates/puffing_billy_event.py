@@ -19,7 +19,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, whole_table
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     read_best,
@@ -148,7 +148,7 @@ def _settings(template: Template) -> None:
 def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
-    formula = f"=PB_STANDINGS({table},Settings!B1,{required})"
+    formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)

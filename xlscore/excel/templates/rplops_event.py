@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
-from xlscore.excel.templates.base import Column, Template, setting, whole_table
+from xlscore.excel.templates.base import Column, Template, setting, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -19,6 +19,8 @@ __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standing
 SYSTEM = "rplops"
 FILE = "rplops-event.xlsx"
 DESCRIPTION = "An RPLOPS / PLOPS event: results by game, each row's points, the standings."
+SETTINGS = f"{setting_argument('Settings!B1')},{setting_argument('Settings!B2')}"
+"""x and version, the last two arguments of RPLOPS_POINTS and RPLOPS_STANDINGS."""
 
 ROWS = 400
 PLAYERS_SHOWN = 60
@@ -78,9 +80,9 @@ def build(
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["F1"] = "points"
     results = whole_table("Results", COLUMNS)
-    template.results_column(table, "F2", f"=RPLOPS_POINTS({results},Settings!B1,Settings!B2)", rows, "0.00")
+    template.results_column(table, "F2", f"=RPLOPS_POINTS({results},{SETTINGS})", rows, "0.00")
     standings = template.results(
-        "Standings", "A1", f"=RPLOPS_STANDINGS({results},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN
     )
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
