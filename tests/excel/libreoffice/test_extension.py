@@ -300,12 +300,12 @@ def _same(shown: Any, want: Any) -> bool:
     if isinstance(shown, dict):
         return False  # an error in LibreOffice
     if isinstance(want, bool):
-        return shown == float(want)
+        return bool(shown == float(want))
     if isinstance(want, int | float) and isinstance(shown, int | float):
         return math.isclose(shown, want, rel_tol=1e-9, abs_tol=1e-9)
     if hasattr(want, "year"):  # a date: LibreOffice gives its serial number
         return isinstance(shown, float)
-    return (shown in ("", None) and want in ("", None)) or shown == want
+    return bool((shown in ("", None) and want in ("", None)) or shown == want)
 
 
 @uno

@@ -44,7 +44,8 @@ __all__ = [
 
 INSTALL_COMMAND = (
     "apt-get update && apt-get install -y --no-install-recommends libreoffice-calc-nogui python3-uno "
-    "libreoffice-script-provider-python poppler-utils"
+    "libreoffice-script-provider-python python3-numpy poppler-utils (LibreOffice 25.2 or later: on Debian 12, add "
+    "-t bookworm-backports; see docs/guide/libreoffice.md)"
 )
 
 TIMEOUT = 120.0
