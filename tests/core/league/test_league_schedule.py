@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -81,11 +80,10 @@ def test_schedules_are_as_even_as_the_numbers_allow(
     assert len({frozenset(game) for game in schedule}) == games
 
 
-def test_generation_is_deterministic_and_fast() -> None:
+def test_generation_is_deterministic() -> None:
+    # Speed belongs in benchmarks/, not here: a timed assertion fails on a busy machine.
     schedule_module._generated.cache_clear()
-    start = time.perf_counter()
     first = [schedule_slots(players, seats) for players in (7, 8) for seats in (3, 4, 5)]
-    assert time.perf_counter() - start < 1
     schedule_module._generated.cache_clear()
     assert [schedule_slots(players, seats) for players in (7, 8) for seats in (3, 4, 5)] == first
 

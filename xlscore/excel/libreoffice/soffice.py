@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -27,6 +28,7 @@ from xlscore.core.errors import XlscoreError
 
 __all__ = [
     "CSV_ALL_SHEETS",
+    "EXCEL_NAMES_SINCE",
     "INSTALL_COMMAND",
     "PDF_SHEET_PER_PAGE",
     "TIMEOUT",
@@ -40,6 +42,7 @@ __all__ = [
     "sheet_names",
     "soffice_env",
     "soffice_version",
+    "version_number",
 ]
 
 INSTALL_COMMAND = (
@@ -61,6 +64,17 @@ def find_soffice(explicit: str | None = None) -> str | None:
     if explicit:
         return shutil.which(explicit)
     return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+EXCEL_NAMES_SINCE = (25, 2)
+"""The oldest LibreOffice found to read and write an add-in's functions under their Excel names in .xlsx files (7.4
+does not), which xlscore's templates need in LibreOffice."""
+
+
+def version_number(line: str) -> tuple[int, int]:
+    """``LibreOffice 25.2.3.2 520(Build:2)`` as ``(25, 2)``; ``(0, 0)`` for a line with no version."""
+    match = re.search(r"(\d+)\.(\d+)", line)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
 def soffice_version(soffice: str, timeout: float = 60) -> str:
