@@ -108,7 +108,7 @@ def addin(folder: Path | None, oxt_folder: Path | None) -> None:
         from xlscore.excel.libreoffice.extension import write_extension
 
         path = write_extension(oxt_folder, __version__)
-        click.echo(f"wrote {path} ({path.stat().st_size // 1024} KiB); install it with: unopkg add {path}")
+        click.echo(f"wrote {path}; install it with: unopkg add {path}")
         if folder is None:
             return
     if folder is not None:
