@@ -4,6 +4,7 @@ Every spreadsheet function is also a Python function of the same name in lower c
 the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.rplops(2, 5)`` here.
 """
 
+from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 from xlscore.core.gibbs import (
     GibbsRating,
@@ -66,6 +67,8 @@ __all__ = [
     "TableError",
     "WorkbookError",
     "XlscoreError",
+    "diplomacy_board",
+    "diplomacy_systems",
     "gibbs_game",
     "gibbs_ratings",
     "gibbs_rp_by_game",

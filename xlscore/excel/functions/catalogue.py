@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.core.league import history
 from xlscore.excel.functions.cells import table_to_grid
 
@@ -422,6 +422,51 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 check=(("place", "1"), ("player", "Austria"), ("total", "74.12")),
             ),
         ),
+    ),
+)
+
+
+def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
+    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column)."""
+    rows = [
+        [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
+        for n in names
+    ]
+    return [["system", "family", "needs", "source"], *rows]
+
+
+# Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
+_FUNCTIONS += (
+    _function(
+        diplomacy.diplomacy_board,
+        category="Diplomacy",
+        returns="list",
+        lists=("centres", "draw", "eliminated"),
+        examples=(
+            Example(
+                ("C-Diplo 100", (4, 0, 9, 7, 7, 3, 4)),
+                "5; 1; 48; 18.5; 18.5; 4; 5",
+                "the World Diplomacy Database's first C-Diplo 100 board: 1 + 9 + 38 for France",
+            ),
+            Example(
+                ("Carnage with elimination order", (0, 3, 6, 4, 0, 14, 7), None, (1903, None, None, None, 1905)),
+                "1000; 3003; 5006; 4004; 2000; 7014; 6007",
+                "the webDiplomacy announcement's second board: Austria out first, Italy second",
+            ),
+        ),
+    ),
+    _function(
+        diplomacy.diplomacy_systems,
+        category="Diplomacy",
+        returns="table",
+        examples=(
+            Example(
+                (),
+                "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
+                check=(("system", "Draw size"), ("family", "draw size"), ("needs", "draw")),
+            ),
+        ),
+        present=_systems_table,
     ),
 )
 
