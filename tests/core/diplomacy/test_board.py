@@ -20,7 +20,6 @@ from xlscore.core.diplomacy.board import read_board
         (((14, 10, 8, 2, 1, 0, 0),), r"add up to 35; expected at most 34"),
         (((0,) * 7,), r"all 0"),
         (((18, 10, 6, 0, 0, 0, 0), (True, True)), r"draw names powers besides Austria, which soloed"),
-        (((12, 10, 8, 4, 0, 0, 0), (False,) * 7), r"draw names no power"),
         (((12, 10, 8, 4, 0, 0, 0), ("maybe",)), r"draw\[1\] \(Austria\) is 'maybe'; expected yes or no"),
         (((12, 10, 8, 4, 0, 0, 0), None, (None, None, None, None, 1899)), r"eliminated\[5\] \(Italy\) 1899 is outside"),
         (((12, 10, 8, 4, 0, 0, 0), None, (None, None, None, None, 1908), 1906), r"eliminated\[5\] \(Italy\) 1908"),
@@ -54,3 +53,17 @@ def test_outcomes() -> None:
     # A short draw range (its last cells blank) is padded with no; an all-blank one is every survivor.
     assert read_board((12, 10, 8, 4, 0, 0, 0), ("x", "x")).draw_size == 2
     assert read_board((12, 10, 8, 4, 0, 0, 0), (None, " ")).draw_size == 4
+    # A draw marking no power, and a 0 for a year, are what LibreOffice sends for a left-out argument.
+    assert read_board((12, 10, 8, 4, 0, 0, 0), (0,), (0,), 0) == read_board((12, 10, 8, 4, 0, 0, 0))
+
+
+def test_systems_by_family() -> None:
+    from xlscore import diplomacy_systems
+    from xlscore.core.diplomacy import FAMILIES
+
+    doc = diplomacy_systems.__doc__ or ""
+    assert all(f in " ".join(doc.split()) for f in FAMILIES)  # the argument's help lists every family
+    assert diplomacy_systems("C DIPLO") == ("C-Diplo 100", "C-Diplo 80", "C-Diplo Namur")
+    assert sum(len(diplomacy_systems(f)) for f in FAMILIES) == len(diplomacy_systems())
+    with pytest.raises(InputError, match="family is 'Dixiecon'; expected one of draw size"):
+        diplomacy_systems("Dixiecon")

@@ -31,7 +31,16 @@ from xlscore.core.diplomacy.system import System
 from xlscore.core.errors import InputError
 from xlscore.core.validate import shown
 
-__all__ = ["POWER_NAMES", "SYSTEMS", "Board", "System", "diplomacy_board", "diplomacy_systems", "find_system"]
+__all__ = [
+    "FAMILIES",
+    "POWER_NAMES",
+    "SYSTEMS",
+    "Board",
+    "System",
+    "diplomacy_board",
+    "diplomacy_systems",
+    "find_system",
+]
 
 _ALL: tuple[System, ...] = (
     *draw_size.SYSTEMS,
@@ -110,6 +119,19 @@ def diplomacy_board(
     return tuple(float(s) for s in chosen.score(board))
 
 
-def diplomacy_systems() -> tuple[str, ...]:
-    """The names of every Diplomacy scoring system DIPLOMACY_BOARD knows, one per row."""
-    return tuple(SYSTEMS)
+FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(s.family for s in _ALL))
+"""The families systems are grouped in, in the order they are listed."""
+
+
+def diplomacy_systems(family: object = None) -> tuple[str, ...]:
+    """The names of the Diplomacy scoring systems DIPLOMACY_BOARD knows, one per row.
+
+    family: list only the systems of this family (draw size, centre count, C-Diplo, Carnage, places, tribute,
+        Bangkok, topping bonus, ManorCon, classic); blank for every system.
+    """
+    if family is None or (isinstance(family, str) and not family.strip()):
+        return tuple(SYSTEMS)
+    chosen = {_key(f): f for f in FAMILIES}.get(_key(family) if isinstance(family, str) else "")
+    if chosen is None:
+        raise InputError(f"family is {shown(family)}; expected one of {', '.join(FAMILIES)}, or blank for every system")
+    return tuple(s.name for s in _ALL if s.family == chosen)

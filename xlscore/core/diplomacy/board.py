@@ -6,11 +6,13 @@ Germany, Italy, Russia, Turkey), each 0 to 34 and at most 34 in all, with its ou
 * a **solo**: a power on 18 or more centres (every other power has lost);
 * a **concession**: ``draw`` names a single power, which the others conceded the game to; the systems score it as a
   solo (the conceded power is the soloist, whatever its centres);
-* a **draw**: ``draw`` names two or more powers that share it (each must hold centres); blank ``draw`` means every
-  power that ended with centres (Draws Include All Survivors). A survivor left out of the draw is still a survivor.
+* a **draw**: ``draw`` names two or more powers that share it (each must hold centres); blank ``draw`` (or one
+  marking no power) means every power that ended with centres (Draws Include All Survivors). A survivor left out
+  of the draw is still a survivor.
 
-``eliminated`` gives the game year in which each eliminated power lost its last centre (blank where the power
-survived, or where its year is not known and no system needs it); ``final_year`` is the last game year played. The
+``eliminated`` gives the game year in which each eliminated power lost its last centre (blank or 0 where the power
+survived, or where its year is not known and no system needs it; 0 because LibreOffice hands a left-out argument
+over as 0); ``final_year`` is the last game year played. The
 game starts in 1901, so a power eliminated in 1905 played 5 game years (1901 to 1905, the year it went out
 included) and survived 4 whole years (1901 to 1904 ended with it holding centres). Each system's docstring says
 which of the two counts it uses.
@@ -165,16 +167,21 @@ def place_points(
     return tuple(result)
 
 
+def _left_out(value: object) -> bool:
+    """A blank, or a 0 where a year is expected: LibreOffice hands a left-out argument over as 0."""
+    return is_blank(value) or (type(value) in (int, float) and value == 0)
+
+
 def _draw(draw: object, centres: tuple[int, ...]) -> tuple[bool, ...] | None:
     """Seven yes/no flags; a short list (a range whose last cells are blank) is padded with no."""
     if draw is None:
         return None
     flags = items("draw", draw, "yes/no flags")
-    if all(is_blank(f) for f in flags):
-        return None
     if len(flags) > POWERS:
         raise InputError(f"draw has {len(flags)} values; expected {POWERS} yes/no flags, one per power")
     read = [yes_no(f"draw[{i}] ({POWER_NAMES[i - 1]})", f) for i, f in enumerate(flags, start=1)]
+    if not any(read):
+        return None  # no power marked: left out (LibreOffice hands a left-out argument over as 0)
     read += [False] * (POWERS - len(read))
     return tuple(read)
 
@@ -187,7 +194,7 @@ def _eliminated(eliminated: object, final_year: int | None) -> tuple[int | None,
         raise InputError(f"eliminated has {len(years)} values; expected {POWERS}, one per power")
     hi = final_year if final_year is not None else LAST_YEAR
     read: list[int | None] = [
-        None if is_blank(y) else whole(f"eliminated[{i}] ({POWER_NAMES[i - 1]})", y, FIRST_YEAR, hi)
+        None if _left_out(y) else whole(f"eliminated[{i}] ({POWER_NAMES[i - 1]})", y, FIRST_YEAR, hi)
         for i, y in enumerate(years, start=1)
     ]
     return tuple(read + [None] * (POWERS - len(read)))
@@ -201,9 +208,7 @@ def read_board(centres: object, draw: object = None, eliminated: object = None, 
         raise InputError(f"centres add up to {total}; expected at most {TOTAL_CENTRES} supply centres")
     if total == 0:
         raise InputError("centres are all 0; expected at least one power with centres")
-    last = (
-        None if final_year is None or is_blank(final_year) else whole("final_year", final_year, FIRST_YEAR, LAST_YEAR)
-    )
+    last = None if _left_out(final_year) else whole("final_year", final_year, FIRST_YEAR, LAST_YEAR)
     years = _eliminated(eliminated, last)
     for power, year in enumerate(years):
         if year is not None and counts[power] > 0:
@@ -230,8 +235,6 @@ def read_board(centres: object, draw: object = None, eliminated: object = None, 
                 f"expected only powers with centres in a draw"
             )
     members = [p for p in range(POWERS) if flags[p]]
-    if not members:
-        raise InputError("draw names no power; expected the powers sharing the draw (blank: every survivor)")
     if len(members) == 1:
         return Board(counts, (False,) * POWERS, members[0], True, years, last)
     return Board(counts, flags, None, False, years, last)
