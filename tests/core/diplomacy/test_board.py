@@ -23,6 +23,19 @@ from xlscore.core.diplomacy.board import read_board
         (((12, 10, 8, 4, 0, 0, 0), ("maybe",)), r"draw\[1\] \(Austria\) is 'maybe'; expected yes or no"),
         (((12, 10, 8, 4, 0, 0, 0), None, (None, None, None, None, 1899)), r"eliminated\[5\] \(Italy\) 1899 is outside"),
         (((12, 10, 8, 4, 0, 0, 0), None, (None, None, None, None, 1908), 1906), r"eliminated\[5\] \(Italy\) 1908"),
+        (((12, 10, 8, 4, 0, 0, 0), None, None, None, ((12,), (10,))), r"chart has 2 columns; expected 7"),
+        (
+            ((12, 10, 8, 4, 0, 0, 0), None, None, None, ((11, 12), (10,), (8,), (4,), (0,), (0,), (0,))),
+            r"chart's columns have \[1, 2\] rows",
+        ),
+        (
+            ((12, 10, 8, 4, 0, 0, 0), None, None, None, tuple((c,) for c in (12, 10, 8, 3, 1, 0, 0))),
+            r"chart's last row is 12, 10, 8, 3, 1, 0, 0; expected the final centres, 12, 10, 8, 4, 0, 0, 0",
+        ),
+        (
+            ((12, 10, 8, 4, 0, 0, 0), None, None, None, tuple((9, c) for c in (12, 10, 8, 4, 0, 0, 0))),
+            r"chart's row for 1901 adds up to 63",
+        ),
     ],
 )
 def test_bad_boards_are_refused_by_name(args: tuple[object, ...], message: str | None) -> None:
@@ -40,6 +53,8 @@ def test_unknown_system_and_missing_years_are_named() -> None:
         diplomacy_board("Bangkok", (12, 10, 8, 4, 0, 0, 0))
     with pytest.raises(InputError, match=r"final_year is blank; Haight v1\.0 needs it"):
         diplomacy_board("Haight", (18, 10, 6, 0, 0, 0, 0), eliminated=(None, None, None, 1905, 1905, 1905, 1906))
+    with pytest.raises(InputError, match="chart is blank; Maxonian separates Italy and Russia, both on 0 centres"):
+        diplomacy_board("Maxonian", (14, 10, 6, 4, 0, 0, 0))
     with pytest.raises(InputError, match="draw leaves a survivor out; Size Matters"):
         diplomacy_board("Size Matters", (12, 10, 8, 4, 0, 0, 0), (True, True, True))
 

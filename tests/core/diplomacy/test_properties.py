@@ -45,8 +45,15 @@ def test_the_order_powers_are_listed_in_changes_nobody_s_score(
     system: str, board: tuple[list[int], list[int | None], int], order: list[int]
 ) -> None:
     centres, years, final = board
-    scores = diplomacy_board(system, centres, eliminated=years, final_year=final)
-    moved = diplomacy_board(system, [centres[p] for p in order], eliminated=[years[p] for p in order], final_year=final)
+    chart = [[c] for c in centres]  # a one-year chart: ties stay ties (Maxonian, 7Eleven)
+    scores = diplomacy_board(system, centres, eliminated=years, final_year=final, chart=chart)
+    moved = diplomacy_board(
+        system,
+        [centres[p] for p in order],
+        eliminated=[years[p] for p in order],
+        final_year=final,
+        chart=[chart[p] for p in order],
+    )
     assert moved == pytest.approx([scores[p] for p in order], abs=1e-9)
 
 
@@ -55,7 +62,7 @@ def test_the_order_powers_are_listed_in_changes_nobody_s_score(
 @given(board=boards())
 def test_equal_boards_score_equally(system: str, board: tuple[list[int], list[int | None], int]) -> None:
     centres, years, final = board
-    scores = diplomacy_board(system, centres, eliminated=years, final_year=final)
+    scores = diplomacy_board(system, centres, eliminated=years, final_year=final, chart=[[c] for c in centres])
     for p in range(7):
         for q in range(7):
             if (centres[p], years[p]) == (centres[q], years[q]):
@@ -69,7 +76,7 @@ def test_a_solo_gives_the_soloist_the_system_s_solo_score(
     system: str, board: tuple[list[int], list[int | None], int]
 ) -> None:
     centres, years, final = board
-    scores = diplomacy_board(system, centres, eliminated=years, final_year=final)
+    scores = diplomacy_board(system, centres, eliminated=years, final_year=final, chart=[[c] for c in centres])
     soloist = max(range(7), key=lambda p: centres[p])
     assert scores[soloist] == float(SYSTEMS[system].solo)  # type: ignore[arg-type]
     assert max(scores) == scores[soloist]
@@ -82,7 +89,7 @@ def test_constant_sum_systems_sum_to_their_constant(
     system: str, board: tuple[list[int], list[int | None], int]
 ) -> None:
     centres, years, final = board
-    scores = diplomacy_board(system, centres, eliminated=years, final_year=final)
+    scores = diplomacy_board(system, centres, eliminated=years, final_year=final, chart=[[c] for c in centres])
     assert sum(scores) == pytest.approx(float(SYSTEMS[system].total), abs=1e-9)  # type: ignore[arg-type]
 
 

@@ -120,3 +120,16 @@ def test_a_concession_scores_as_a_solo() -> None:
 @pytest.mark.parametrize("name", ["c-diplo 100", "CDIPLO100", "C Diplo 100", " c-diplo-100 "])
 def test_names_match_without_case_spaces_or_punctuation(name: str) -> None:
     assert diplomacy_board(name, (4, 0, 9, 7, 7, 3, 4)) == diplomacy_board("C-Diplo 100", (4, 0, 9, 7, 7, 3, 4))
+
+
+def test_maxonian_ties_broken_by_the_most_recent_year_they_differed() -> None:
+    board = (10, 10, 10, 4, 0, 0, 0)
+    # 1901 to 1903: Austria ahead of England in 1902, England ahead in 1901; France level with Austria throughout
+    # but 1902. Most recent difference: 1902, where Austria 9 > France 8 > England 7.
+    chart = ((5, 9, 10), (6, 7, 10), (5, 8, 10), (4, 4, 4), (5, 2, 0), (5, 4, 0), (4, 0, 0))
+    assert diplomacy_board("Maxonian", board, chart=chart)[:3] == (7, 5, 6)
+    # Level every year: the average of the places they cover, (7 + 6 + 5) / 3.
+    level = tuple((c,) for c in board)
+    assert diplomacy_board("Maxonian", board, chart=level)[:3] == (6, 6, 6)
+    # Eliminated powers level every year share 2 and 1.
+    assert diplomacy_board("Maxonian", board, chart=level)[4:] == (2, 2, 2)

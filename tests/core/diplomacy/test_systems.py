@@ -16,6 +16,8 @@ from xlscore import diplomacy_board, diplomacy_systems
 BOARD = (0, 0, 13, 4, 4, 12, 1)
 OUT = (1904, 1905, None, None, None, None, None)
 FINAL = 1906
+# The centre chart, a column per power: 1901 and the end. Germany was ahead of Italy, England of Austria.
+CHART = tuple(zip((3, 4, 5, 5, 4, 6, 4), BOARD, strict=True))
 
 #               Austria, England, France, Germany, Italy, Russia, Turkey
 HAND: dict[str, tuple[Fraction | int | float, ...]] = {
@@ -111,6 +113,10 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "Summer Classic": (3, 4, 130 + 30 + 48, 70, 70, 150, 40),
     # 10/centre + 60/5; lone top 2 x 13; eliminated 1 per year played
     "Whipping": (4, 5, 130 + 12 + 26, 40 + 12, 40 + 12, 120 + 12, 10 + 12),
+    # places by centres, then by the earlier year: France, Russia, Germany, Italy, Turkey, England, Austria
+    "Maxonian": (1, 2, 7, 5, 4, 6, 3),
+    # the same places, and a point per centre above 11: France 2, Russia 1
+    "7Eleven": (1, 2, 7 + 2, 5, 4, 6 + 1, 3),
 }
 
 
@@ -120,13 +126,14 @@ def test_every_system_has_a_hand_worked_board() -> None:
 
 @pytest.mark.parametrize("system", sorted(HAND))
 def test_hand_worked_board(system: str) -> None:
-    scores = diplomacy_board(system, BOARD, eliminated=OUT, final_year=FINAL)
+    scores = diplomacy_board(system, BOARD, eliminated=OUT, final_year=FINAL, chart=CHART)
     assert scores == pytest.approx([float(x) for x in HAND[system]], abs=1e-9)
 
 
 # A solo: France on 18; Austria out in 1903, Italy in 1906; the game ends in 1907.
 SOLO = (0, 3, 18, 5, 0, 4, 4)
 SOLO_OUT = (1903, None, None, None, 1906, None, None)
+SOLO_CHART = tuple(zip((4, 3, 6, 5, 3, 4, 5), SOLO, strict=True))  # Austria ahead of Italy, Turkey of Russia
 SOLO_HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "Survivors-Win (PPSC)": (
         0,
@@ -154,6 +161,9 @@ SOLO_HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "ManorCon v2": (0.3, 0.7, 100, 0.7, 0.6, 0.7, 0.7),
     "Whipping": (3, 7, 468, 7, 6, 7, 7),
     # place points (700, 600, (500 + 400)/2, (500 + 400)/2 ...) and centres, +50% / -50%
+    # France, Germany, Turkey, Russia, England, Austria, Italy; only the soloist scores above the mark
+    "Maxonian": (2, 3, 7 + 5, 6, 1, 4, 5),
+    "7Eleven": (2, 3, 7 + 7, 6, 1, 4, 5),
     "Sydney League": (
         Fraction(150 + 2, 2),
         Fraction(300 + 75, 2),
@@ -197,7 +207,7 @@ def test_every_system_has_a_hand_worked_solo() -> None:
 
 @pytest.mark.parametrize("system", sorted(SOLO_HAND))
 def test_hand_worked_solo(system: str) -> None:
-    scores = diplomacy_board(system, SOLO, eliminated=SOLO_OUT, final_year=1907)
+    scores = diplomacy_board(system, SOLO, eliminated=SOLO_OUT, final_year=1907, chart=SOLO_CHART)
     assert scores == pytest.approx([float(x) for x in SOLO_HAND[system]], abs=1e-9)
 
 

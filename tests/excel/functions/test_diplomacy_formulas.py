@@ -28,6 +28,10 @@ def _book(path: Path) -> None:
     ws["D1"] = ArrayFormula("D1:D7", '=DIPLOMACY_BOARD("Carnage with elimination order",A1:A7,,B1:B7)')
     ws["E1"] = ArrayFormula("E1:E7", '=DIPLOMACY_BOARD("c-diplo 100",A1:A7)')
     ws["F1"] = '=DIPLOMACY_BOARD("Bangkok",A1:A7)'  # Italy's and Austria's years are not given
+    # A centre chart, a column per power, a row per year: 1901, then the end.
+    for c, column in enumerate("JKLMNOP"):
+        ws[f"{column}1"], ws[f"{column}2"] = (4, 3, 5, 5, 3, 5, 4)[c], pub.CARNAGE_DRAW[c]
+    ws["G1"] = ArrayFormula("G1:G7", '=DIPLOMACY_BOARD("Maxonian",A1:A7,,,,J1:P2)')
     wb.save(path)
 
 
@@ -40,6 +44,8 @@ def test_recalc_computes_the_published_carnage_board(tmp_path: Path) -> None:
     assert all(printed(s, f) for s, f in zip(scores, pub.CARNAGE_DRAW_SCORES, strict=True))
     assert [ws[f"E{r}"].value for r in range(1, 8)] == pytest.approx(diplomacy_board("C-Diplo 100", pub.CARNAGE_DRAW))
     assert "year Austria went out is needed by Bangkok" in str(ws["F1"].value) or ws["F1"].value == "#VALUE!"
+    # Russia 14, Turkey 7, France 6, Germany 4, England 3, then Austria (4 in 1901) above Italy (3).
+    assert [ws[f"G{r}"].value for r in range(1, 8)] == [2, 3, 5, 4, 1, 7 + 1, 6]
 
 
 @pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed")

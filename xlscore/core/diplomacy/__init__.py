@@ -17,6 +17,7 @@ from xlscore.core.diplomacy import (
     classic,
     draw_size,
     manorcon,
+    maxonian,
     omg,
     places,
     size_matters_system,
@@ -56,6 +57,7 @@ _ALL: tuple[System, ...] = (
     *bangkok.SYSTEMS,
     *topping.SYSTEMS,
     *manorcon.SYSTEMS,
+    *maxonian.SYSTEMS,
     *classic.SYSTEMS,
 )
 SYSTEMS: Mapping[str, System] = MappingProxyType({s.name: s for s in _ALL})
@@ -102,6 +104,7 @@ def diplomacy_board(
     draw: object = None,
     eliminated: object = None,
     final_year: object = None,
+    chart: object = None,
 ) -> tuple[float, ...]:
     """The seven powers' scores for one board under a Diplomacy scoring system, in the order the powers are given.
 
@@ -113,9 +116,11 @@ def diplomacy_board(
     eliminated: the year each eliminated power went out (blank where it survived); needed by systems that score
         years or rank eliminated powers by when they went out.
     final_year: the game's last year (needed by systems that score the years losers of a solo played).
+    chart: the centre chart, a column per power in the standard order and a row per year from 1901, the last row
+        the final centres; needed by systems that break ties by earlier years (Maxonian, 7Eleven).
     """
     chosen = find_system(system)
-    board = read_board(centres, draw, eliminated, final_year)
+    board = read_board(centres, draw, eliminated, final_year, chart)
     return tuple(float(s) for s in chosen.score(board))
 
 

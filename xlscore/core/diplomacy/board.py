@@ -65,6 +65,9 @@ class Board:
     conceded: bool
     eliminated: tuple[int | None, ...]
     final_year: int | None
+    chart: tuple[tuple[int, ...], ...] | None = None
+    """Each power's centres at the end of each year, first year first (the last is its final count); None if not
+    given."""
 
     @property
     def solo(self) -> bool:
@@ -200,7 +203,41 @@ def _eliminated(eliminated: object, final_year: int | None) -> tuple[int | None,
     return tuple(read + [None] * (POWERS - len(read)))
 
 
-def read_board(centres: object, draw: object = None, eliminated: object = None, final_year: object = None) -> Board:
+def _chart(chart: object, centres: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """Seven columns of year-end centre counts, one per power, the last row the final centres."""
+    if chart is None:
+        return None
+    columns = items("chart", chart, "columns of centre counts, one per power")
+    if not columns:
+        return None
+    if len(columns) != POWERS:
+        raise InputError(f"chart has {len(columns)} columns; expected {POWERS}, one per power, a row per year")
+    read = tuple(
+        wholes(f"chart column {i} ({POWER_NAMES[i - 1]})", col, 0, TOTAL_CENTRES, min_len=1)
+        for i, col in enumerate(columns, start=1)
+    )
+    years = {len(col) for col in read}
+    if len(years) != 1:
+        raise InputError(f"chart's columns have {sorted(years)} rows; expected the same years for every power")
+    for year, row in enumerate(zip(*read, strict=True), start=FIRST_YEAR):
+        if sum(row) > TOTAL_CENTRES:
+            raise InputError(f"chart's row for {year} adds up to {sum(row)}; expected at most {TOTAL_CENTRES} centres")
+    last = tuple(col[-1] for col in read)
+    if last != centres:
+        raise InputError(
+            f"chart's last row is {', '.join(map(str, last))}; "
+            f"expected the final centres, {', '.join(map(str, centres))}"
+        )
+    return read
+
+
+def read_board(
+    centres: object,
+    draw: object = None,
+    eliminated: object = None,
+    final_year: object = None,
+    chart: object = None,
+) -> Board:
     """Check a board's end and work out its outcome; every message names the argument and the power."""
     counts = wholes("centres", centres, 0, TOTAL_CENTRES, min_len=POWERS, max_len=POWERS)
     total = sum(counts)
@@ -216,6 +253,7 @@ def read_board(centres: object, draw: object = None, eliminated: object = None, 
                 f"eliminated[{power + 1}] says {POWER_NAMES[power]} went out in {year}, but it has "
                 f"{counts[power]} centres; expected a blank for a power that survived"
             )
+    history = _chart(chart, counts)
     flags = _draw(draw, counts)
     soloists = [p for p, c in enumerate(counts) if c >= SOLO_CENTRES]
     if soloists:
@@ -225,7 +263,7 @@ def read_board(centres: object, draw: object = None, eliminated: object = None, 
                 f"draw names powers besides {POWER_NAMES[soloist]}, which soloed on {counts[soloist]} centres; "
                 f"expected draw blank (or {POWER_NAMES[soloist]} alone) when a power has {SOLO_CENTRES} or more"
             )
-        return Board(counts, (False,) * POWERS, soloist, False, years, last)
+        return Board(counts, (False,) * POWERS, soloist, False, years, last, history)
     if flags is None:
         flags = tuple(c > 0 for c in counts)
     for power, member in enumerate(flags):
@@ -236,5 +274,5 @@ def read_board(centres: object, draw: object = None, eliminated: object = None, 
             )
     members = [p for p in range(POWERS) if flags[p]]
     if len(members) == 1:
-        return Board(counts, (False,) * POWERS, members[0], True, years, last)
-    return Board(counts, flags, None, False, years, last)
+        return Board(counts, (False,) * POWERS, members[0], True, years, last, history)
+    return Board(counts, flags, None, False, years, last, history)

@@ -442,6 +442,7 @@ _FUNCTIONS += (
         category="Diplomacy",
         returns="list",
         lists=("centres", "draw", "eliminated"),
+        columns=("chart",),
         examples=(
             Example(
                 ("C-Diplo 100", (4, 0, 9, 7, 7, 3, 4)),
