@@ -125,48 +125,39 @@ class Board:
         """Whole game years an eliminated power ended with centres (out in 1905: 4)."""
         return self.year_out(power, system, why) - FIRST_YEAR
 
-    def rank_keys(self, *, elimination_order: bool, system: str = "") -> tuple[Fraction, ...]:
+    def rank_keys(self, *, elimination_order: bool, system: str = "") -> tuple[int, ...]:
         """A number per power that orders the board: survivors by centres; eliminated powers below every
         survivor, all equal, or (``elimination_order``) the later out the higher, the same year equal."""
-        keys: list[Fraction] = []
+        keys: list[int] = []
         dead = [p for p in range(POWERS) if not self.alive(p)]
         for power, centres in enumerate(self.centres):
             if centres > 0:
-                keys.append(Fraction(centres))
+                keys.append(centres)
             elif elimination_order and len(dead) > 1:
-                keys.append(
-                    Fraction(
-                        self.year_out(power, system, "eliminated powers are ranked by when they went out")
-                        - 10 * LAST_YEAR
-                    )
-                )
+                year = self.year_out(power, system, "eliminated powers are ranked by when they went out")
+                keys.append(year - 10 * LAST_YEAR)
             else:
-                keys.append(Fraction(-1))
+                keys.append(-1)
         return tuple(keys)
-
-    def places(self, keys: Sequence[Fraction] | None = None) -> tuple[tuple[int, int], ...]:
-        """Each power's (shared place, number tied) by ``keys`` (default: centres), competition style."""
-        return places_from_values(list(keys if keys is not None else self.centres))
 
 
 def split(points: Sequence[int | Fraction], place: int, tied: int) -> Fraction:
     """The mean of a chart's points over the places a tie occupies (places beyond the chart score 0)."""
-    covered = range(place, place + tied)
-    return sum((Fraction(points[p - 1]) if p <= len(points) else Fraction(0) for p in covered), Fraction(0)) / tied
+    covered = [points[p - 1] for p in range(place, place + tied) if p <= len(points)]
+    return Fraction(sum(covered)) / tied
 
 
 def place_points(
-    keys: Sequence[Fraction], points: Sequence[int | Fraction], among: Sequence[int] | None = None
+    keys: Sequence[int], points: Sequence[int | Fraction], among: Sequence[int] | None = None
 ) -> tuple[Fraction, ...]:
     """Each power's share of a points-by-place chart, ranked by ``keys`` (higher is better), tied powers splitting
     the points of the places they cover; with ``among``, only those powers are ranked and the rest score 0."""
     ranked = list(range(len(keys))) if among is None else list(among)
-    if not ranked:
-        return (Fraction(0),) * len(keys)
-    places = places_from_values([keys[p] for p in ranked])
     result = [Fraction(0)] * len(keys)
-    for power, (place, tied) in zip(ranked, places, strict=True):
-        result[power] = split(points, place, tied)
+    if ranked:
+        places = places_from_values([keys[p] for p in ranked])
+        for power, (place, tied) in zip(ranked, places, strict=True):
+            result[power] = split(points, place, tied)
     return tuple(result)
 
 

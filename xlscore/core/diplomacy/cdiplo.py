@@ -39,7 +39,7 @@ def _cdiplo(solo: int, played: int, top: tuple[int, int, int], namur: bool = Fal
     def score(board: Board) -> Scores:
         if board.solo:
             return tuple(Fraction(solo) if p == board.soloist else Fraction(0) for p in range(POWERS))
-        bonus = place_points([Fraction(c) for c in board.centres], top)
+        bonus = place_points(board.centres, top)
         return tuple(
             played + (_namur_centres(c) if namur else c) + b for c, b in zip(board.centres, bonus, strict=True)
         )

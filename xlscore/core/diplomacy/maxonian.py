@@ -18,7 +18,6 @@ the rule cannot separate them, and xlscore asks for it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, Board, place_points
 from xlscore.core.diplomacy.system import Scores, System
@@ -42,7 +41,7 @@ def _maxonian(name: str, mark: int) -> Callable[[Board], Scores]:
             history = board.chart
         # Latest year first: the power ahead most recently sorts higher; equal throughout, equal keys.
         order = sorted({tuple(reversed(h)) for h in history})
-        keys = [Fraction(order.index(tuple(reversed(h)))) for h in history]
+        keys = [order.index(tuple(reversed(h))) for h in history]
         points = place_points(keys, (7, 6, 5, 4, 3, 2, 1))
         return tuple(
             pts + (max(c - mark, 0) if not board.solo or p == board.soloist else 0)

@@ -24,7 +24,7 @@ __all__ = ["SYSTEMS"]
 def omg(board: Board) -> Scores:
     if board.solo:
         return tuple(Fraction(100 if p == board.soloist else 0) for p in range(POWERS))
-    bonus = place_points([Fraction(c) for c in board.centres], (Fraction(9, 2), 3, Fraction(3, 2)))
+    bonus = place_points(board.centres, (Fraction(9, 2), 3, Fraction(3, 2)))
     before = [Fraction(3, 2) * c + (9 if c > 0 else 0) + b for c, b in zip(board.centres, bonus, strict=True)]
     gap = board.top - board.second if board.toppers == 1 else 0
     paid = [

@@ -127,7 +127,7 @@ def southern_sun(board: Board) -> Scores:
     if board.solo:
         return tuple(Fraction(500 if p == board.soloist else 0) for p in range(POWERS))
     alive = [p for p in range(POWERS) if board.alive(p)]
-    points = place_points([Fraction(c) for c in board.centres], (130, 80, 50, 30, 20, 10, 10), among=alive)
+    points = place_points(board.centres, (130, 80, 50, 30, 20, 10, 10), among=alive)
     return tuple(
         30 + 10 * c + Fraction(round_half_up(Decimal(pts.numerator) / pts.denominator, 0))
         if c > 0
@@ -138,7 +138,7 @@ def southern_sun(board: Board) -> Scores:
 
 def sydney_league(board: Board) -> Scores:
     name = "Sydney League"
-    points = place_points([Fraction(c) for c in board.centres], (700, 600, 500, 400, 300, 200, 100))
+    points = place_points(board.centres, (700, 600, 500, 400, 300, 200, 100))
     base = [
         pts + 25 * c + (0 if c > 0 else board.years_survived(p, name, "1 point per year survived"))
         for p, (c, pts) in enumerate(zip(board.centres, points, strict=True))
