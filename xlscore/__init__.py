@@ -4,6 +4,8 @@ Every spreadsheet function is also a Python function of the same name in lower c
 the same order and the same docstring: ``=RPLOPS(2, 5)`` in a cell is ``xlscore.rplops(2, 5)`` here.
 """
 
+from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
+from xlscore.core.diplomacy.event import DiplomacyStanding, diplomacy_points, diplomacy_standings
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 from xlscore.core.gibbs import (
     GibbsRating,
@@ -51,6 +53,7 @@ from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_stan
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
 
 __all__ = [
+    "DiplomacyStanding",
     "GibbsRating",
     "GibbsRatings",
     "GibbsRpByGame",
@@ -66,6 +69,10 @@ __all__ = [
     "TableError",
     "WorkbookError",
     "XlscoreError",
+    "diplomacy_board",
+    "diplomacy_points",
+    "diplomacy_standings",
+    "diplomacy_systems",
     "gibbs_game",
     "gibbs_ratings",
     "gibbs_rp_by_game",

@@ -54,6 +54,7 @@ __all__ = [
     "draw_score",
     "size_matters",
     "size_matters_board",
+    "size_matters_exact",
     "size_matters_points",
     "size_matters_standings",
 ]
@@ -112,6 +113,12 @@ def _score(centres: int, board: tuple[int, ...], digits: int | None) -> Fraction
         return _SOLO if centres >= SOLO_CENTRES else _scaled(centres, survivors, Fraction(centres), digits)
     draw = _DRAW[survivors]
     return max(_scaled(centres, survivors, draw, digits), FLOOR * draw)
+
+
+def size_matters_exact(board_centres: Sequence[int]) -> tuple[Fraction, ...]:
+    """The seven Size Matters scores of a board, exactly (the Diplomacy systems' interface reads them)."""
+    board = _board(board_centres)
+    return tuple(_score(c, board, None) for c in board)
 
 
 def _digits(modifier_digits: int | None) -> int | None:

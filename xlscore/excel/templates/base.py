@@ -247,6 +247,7 @@ COUNTS = frozenset(
         "games",
         "seasons",
         "boards",
+        "rounds",
         "solos",
         "games_won",
         "second_places",
