@@ -32,7 +32,7 @@ from xlscore.core.diplomacy.event import (
     diplomacy_standings,
 )
 from xlscore.core.errors import InputError
-from xlscore.excel.templates.base import Column, Template, whole_table
+from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -110,8 +110,8 @@ SETTINGS = (
 def _formulas() -> tuple[str, str]:
     games = whole_table("Games", COLUMNS)
     return (
-        f"=DIPLOMACY_POINTS({games},Settings!$B$1)",
-        f"=DIPLOMACY_STANDINGS({games},Settings!$B$1,Settings!$B$2,Settings!$B$3,Settings!$B$4,Settings!$B$5)",
+        f"=DIPLOMACY_POINTS({games},{setting_argument('Settings!$B$1')})",
+        f"=DIPLOMACY_STANDINGS({games},{','.join(setting_argument(f'Settings!$B${row}') for row in range(1, 6))})",
     )
 
 
