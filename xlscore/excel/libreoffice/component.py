@@ -151,7 +151,7 @@ class XlscoreFunctions(*_BASES):  # type: ignore[misc]
 
     # XCompatibilityNames: the name an .xlsx file uses, for import and export
     def getCompatibilityNames(self, name: str) -> tuple[Any, ...]:
-        if name not in FUNCTIONS or name == WHY:
+        if name not in FUNCTIONS:
             return ()
         return (uno.createUnoStruct("com.sun.star.sheet.LocalizedName", Locale("en", "US", ""), name),)
 
