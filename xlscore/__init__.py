@@ -48,6 +48,7 @@ from xlscore.core.puffing_billy import (
 )
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
 from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
+from xlscore.core.seating import RepeatedPair, Seating, SeatingQuality, SeatingRow, seating
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
 
 __all__ = [
@@ -61,8 +62,12 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "RepeatedPair",
     "RplopsStanding",
     "SeasonWinner",
+    "Seating",
+    "SeatingQuality",
+    "SeatingRow",
     "TableError",
     "WorkbookError",
     "XlscoreError",
@@ -99,6 +104,7 @@ __all__ = [
     "rplops_game",
     "rplops_points",
     "rplops_standings",
+    "seating",
     "size_matters",
     "size_matters_board",
     "size_matters_points",

@@ -1,0 +1,88 @@
+"""How good a seating is, and how good one can be: repeated pairs, seat repeats, and lower bounds for both.
+
+* A **repeat** is a meeting of two players who had met before: in an earlier round of this seating, or in a game
+  of the history. A pair meeting three times in the rounds makes two repeats.
+* A **seat repeat** is a player taking a seat they have taken before in this seating (for Diplomacy, the seat is
+  the power).
+* **Lower bounds**, the largest of three counts for repeats:
+  every round seats a fixed number of pairs, and at most one meeting of each pair that is still fresh (never met,
+  not forbidden) is not a repeat; each player meets at least ``rounds x (smallest table - 1)`` opponents, of
+  whom at most their fresh opponents are new, every repeat being counted by its two players; and a table of ``s``
+  players drawn from the first round's ``g`` tables holds at least the pairs that ``s`` split as evenly as can be
+  over ``g`` makes (12 players in tables of 4: every later table seats two who met in round 1), in every round
+  after the first. For seats, a player in more rounds than there are seats takes some seat again at least
+  ``rounds - seats`` times.
+
+When a seating meets its lower bound nothing better exists. For the known designs (16 players in tables of 4 for 5
+rounds, and the others in :mod:`~xlscore.core.seating.designs`) the bound is 0 and the design meets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+__all__ = ["repeat_bound", "repeated_pairs", "seat_bound", "seat_counts"]
+
+
+def repeated_pairs(
+    seating: Sequence[Sequence[Sequence[int]]], players: int, history: Sequence[Sequence[int]]
+) -> dict[tuple[int, int], tuple[int, int]]:
+    """The pairs with a repeat: (a, b) with a < b -> (meetings in this seating, repeats among them)."""
+    before: set[tuple[int, int]] = set()
+    for game in history:
+        before.update((min(a, b), max(a, b)) for a, b in combinations(game, 2))
+    met: dict[tuple[int, int], int] = {}
+    for tables in seating:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                pair = (min(a, b), max(a, b))
+                met[pair] = met.get(pair, 0) + 1
+    result: dict[tuple[int, int], tuple[int, int]] = {}
+    for pair, times in met.items():
+        repeats = times if pair in before else times - 1
+        if repeats:
+            result[pair] = (times, repeats)
+    return result
+
+
+def repeat_bound(
+    players: int, rounds: int, sizes: Sequence[int], history: Sequence[Sequence[int]], avoided: set[tuple[int, int]]
+) -> int:
+    """The fewest repeats any seating can have (see the module docstring)."""
+    stale = set(avoided)
+    for game in history:
+        stale.update((min(a, b), max(a, b)) for a, b in combinations(game, 2))
+    fresh_pairs = players * (players - 1) // 2 - len(stale)
+    meetings = rounds * sum(s * (s - 1) // 2 for s in sizes)
+    by_pairs = max(0, meetings - fresh_pairs)
+    stale_of = [0] * players
+    for a, b in stale:
+        stale_of[a] += 1
+        stale_of[b] += 1
+    opponents = rounds * (min(sizes) - 1)
+    excess = sum(max(0, opponents - (players - 1 - stale_of[p])) for p in range(players))
+    tables = len(sizes)
+    by_first_round = (rounds - 1) * sum(_least_pairs(size, tables) for size in sizes)
+    return max(by_pairs, (excess + 1) // 2, by_first_round)
+
+
+def _least_pairs(size: int, groups: int) -> int:
+    """The fewest pairs within groups when ``size`` players come from ``groups`` groups: an even split."""
+    each, more = divmod(size, groups)
+    return more * (each + 1) * each // 2 + (groups - more) * each * (each - 1) // 2
+
+
+def seat_counts(seating: Sequence[Sequence[Sequence[int]]], players: int) -> list[dict[int, int]]:
+    """How often each player took each seat (from 0)."""
+    counts: list[dict[int, int]] = [{} for _ in range(players)]
+    for tables in seating:
+        for table in tables:
+            for s, p in enumerate(table):
+                counts[p][s] = counts[p].get(s, 0) + 1
+    return counts
+
+
+def seat_bound(players: int, rounds: int, sizes: Sequence[int]) -> int:
+    """The fewest seat repeats any seating can have: rounds beyond the seats of the largest table, per player."""
+    return players * max(0, rounds - max(sizes))
