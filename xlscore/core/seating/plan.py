@@ -111,7 +111,7 @@ def seating(
 ) -> Seating:
     """Tables for every round that keep opponents fresh and seats fair: one row per player per round.
 
-    players: the players' names, each once.
+    players: the players' names, each once (none: nothing to seat, no rows).
     rounds: the number of rounds to seat, 1 to 50.
     table_size: players per table, 3 to 7 (4 by default); when the players do not fill tables of this size, the
         fewest tables seat one player fewer.
@@ -123,8 +123,11 @@ def seating(
     top_table: Python only: the standings, best first; the last round's table 1 seats the top players.
     seed: Python only: another seed gives another seating of the same quality; the same seed, the same seating.
     """
-    listed = names("players", players, min_len=2)
+    listed = names("players", players)
     count = len(listed)
+    if not count:  # a sheet's players table not filled in yet: nothing to seat
+        empty = SeatingQuality(0, 0, (), 0, 0, 0, "")
+        return Seating((), empty)
     if count > MAX_PLAYERS:
         raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
     total_rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
