@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openpyxl.styles import Font, Protection
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -72,7 +73,7 @@ def add_seating_sheet(
     ws["N1"] = "board"
     for c, header in enumerate(HEADERS, start=10):
         ws.cell(1, c).font = Font(bold=True)
-        ws.column_dimensions[ws.cell(1, c).column_letter].width = 16 if header == "player" else 8
+        ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
         for r in range(2, SEATED_ROWS + 2):
             ws.cell(r, c).fill = COMPUTED_FILL
             if header != "player":
@@ -96,7 +97,7 @@ def _input_table(
     """A yellow input table of ``size`` rows at ``first_column``; rows typed or pasted below it count."""
     for c, header in enumerate(columns, start=first_column):
         template.text(ws, ws.cell(1, c).coordinate, header)
-        ws.column_dimensions[ws.cell(1, c).column_letter].width = 16
+        ws.column_dimensions[get_column_letter(c)].width = 16
         for r in range(2, size + 2):
             ws.cell(r, c).fill = INPUT_FILL
             ws.cell(r, c).protection = Protection(locked=False)
