@@ -85,12 +85,24 @@ def test_sixteen_in_tables_of_four_for_five_rounds_is_the_affine_plane_every_pai
     assert result.quality.design == "the affine plane of order 4"
 
 
-def test_kirkmans_schoolgirls_are_found_by_the_search() -> None:
-    # 15 in tables of 3 for 7 rounds: Kirkman's 1850 problem, solvable (every pair exactly once); no construction
-    # here, so this holds the search to a known design.
+def test_kirkmans_schoolgirls_meet_every_other_girl_exactly_once() -> None:
+    # 15 in tables of 3 for 7 rounds: Kirkman's 1850 problem; 7 rounds x 5 tables x 3 pairs = 105 = 15 x 14 / 2.
     result = seating(named(15), 7, 3)
-    assert result.quality.repeats == 0
-    assert set(meetings(result.rows).values()) == {1}
+    assert result.quality.design == "Kirkman's schoolgirls"
+    met = meetings(result.rows)
+    assert len(met) == 105
+    assert set(met.values()) == {1}
+
+
+def test_a_known_design_bends_to_a_pair_kept_apart_and_to_fixed_tables_without_a_repeat() -> None:
+    # 4 of the affine plane's 5 rounds leave each pair's meeting to one round at most: P1 and P2 can be kept apart,
+    # and P1 and P9 kept at tables 1 and 4, with no pair meeting twice.
+    result = seating(named(16), 4, 4, avoid=[("P1", "P2")], fixed={"P1": 1, "P9": 4})
+    met = meetings(result.rows)
+    assert met[frozenset(("P1", "P2"))] == 0
+    assert max(met.values()) == 1
+    assert {r.table for r in result.rows if r.player == "P1"} == {1}
+    assert {r.table for r in result.rows if r.player == "P9"} == {4}
 
 
 def test_a_sixth_round_of_sixteen_forces_twenty_four_repeats_and_the_search_meets_the_bound() -> None:

@@ -6,6 +6,10 @@ affine plane of order ``q``, which has one round more (``q + 1`` rounds, every p
 16 players in tables of 4 for 5 rounds (the affine plane of order 4, the resolvable 2-(16,4,1) design), 9 in tables
 of 3 for 4 rounds, 25 in tables of 5 for 6, 49 in tables of 7 for 8, 20 in tables of 4 for 5 rounds, 28 for 7.
 
+Kirkman's schoolgirls (15 players in tables of 3 for 7 rounds, every pair meeting exactly once; T. P. Kirkman,
+1850) are a table here (:data:`KIRKMAN`), a solution found once by this package's search and checked by the tests,
+pair by pair.
+
 The construction: player ``(a, b)``, with ``a`` one of the first ``table_size`` elements of the field GF(q) and ``b``
 any element, is player number ``a x q + b``. In round ``r`` (an element of GF(q)), table ``t`` seats the players
 ``(a, t + r a)`` for every ``a``: two players ``(a, b)`` and ``(a', b')`` with ``a != a'`` share a table only in the
@@ -25,6 +29,18 @@ Field = tuple[Callable[[int, int], int], Callable[[int, int], int]]
 # Polynomials irreducible over GF(p) for the prime powers that are not primes, as (p, coefficients of x^0 .. x^(n-1)
 # of x^n): x^2 + x + 1 over GF(2), x^3 + x + 1 over GF(2), x^2 + 1 over GF(3).
 _EXTENSIONS: dict[int, tuple[int, tuple[int, ...]]] = {4: (2, (1, 1)), 8: (2, (1, 1, 0)), 9: (3, (1, 0))}
+
+
+KIRKMAN: tuple[tuple[tuple[int, int, int], ...], ...] = (
+    ((0, 1, 12), (2, 5, 11), (3, 9, 13), (4, 6, 7), (8, 10, 14)),
+    ((0, 3, 5), (1, 2, 4), (6, 8, 13), (7, 11, 14), (9, 10, 12)),
+    ((0, 4, 9), (1, 8, 11), (2, 6, 10), (3, 12, 14), (5, 7, 13)),
+    ((0, 2, 13), (1, 5, 14), (3, 7, 10), (4, 8, 12), (6, 9, 11)),
+    ((0, 7, 8), (1, 10, 13), (2, 9, 14), (3, 4, 11), (5, 6, 12)),
+    ((0, 6, 14), (1, 7, 9), (2, 3, 8), (4, 5, 10), (11, 12, 13)),
+    ((0, 10, 11), (1, 3, 6), (2, 7, 12), (4, 13, 14), (5, 8, 9)),
+)
+"""A solution of Kirkman's schoolgirl problem: 7 rounds of 5 tables of 3 over players 0 to 14."""
 
 
 def _is_prime(q: int) -> bool:
@@ -69,6 +85,8 @@ def field(q: int) -> Field | None:
 def design(players: int, rounds: int, table_size: int) -> tuple[str, list[list[list[int]]]] | None:
     """A seating of ``players`` (numbered from 0) for ``rounds`` rounds in which no pair meets twice, by the
     construction above, with its name; None when the numbers do not match one."""
+    if (players, table_size) == (15, 3) and rounds <= len(KIRKMAN):
+        return "Kirkman's schoolgirls", [[list(table) for table in tables] for tables in KIRKMAN[:rounds]]
     if players % table_size:
         return None
     q = players // table_size

@@ -54,6 +54,7 @@ class SeatingQuality:
 
     repeats: int
     repeats_lower_bound: int
+    most_meetings: int
     repeated_pairs: tuple[RepeatedPair, ...]
     seat_repeats: int
     seat_repeats_lower_bound: int
@@ -68,7 +69,8 @@ class SeatingQuality:
     def lines(self) -> list[str]:
         """The report in a coordinator's words, one line each."""
         lines = [
-            f"repeated pairs: {self.repeats} (the fewest possible is at least {self.repeats_lower_bound})",
+            f"repeated pairs: {self.repeats} (the fewest possible is at least {self.repeats_lower_bound}); "
+            f"most meetings of one pair: {self.most_meetings}",
             f"seat repeats: {self.seat_repeats} (at least {self.seat_repeats_lower_bound}); "
             f"most times one player takes one seat: {self.most_in_one_seat}",
         ]
@@ -126,7 +128,7 @@ def seating(
     listed = names("players", players)
     count = len(listed)
     if not count:  # a sheet's players table not filled in yet: nothing to seat
-        empty = SeatingQuality(0, 0, (), 0, 0, 0, "")
+        empty = SeatingQuality(0, 0, 0, (), 0, 0, 0, "")
         return Seating((), empty)
     if count > MAX_PLAYERS:
         raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
@@ -169,15 +171,16 @@ def seating(
         # A known design is the better start even when it must give way to the history, the pairs kept apart or
         # the fixed places: the search repairs it.
         start = search.greedy(problem, rng) if built is None else search.with_fixed(built[1], per_round)
-        tables = search.anneal(problem, start, rng, _steps(count, total_rounds), search.cost(met) + bound)
+        floor = search.cost(met) + bound * (search.REPEAT + 1)  # every repeat costs REPEAT + 1 at least
+        tables = search.anneal(problem, start, rng, _steps(count, total_rounds), floor)
         _check_apart(tables, avoided, listed)
     ordered = seat_order(tables, count, size)
     return Seating(_rows(ordered, listed), _quality(ordered, listed, past, bound, sizes, total_rounds, design))
 
 
 def _steps(players: int, rounds: int) -> int:
-    """The search's budget: swaps in proportion to the seats to fill, at least 200,000 for a small event."""
-    return max(200_000, STEPS_PER_SEAT * players * rounds)
+    """The search's budget: swaps in proportion to the seats to fill, at least 450,000 for a small event."""
+    return max(450_000, STEPS_PER_SEAT * players * rounds)
 
 
 def _check_fixed_apart(per_round: list[dict[int, int]], avoided: set[tuple[int, int]], listed: tuple[str, ...]) -> None:
@@ -230,6 +233,7 @@ def _quality(
     return SeatingQuality(
         repeats=sum(p.repeats for p in repeated),
         repeats_lower_bound=bound,
+        most_meetings=max([p.meetings for p in repeated] or [1 if count > 1 else 0]),
         repeated_pairs=repeated,
         seat_repeats=sum(c - 1 for seats in counts for c in seats.values() if c > 1),
         seat_repeats_lower_bound=quality.seat_bound(count, rounds, sizes),

@@ -1,10 +1,12 @@
 """Who sits at which table: a greedy start, then simulated annealing on swaps of two players within a round.
 
 Players are numbers from 0; a seating is, for each round, its tables as lists of players. The search minimises the
-sum over pairs of ``m (m - 1) / 2``, where ``m`` counts the pair's meetings (in the history and in every round):
-zero when no pair meets twice, and a pair meeting three times costs three, more than two pairs meeting twice each,
-so repeats are spread rather than heaped on one pair. A pair that must not meet starts with :data:`AVOIDED` meetings,
-so no swap that seats it together can pay off while any other seating is open; the caller checks the result.
+sum over pairs of ``REPEAT x (m - 1) + m (m - 1) / 2``, where ``m`` counts the pair's meetings (in the history and
+in every round; pairs that never meet cost nothing): zero when no pair meets twice. The first term counts repeats
+(a meeting of two who met before), which come first; the second spreads them, so that two pairs meeting twice cost
+less than one pair meeting three times (10 against 11). A pair that must not meet starts with :data:`AVOIDED`
+meetings, so no swap that seats it together can pay off while any other seating is open; the caller checks the
+result.
 
 The search (one core, the standard library's seeded :class:`random.Random`, no dependency):
 
@@ -13,8 +15,8 @@ The search (one core, the standard library's seeded :class:`random.Random`, no d
   peer);
 * **annealing**: pick a round and a player who has met someone at their table before (most of the time) or any
   player, and a player at another table of that round; swap them if it lowers the cost, or with probability
-  ``exp(-increase / temperature)``, the temperature falling from 0.5 to 0.05. The best seating seen is kept, and the
-  search stops early when it reaches the lower bound.
+  ``exp(-increase / temperature)``, the temperature falling from 0.5 to 0.05 plain repeats, in :data:`CYCLES`
+  coolings, each from the best seating seen so far. The search stops early when it reaches the lower bound.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ import math
 import random
 from collections.abc import Sequence
 
+CYCLES = 3
+"""Coolings the budget is split into: a search stuck near a good seating starts warm again from the best."""
+
+HOT, COLD = 0.5, 0.05
+"""The temperatures at the start and the end, in units of one plain repeat's cost."""
+
 __all__ = ["AVOIDED", "Problem", "anneal", "cost", "greedy", "meetings", "with_fixed"]
+
+REPEAT = 4
+"""What a repeat costs beyond the m (m - 1) / 2 that spreads them: repeats count first (see the module docstring)."""
 
 AVOIDED = 1000
 """The meetings a pair that must not meet is counted as having had already: far above any real count."""
@@ -106,23 +117,48 @@ def with_fixed(seating: Seating, fixed: Sequence[dict[int, int]]) -> Seating:
 
 
 def cost(met: list[list[int]]) -> int:
-    """The sum over pairs of m (m - 1) / 2."""
-    return sum(m * (m - 1) // 2 for i, row in enumerate(met) for m in row[i + 1 :])
+    """The sum over pairs of :data:`REPEAT` x (m - 1) + m (m - 1) / 2, for the pairs that meet."""
+    return sum(REPEAT * (m - 1) + m * (m - 1) // 2 for i, row in enumerate(met) for m in row[i + 1 :] if m)
 
 
-def anneal(problem: Problem, seating: Seating, rng: random.Random, steps: int, floor: int) -> Seating:
-    """Improve ``seating`` by at most ``steps`` swaps (see the module docstring); stop at cost ``floor``."""
+def anneal(
+    problem: Problem,
+    seating: Seating,
+    rng: random.Random,
+    steps: int,
+    floor: int,
+    cycles: int = CYCLES,
+    restart: bool = True,
+) -> Seating:
+    """Improve ``seating`` by at most ``steps`` swaps in ``cycles`` coolings, each from the best seating so far (see
+    the module docstring); stop at cost ``floor``."""
+    best, best_cost, start = seating, cost(meetings(problem, seating)), seating
+    for cycle in range(cycles):
+        found, reached = _cool(problem, start, rng, steps // cycles, floor)
+        found_cost = cost(meetings(problem, found))
+        if found_cost < best_cost or cycle == 0:
+            best, best_cost = found, found_cost
+        if reached:
+            break
+        start = greedy(problem, rng) if restart else best
+    return best
+
+
+def _cool(problem: Problem, seating: Seating, rng: random.Random, steps: int, floor: int) -> tuple[Seating, bool]:
+    """One cooling from ``HOT`` to ``COLD`` over ``steps`` swaps: the best seating seen, and whether it is at
+    ``floor``."""
+    seating = [[t[:] for t in tables] for tables in seating]
     met = meetings(problem, seating)
     current = cost(met)
     best, best_cost = [[t[:] for t in tables] for tables in seating], current
     if current <= floor or steps <= 0:
-        return best
+        return best, current <= floor
     where = [{p: t for t, table in enumerate(tables) for p in table} for tables in seating]
     movable = [[p for p in range(problem.players) if p not in problem.fixed[r]] for r in range(problem.rounds)]
     rounds = [r for r in range(problem.rounds) if len(movable[r]) > 1 and len(problem.sizes) > 1]
     if not rounds:
-        return best
-    hot, cold = 0.5, 0.05
+        return best, False
+    hot, cold = HOT * (REPEAT + 1), COLD * (REPEAT + 1)
     cooling = (cold / hot) ** (1 / steps)
     temperature = hot
     randrange, random_ = rng.randrange, rng.random
@@ -141,13 +177,16 @@ def anneal(problem: Problem, seating: Seating, rng: random.Random, steps: int, f
         if a == b:
             continue
         row_p, row_q = met[p], met[q]
+        # Seating q with x adds a meeting (a repeat if they met before) and p leaving x takes one away.
         delta = 0
         for x in tables[a]:
             if x != p:
-                delta += row_q[x] - row_p[x] + 1
+                m_q, m_p = row_q[x], row_p[x]
+                delta += (REPEAT if m_q else 0) + m_q - (REPEAT if m_p > 1 else 0) - m_p + 1
         for y in tables[b]:
             if y != q:
-                delta += row_p[y] - row_q[y] + 1
+                m_p, m_q = row_p[y], row_q[y]
+                delta += (REPEAT if m_p else 0) + m_p - (REPEAT if m_q > 1 else 0) - m_q + 1
         if delta > 0 and random_() >= math.exp(-delta / temperature):
             continue
         for x in tables[a]:
@@ -171,4 +210,4 @@ def anneal(problem: Problem, seating: Seating, rng: random.Random, steps: int, f
             best, best_cost = [[t[:] for t in ts] for ts in seating], current
             if current <= floor:
                 break
-    return best
+    return best, best_cost <= floor

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openpyxl.styles import Font, Protection
+from openpyxl.styles import Alignment, Font, Protection
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
@@ -48,14 +48,10 @@ def add_seating_sheet(
     ws: Worksheet = template.workbook.create_sheet(SHEET)
     _input_table(template, ws, "Players", ("player",), [(p,) for p in players], PLAYER_ROWS, first_column=1)
     _input_table(template, ws, "Avoid", ("player", "other"), avoid, AVOID_ROWS, first_column=3)
-    for row, (label, value, note) in enumerate(
+    for row, (label, value, meaning) in enumerate(
         (
             ("rounds", rounds, "rounds to seat"),
-            (
-                "table size",
-                table_size,
-                "players per table, 3 to 7; when they do not divide, some tables seat one fewer",
-            ),
+            ("table size", table_size, "players per table, 3 to 7"),
         ),
         start=1,
     ):
@@ -63,9 +59,17 @@ def add_seating_sheet(
         cell = ws.cell(row, 7, value)
         cell.fill = INPUT_FILL
         cell.protection = Protection(locked=False)
-        ws.cell(row, 8, note)
-    ws.cell(4, 6, f"Avoid: two players a row who must not meet (family, club-mates). The seat: {seat_help}.")
-    ws.cell(5, 6, "Each round's rows go into the results table under their board name.")
+        ws.cell(row, 8, meaning)
+    note = ws.cell(
+        4,
+        6,
+        f"When the players do not fill tables of that size, the fewest tables seat one fewer. Avoid: two players a "
+        f"row who must not meet (family, club-mates). The seat: {seat_help}. Each round's "
+        "rows go into the results table under their board name (R1 T1). The same players and settings always give "
+        "the same tables.",
+    )
+    note.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells("F4:H10")
     anchor = "J1"
     template.spill(ws, anchor, "=SEATING(Players[player],G1,G2,,Avoid[[#All],[player]:[other]])")
     board = f'=IF(J2:J{SEATED_ROWS + 1}="","","R"&J2:J{SEATED_ROWS + 1}&" T"&K2:K{SEATED_ROWS + 1})'
