@@ -150,6 +150,15 @@ def test_more_rounds_than_seats_spread_each_players_seats_evenly() -> None:
     assert result.quality.seat_repeats == result.quality.seat_repeats_lower_bound == 21 * (7 - 3)
 
 
+def test_a_seat_only_full_tables_have_is_scarce_and_the_seating_meets_that_bound() -> None:
+    # 100 in tables of 7: 15 tables, 105 - 100 = 5 of them of 6. Seat 7 is there 10 x 7 = 70 times over 7 rounds, so
+    # at least 100 - 70 = 30 players never take it and take some other seat twice.
+    result = seating(named(100), 7, 7)
+    seats = Counter((r.player, r.seat) for r in result.rows)
+    assert sum(c - 1 for c in seats.values()) == result.quality.seat_repeats == 30
+    assert result.quality.seat_repeats_lower_bound == 100 - 10 * 7
+
+
 def test_players_who_must_not_meet_never_do() -> None:
     avoid = [("P1", "P2"), ("P3", "P4", "P5"), ("P16", "P1")]
     result = seating(named(16), 5, 4, avoid=avoid)

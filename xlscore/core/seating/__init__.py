@@ -4,7 +4,7 @@
 is against the best any seating could do. It minimises, in this order: meetings of pairs who have met before (in an
 earlier round, or in a history of past games), then players taking the same seat again (for Diplomacy: the same
 power), then how unevenly each player's seats are spread. Pairs who must not meet never do; fixed players stay at
-their table; a top table seats the leaders in the last round. The narrative and every decision: docs/guide/seating.md.
+their table; a top table seats the leaders in the last round. The narrative and every decision: docs/systems/seating.md.
 
 * :mod:`~xlscore.core.seating.plan`: :func:`seating`, its rows and its quality report;
 * :mod:`~xlscore.core.seating.designs`: seatings with no repeat built directly when the numbers match a known design

@@ -11,7 +11,8 @@
   players drawn from the first round's ``g`` tables holds at least the pairs that ``s`` split as evenly as can be
   over ``g`` makes (12 players in tables of 4: every later table seats two who met in round 1), in every round
   after the first. For seats, a player in more rounds than there are seats takes some seat again at least
-  ``rounds - seats`` times.
+  ``rounds - seats`` times, and a seat that only the full tables have can go to only so many players
+  (:func:`seat_bound`).
 
 When a seating meets its lower bound nothing better exists. For the known designs (16 players in tables of 4 for 5
 rounds, and the others in :mod:`~xlscore.core.seating.designs`) the bound is 0 and the design meets it.
@@ -84,5 +85,14 @@ def seat_counts(seating: Sequence[Sequence[Sequence[int]]], players: int) -> lis
 
 
 def seat_bound(players: int, rounds: int, sizes: Sequence[int]) -> int:
-    """The fewest seat repeats any seating can have: rounds beyond the seats of the largest table, per player."""
-    return players * max(0, rounds - max(sizes))
+    """The fewest seat repeats any seating can have.
+
+    A player's seat repeats are their rounds less the different seats they take. Seat ``s`` is there ``rounds x``
+    (tables of ``s`` seats or more) times in all, so at most that many players (and at most all of them) ever take
+    it: the different seats of all players together are at most the sum of those, and the repeats at least the
+    rest. With more rounds than seats that is ``players x (rounds - seats)``; with tables one short, the last seat
+    is scarce (100 players in tables of 7 for 7 rounds: 10 tables of 7 and 5 of 6 give seat 7 to at most 70).
+    """
+    seats = range(1, max(sizes) + 1)
+    distinct = sum(min(players, rounds * sum(1 for size in sizes if size >= s)) for s in seats)
+    return players * rounds - distinct
