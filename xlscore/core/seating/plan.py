@@ -22,8 +22,10 @@ TABLE_SIZES = (3, 7)
 DEFAULT_SEED = 0
 """The seed when none is given: the same players and settings always give the same tables (a sheet recalculated
 does not reshuffle its tables)."""
-STEPS_PER_SEAT = 400
-"""Swaps tried per player per round (more for small events, whose hard cases need them; see :func:`_steps`)."""
+STEPS_PER_PAIR = 100
+"""Swaps tried per pair of players per round: the swaps open in a round grow with the square of the players."""
+STEPS = (20_000, 600_000)
+"""The fewest and the most swaps a search tries (a tiny event is done at once; a large one stops at its bound)."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +181,9 @@ def seating(
 
 
 def _steps(players: int, rounds: int) -> int:
-    """The search's budget: swaps in proportion to the seats to fill, at least 450,000 for a small event."""
-    return max(450_000, STEPS_PER_SEAT * players * rounds)
+    """The search's budget: swaps in proportion to the swaps open (pairs of players, per round), within STEPS."""
+    low, high = STEPS
+    return min(high, max(low, STEPS_PER_PAIR * players * players * rounds))
 
 
 def _check_fixed_apart(per_round: list[dict[int, int]], avoided: set[tuple[int, int]], listed: tuple[str, ...]) -> None:
