@@ -62,3 +62,18 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert len(err.splitlines()) == 1
     assert main(["seating", "--rounds", "2", *PLAYERS, "--fixed", "P1"]) == 2
     assert "--fixed 'P1': expected NAME=TABLE" in capsys.readouterr().err
+
+
+def test_last_round_by_the_standings_after_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    history = tmp_path / "history.csv"
+    history.write_text("round,table,player\n1,1,P1\n1,1,P2\n1,1,P3\n1,1,P4\n")
+    standings = "P9,P10,P11,P12,P1"
+    argv = ["seating", "--rounds", "1", *PLAYERS, "--history", str(history), "--top-table", standings]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data["rows"]
+    assert {r["player"] for r in rows if r["table"] == 1} == {"P9", "P10", "P11", "P12"}
+    # The history's table of four is split over tables 2 to 4: two of them must share one, one repeat, no more.
+    shared = [len({r["player"] for r in rows if r["table"] == t} & {"P1", "P2", "P3", "P4"}) for t in (2, 3, 4)]
+    assert sorted(shared) == [1, 1, 2]
+    assert data["quality"]["repeats"] == 1

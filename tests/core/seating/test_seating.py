@@ -229,6 +229,12 @@ def test_xlscore_seating_is_the_core_function() -> None:
         ({"players": named(4), "rounds": 1, "avoid": [("P1", "P2")]}, "no seating was found that keeps 'P1' and 'P2'"),
         ({"players": named(8), "rounds": 1, "top_table": ["P1", "P2"]}, "top_table has 2 players; expected at least 4"),
         ({"players": named(8), "rounds": 1, "history": [["player"], ["P1"]]}, "history has no column 'round'"),
+        (
+            {"players": named(8), "rounds": 2, "fixed": {"P1": 2}, "top_table": named(4)},
+            "top_table seats 'P1' at table 1 in round 2, but fixed puts them at table 2",
+        ),
+        ({"players": named(8), "rounds": 1, "fixed": ["P1"]}, "fixed is ['P1']; expected a mapping"),
+        ({"players": named(8), "rounds": 1, "seed": 1.5}, "seed is 1.5; expected a whole number"),
     ],
 )
 def test_bad_input_is_refused_naming_the_argument(kwargs: dict[str, object], message: str) -> None:
