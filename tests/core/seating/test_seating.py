@@ -112,6 +112,17 @@ def test_a_sixth_round_of_sixteen_forces_twenty_four_repeats_and_the_search_meet
     assert quality.repeats == quality.repeats_lower_bound
 
 
+def test_the_quality_rows_are_the_report() -> None:
+    rows = xlscore.seating_quality(named(16), 6, 4)
+    report = seating(named(16), 6, 4).quality
+    assert [(r.measure, r.value, r.fewest_possible) for r in rows] == [
+        ("repeated pairs", report.repeats, 24),
+        ("seat repeats", report.seat_repeats, 16 * (6 - 4)),
+        ("most meetings of one pair", report.most_meetings, None),
+        ("most times in one seat", report.most_in_one_seat, None),
+    ]
+
+
 def test_twelve_in_three_tables_cannot_avoid_a_repeat_at_any_later_table() -> None:
     # A table of 4 drawn from round 1's 3 tables seats two who met: 3 tables x 2 later rounds = 6 at least.
     quality = seating(named(12), 3, 4).quality

@@ -6,7 +6,8 @@ earlier round, or in a history of past games), then players taking the same seat
 power), then how unevenly each player's seats are spread. Pairs who must not meet never do; fixed players stay at
 their table; a top table seats the leaders in the last round. The narrative and every decision: docs/systems/seating.md.
 
-* :mod:`~xlscore.core.seating.plan`: :func:`seating`, its rows and its quality report;
+* :mod:`~xlscore.core.seating.plan`: :func:`seating`, its rows and its quality report (:func:`seating_quality`
+  gives the report as rows, for a sheet);
 * :mod:`~xlscore.core.seating.designs`: seatings with no repeat built directly when the numbers match a known design
   (16 players in tables of 4 for 5 rounds: the affine plane of order 4);
 * :mod:`~xlscore.core.seating.search`: the greedy start and the simulated annealing of tables;
@@ -15,6 +16,14 @@ their table; a top table seats the leaders in the last round. The narrative and 
 * :mod:`~xlscore.core.seating.inputs`: table sizes, the history, the pairs to keep apart, fixed places.
 """
 
-from xlscore.core.seating.plan import RepeatedPair, Seating, SeatingQuality, SeatingRow, seating
+from xlscore.core.seating.plan import (
+    RepeatedPair,
+    Seating,
+    SeatingMeasure,
+    SeatingQuality,
+    SeatingRow,
+    seating,
+    seating_quality,
+)
 
-__all__ = ["RepeatedPair", "Seating", "SeatingQuality", "SeatingRow", "seating"]
+__all__ = ["RepeatedPair", "Seating", "SeatingMeasure", "SeatingQuality", "SeatingRow", "seating", "seating_quality"]

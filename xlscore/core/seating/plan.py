@@ -13,7 +13,17 @@ from xlscore.core.seating import designs, inputs, quality, search
 from xlscore.core.seating.seats import seat_order
 from xlscore.core.validate import whole
 
-__all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "RepeatedPair", "Seating", "SeatingQuality", "SeatingRow", "seating"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "RepeatedPair",
+    "Seating",
+    "SeatingMeasure",
+    "SeatingQuality",
+    "SeatingRow",
+    "seating",
+    "seating_quality",
+]
 
 MAX_PLAYERS = 2000
 """The most players a seating takes: far above any event's, and a bound on the time and memory it needs."""
@@ -154,7 +164,41 @@ def seating(
             raise InputError(f"fixed and top_table put more than {sizes[0]} players at table 1 in the last round")
     _check_fixed_apart(per_round, avoided, listed)
 
-    rng = random.Random(DEFAULT_SEED if seed is None else whole("seed", seed))
+    seed_value = DEFAULT_SEED if seed is None else whole("seed", seed)
+    key = (
+        listed,
+        total_rounds,
+        size,
+        tuple(tuple(game) for game in past),
+        tuple(sorted(avoided)),
+        tuple(tuple(sorted(placed.items())) for placed in per_round),
+        seed_value,
+    )
+    if key not in _RECENT:
+        _RECENT[key] = _seat(listed, total_rounds, size, sizes, past, avoided, per_round, seed_value)
+        while len(_RECENT) > RECENT:
+            _RECENT.pop(next(iter(_RECENT)))
+    return _RECENT[key]
+
+
+RECENT = 16
+"""Seatings kept, by their checked inputs: SEATING and SEATING_QUALITY on the same cells search once."""
+_RECENT: dict[tuple[object, ...], Seating] = {}
+
+
+def _seat(
+    listed: tuple[str, ...],
+    total_rounds: int,
+    size: int,
+    sizes: tuple[int, ...],
+    past: list[list[int]],
+    avoided: set[tuple[int, int]],
+    per_round: list[dict[int, int]],
+    seed: int,
+) -> Seating:
+    """The seating of checked inputs: a known design, or the search; then seats, rows and the report."""
+    count = len(listed)
+    rng = random.Random(seed)
     bound = quality.repeat_bound(count, total_rounds, sizes, past, avoided)
     built = designs.design(count, total_rounds, size)
     constrained = bool(past or avoided or any(per_round))
@@ -178,6 +222,43 @@ def seating(
         _check_apart(tables, avoided, listed)
     ordered = seat_order(tables, count, size)
     return Seating(_rows(ordered, listed), _quality(ordered, listed, past, bound, sizes, total_rounds, design))
+
+
+@dataclass(frozen=True)
+class SeatingMeasure:
+    """One line of a seating's quality: what is counted, the count, and the fewest any seating could have (blank
+    where xlscore proves none)."""
+
+    measure: str
+    value: int
+    fewest_possible: int | None
+
+
+def seating_quality(
+    players: Iterable[object],
+    rounds: int,
+    table_size: int = 4,
+    history: object = None,
+    avoid: object = None,
+    *,
+    fixed: object = None,
+    top_table: Iterable[object] | None = None,
+    seed: int | None = None,
+) -> tuple[SeatingMeasure, ...]:
+    """How good SEATING's tables are: repeated pairs and seat repeats against the fewest possible, one row each."""
+    report = seating(players, rounds, table_size, history, avoid, fixed=fixed, top_table=top_table, seed=seed).quality
+    return (
+        SeatingMeasure("repeated pairs", report.repeats, report.repeats_lower_bound),
+        SeatingMeasure("seat repeats", report.seat_repeats, report.seat_repeats_lower_bound),
+        SeatingMeasure("most meetings of one pair", report.most_meetings, None),
+        SeatingMeasure("most times in one seat", report.most_in_one_seat, None),
+    )
+
+
+# The same arguments as seating, with the same meanings: its docstring's argument lines, written once.
+seating_quality.__doc__ = (
+    (seating_quality.__doc__ or "").rstrip() + "\n\n" + (seating.__doc__ or "").split("\n\n", 1)[1]
+)
 
 
 def _steps(players: int, rounds: int) -> int:

@@ -660,6 +660,21 @@ _FUNCTIONS += (
         ),
         present=lambda result: table_to_grid(result.rows),
     ),
+    _function(
+        seating_plan.seating_quality,
+        category="Seating",
+        returns="table",
+        lists=("players",),
+        tables=("history", "avoid"),
+        examples=(
+            Example(
+                (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 6),
+                "a 6th round of 16 players at tables of 4: each meets 6 x 3 = 18 opponents of 15, so at least 3 "
+                "repeats each, 16 x 3 / 2 = 24 in all, and the seating has 24",
+                check=(("measure", "repeated pairs"), ("value", "24"), ("fewest_possible", "24")),
+            ),
+        ),
+    ),
 )
 
 CATALOGUE: Mapping[str, SheetFunction] = MappingProxyType({f.name: f for f in _FUNCTIONS})

@@ -1,8 +1,9 @@
 """The Seating sheet, one helper for every template: players in, the tables of every round out.
 
 :func:`add_seating_sheet` adds to a template a sheet with two input tables, Players (one name a row) and Avoid (two
-players a row who must not meet), two settings (rounds, players per table), and one =SEATING(...) formula that
-spills a row per player per round: round, table, seat, player. Beside it, each row's board name (``R1 T1``) is the
+players a row who must not meet), two settings (rounds, players per table), one =SEATING(...) formula that
+spills a row per player per round: round, table, seat, player, and under the settings =SEATING_QUALITY(...) with
+the repeated pairs and seat repeats against the fewest possible. Beside it, each row's board name (``R1 T1``) is the
 name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
 the results and types the scores. The seating is the same on every recalculation (SEATING's seed is fixed).
 
@@ -28,6 +29,8 @@ AVOID_ROWS = 20
 SEATED_ROWS = 400
 """Rows of the seating coloured as computed: more spill on as the players and rounds grow."""
 HEADERS = ("round", "table", "seat", "player", "board")
+QUALITY_ANCHOR = "F12"
+"""Where the quality report spills: measure, value, fewest possible (repeated pairs, seat repeats, ...)."""
 
 
 def add_seating_sheet(
@@ -70,8 +73,14 @@ def add_seating_sheet(
     )
     note.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("F4:H10")
-    anchor = "J1"
-    template.spill(ws, anchor, "=SEATING(Players[player],G1,G2,,Avoid[[#All],[player]:[other]])")
+    arguments = "Players[player],G1,G2,,Avoid[[#All],[player]:[other]]"
+    template.spill(ws, "J1", f"=SEATING({arguments})")
+    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})")
+    top = ws[QUALITY_ANCHOR].row
+    for r in range(top, top + 5):
+        for c in range(6, 9):
+            ws.cell(r, c).fill = COMPUTED_FILL
+            ws.cell(r, c).font = Font(bold=r == top)
     board = f'=IF(J2:J{SEATED_ROWS + 1}="","","R"&J2:J{SEATED_ROWS + 1}&" T"&K2:K{SEATED_ROWS + 1})'
     template.spill(ws, "N2", board)
     ws["N1"] = "board"
@@ -82,7 +91,7 @@ def add_seating_sheet(
             ws.cell(r, c).fill = COMPUTED_FILL
             if header != "player":
                 ws.cell(r, c).number_format = "0"
-    ws.column_dimensions["F"].width = 11
+    ws.column_dimensions["F"].width = 24
     ws.column_dimensions["H"].width = 30
     ws.freeze_panes = "A2"
     template.printable(ws)
