@@ -77,3 +77,12 @@ def test_last_round_by_the_standings_after_the_history(tmp_path: Path, capsys: p
     shared = [len({r["player"] for r in rows if r["table"] == t} & {"P1", "P2", "P3", "P4"}) for t in (2, 3, 4)]
     assert sorted(shared) == [1, 1, 2]
     assert data["quality"]["repeats"] == 1
+
+
+def test_byes_leave_the_table_and_seat_blank(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["seating", "--rounds", "2", *PLAYERS[:10], "--byes", "--format", "csv"]) == 0
+    rows = [line.split(",") for line in capsys.readouterr().out.splitlines()[1:]]
+    # 10 players in tables of 4: 2 full tables, 2 players out each round, nobody out twice in 2 rounds.
+    out = [r[3] for r in rows if r[1] == "" and r[2] == ""]
+    assert len(out) == 4
+    assert len(set(out)) == 4

@@ -324,6 +324,9 @@ def schedule(
     help="The standings, best first, separated by commas: the last round's table 1 seats the top players.",
 )
 @click.option("--seed", type=int, help="Another seed gives another seating of the same quality.")
+@click.option(
+    "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
+)
 @click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
 @raw_csv_option
 def seating_command(
@@ -336,13 +339,15 @@ def seating_command(
     fixed: tuple[str, ...],
     top_table: str | None,
     seed: int | None,
+    byes: bool,
     kind: str,
     raw_csv: bool,
 ) -> None:
     """Seat PLAYERS for every round: tables that keep opponents fresh and seats fair, and how good they are.
 
-    One row per player per round (round, table, seat, player), then the quality report: repeated pairs and seat
-    repeats against the fewest possible. With --format csv the report goes to stderr; json holds both.
+    One row per player per round (round, table, seat, player; table and seat blank for a bye), then the quality
+    report: repeated pairs and seat repeats against the fewest possible. With --format csv the report goes to
+    stderr; json holds both.
 
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
@@ -368,6 +373,7 @@ def seating_command(
         fixed=fixed_at or None,
         top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
         seed=seed,
+        byes=byes,
     )
     header = ("round", "table", "seat", "player")
     rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)

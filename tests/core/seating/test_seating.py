@@ -26,6 +26,8 @@ def tables_of(rows: Rows) -> dict[tuple[int, int], list[str]]:
     """Each (round, table)'s players in seat order, recounted from the rows."""
     found: dict[tuple[int, int], list[tuple[int, str]]] = {}
     for row in rows:
+        if row.table is None or row.seat is None:
+            continue  # a bye
         found.setdefault((row.round, row.table), []).append((row.seat, row.player))
     return {key: [p for _, p in sorted(seats)] for key, seats in found.items()}
 
@@ -170,6 +172,31 @@ def test_a_seat_only_full_tables_have_is_scarce_and_the_seating_meets_that_bound
     assert result.quality.seat_repeats_lower_bound == 100 - 10 * 7
 
 
+def test_with_byes_every_table_is_full_and_byes_go_round() -> None:
+    # 18 players, tables of 4, byes allowed: 4 full tables and 18 - 16 = 2 sit out each round; 5 rounds make 10
+    # byes, so 10 players sit out once and 8 never, nobody twice.
+    result = seating(named(18), 5, 4, byes=True, fixed={"P3": 2})
+    for r in range(1, 6):
+        sizes = Counter(row.table for row in result.rows if row.round == r and row.table is not None)
+        assert sorted(sizes.values()) == [4, 4, 4, 4]
+        out = [row.player for row in result.rows if row.round == r and row.table is None]
+        assert len(out) == 2
+        assert all(row.seat is None for row in result.rows if row.round == r and row.table is None)
+        assert sorted([row.player for row in result.rows if row.round == r]) == sorted(named(18))
+    byes = Counter(row.player for row in result.rows if row.table is None)
+    assert sorted(byes.values()) == [1] * 10
+    assert "P3" not in byes
+    assert result.quality.repeats == recount_repeats(result.rows)
+
+
+def test_five_players_with_byes_take_turns_at_one_table() -> None:
+    result = seating(named(5), 5, 4, byes=True)
+    assert Counter(row.player for row in result.rows if row.table is None) == dict.fromkeys(named(5), 1)
+    # Four players a round at the one table: every pair that plays together again is a repeat; each pair meets in
+    # the 3 rounds neither sits out, so 10 pairs x (3 - 1) = 20 repeats, the lower bound too.
+    assert result.quality.repeats == result.quality.repeats_lower_bound == 20
+
+
 def test_players_who_must_not_meet_never_do() -> None:
     avoid = [("P1", "P2"), ("P3", "P4", "P5"), ("P16", "P1")]
     result = seating(named(16), 5, 4, avoid=avoid)
@@ -246,6 +273,10 @@ def test_xlscore_seating_is_the_core_function() -> None:
         ),
         ({"players": named(8), "rounds": 1, "fixed": ["P1"]}, "fixed is ['P1']; expected a mapping"),
         ({"players": named(8), "rounds": 1, "seed": 1.5}, "seed is 1.5; expected a whole number"),
+        (
+            {"players": named(3), "rounds": 1, "byes": True},
+            "players has 3 names; expected at least 4 to fill one table",
+        ),
     ],
 )
 def test_bad_input_is_refused_naming_the_argument(kwargs: dict[str, object], message: str) -> None:

@@ -14,7 +14,7 @@ from xlscore.core.games import group_games
 from xlscore.core.rows import cell_name, read_rows
 from xlscore.core.validate import shown, whole
 
-__all__ = ["GAME_COLUMNS", "avoided_pairs", "fixed_tables", "history_games", "table_sizes", "top_players"]
+__all__ = ["GAME_COLUMNS", "avoided_pairs", "bye_sizes", "fixed_tables", "history_games", "table_sizes", "top_players"]
 
 GAME_COLUMNS = ("round", "table", "game", "board")
 """The history's columns that tell games apart: the rows sharing all of those present are one game."""
@@ -38,6 +38,15 @@ def table_sizes(players: int, table_size: int) -> tuple[int, ...]:
             f"(the nearest counts that work: {nearest}); add or remove players, or change table_size"
         )
     return (table_size,) * (tables - short) + (table_size - 1,) * short
+
+
+def bye_sizes(players: int, table_size: int) -> tuple[tuple[int, ...], int]:
+    """Each round's tables when the event allows byes: all of ``table_size``, and how many players sit out."""
+    if players < table_size:
+        raise InputError(
+            f"players has {players} names; expected at least {table_size} to fill one table of {table_size}"
+        )
+    return (table_size,) * (players // table_size), players % table_size
 
 
 def _fits(players: int, table_size: int) -> bool:

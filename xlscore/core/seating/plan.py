@@ -40,11 +40,12 @@ STEPS = (20_000, 600_000)
 
 @dataclass(frozen=True)
 class SeatingRow:
-    """One player's place in one round: the round, the table and the seat (each from 1)."""
+    """One player's place in one round: the round, the table and the seat (each from 1); table and seat are None
+    for a player who sits the round out (a bye)."""
 
     round: int
-    table: int
-    seat: int
+    table: int | None
+    seat: int | None
     player: str
 
 
@@ -122,6 +123,7 @@ def seating(
     fixed: object = None,
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
+    byes: bool = False,
 ) -> Seating:
     """Tables for every round that keep opponents fresh and seats fair: one row per player per round.
 
@@ -136,6 +138,8 @@ def seating(
     fixed: Python only: players who sit at one table in every round, as a mapping of name to table number.
     top_table: Python only: the standings, best first; the last round's table 1 seats the top players.
     seed: Python only: another seed gives another seating of the same quality; the same seed, the same seating.
+    byes: Python only: True for an event that allows byes: every table is full and the players left over sit the
+        round out, in turn (nobody twice before everyone once); fixed and top-table players never do.
     """
     listed = names("players", players)
     count = len(listed)
@@ -146,7 +150,9 @@ def seating(
         raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
     total_rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
     size = whole("table_size", table_size, *TABLE_SIZES)
-    sizes = inputs.table_sizes(count, size)
+    if not isinstance(byes, bool):
+        raise InputError(f"byes is {byes!r}; expected True or False")
+    sizes, sitting_out = inputs.bye_sizes(count, size) if byes else (inputs.table_sizes(count, size), 0)
     known = {player: i for i, player in enumerate(listed)}
     past = [] if history is None else inputs.history_games(history, known)
     avoided = set() if avoid is None else inputs.avoided_pairs(avoid, known)
@@ -165,6 +171,9 @@ def seating(
     _check_fixed_apart(per_round, avoided, listed)
 
     seed_value = DEFAULT_SEED if seed is None else whole("seed", seed)
+    if sitting_out:
+        for placed, out in zip(per_round, _byes(count, sitting_out, per_round, seed_value), strict=True):
+            placed.update(dict.fromkeys(out, len(sizes)))  # the bye table, after the real ones
     key = (
         listed,
         total_rounds,
@@ -173,9 +182,10 @@ def seating(
         tuple(sorted(avoided)),
         tuple(tuple(sorted(placed.items())) for placed in per_round),
         seed_value,
+        sitting_out,
     )
     if key not in _RECENT:
-        _RECENT[key] = _seat(listed, total_rounds, size, sizes, past, avoided, per_round, seed_value)
+        _RECENT[key] = _seat(listed, total_rounds, size, sizes, past, avoided, per_round, seed_value, sitting_out)
         while len(_RECENT) > RECENT:
             _RECENT.pop(next(iter(_RECENT)))
     return _RECENT[key]
@@ -195,11 +205,21 @@ def _seat(
     avoided: set[tuple[int, int]],
     per_round: list[dict[int, int]],
     seed: int,
+    sitting_out: int = 0,
 ) -> Seating:
-    """The seating of checked inputs: a known design, or the search; then seats, rows and the report."""
+    """The seating of checked inputs: a known design, or the search; then seats, rows and the report.
+
+    ``sitting_out`` players a round have a bye: they are fixed to a table after the real ones, whose pairs do not
+    meet, and are taken off it at the end.
+    """
     count = len(listed)
     rng = random.Random(seed)
-    bound = quality.repeat_bound(count, total_rounds, sizes, past, avoided)
+    bye = len(sizes) if sitting_out else None
+    played = None
+    out: list[list[int]] = []
+    if bye is not None:
+        played = [total_rounds - sum(1 for placed in per_round if placed.get(p) == bye) for p in range(count)]
+    bound = quality.repeat_bound(count, total_rounds, sizes, past, avoided, played)
     built = designs.design(count, total_rounds, size)
     constrained = bool(past or avoided or any(per_round))
     if built is not None and not constrained:
@@ -213,15 +233,48 @@ def _seat(
                 met[b][a] += 1
         for a, b in avoided:
             met[a][b] = met[b][a] = search.AVOIDED
-        problem = search.Problem(count, total_rounds, sizes, met, per_round)
+        searched = (*sizes, sitting_out) if bye is not None else sizes
+        problem = search.Problem(count, total_rounds, searched, met, per_round, bye)
         # A known design is the better start even when it must give way to the history, the pairs kept apart or
         # the fixed places: the search repairs it.
         start = search.greedy(problem, rng) if built is None else search.with_fixed(built[1], per_round)
         floor = search.cost(met) + bound * (search.REPEAT + 1)  # every repeat costs REPEAT + 1 at least
         tables = search.anneal(problem, start, rng, _steps(count, total_rounds), floor)
+        if bye is not None:
+            out = [round_tables.pop() for round_tables in tables]
         _check_apart(tables, avoided, listed)
     ordered = seat_order(tables, count, size)
-    return Seating(_rows(ordered, listed), _quality(ordered, listed, past, bound, sizes, total_rounds, design))
+    rows = _rows(ordered, listed)
+    if bye is not None:
+        by_round = [[SeatingRow(r, None, None, listed[p]) for p in sorted(players)] for r, players in enumerate(out, 1)]
+        rows = tuple(row for r in range(1, total_rounds + 1) for row in (*_of_round(rows, r), *by_round[r - 1]))
+    report = _quality(ordered, listed, past, bound, sizes, total_rounds, design, played)
+    return Seating(rows, report)
+
+
+def _of_round(rows: tuple[SeatingRow, ...], round_: int) -> list[SeatingRow]:
+    return [row for row in rows if row.round == round_]
+
+
+def _byes(count: int, sitting_out: int, per_round: list[dict[int, int]], seed: int) -> list[list[int]]:
+    """Who sits out each round: those with the fewest byes so far, in a fixed shuffled order (so byes go round);
+    never a fixed or top-table player."""
+    order = list(range(count))
+    random.Random(seed).shuffle(order)
+    had = [0] * count
+    result: list[list[int]] = []
+    for r, placed in enumerate(per_round, start=1):
+        eligible = [p for p in order if p not in placed]
+        if len(eligible) < sitting_out:
+            raise InputError(
+                f"round {r} needs {sitting_out} players to sit out, but fixed and top_table leave only "
+                f"{len(eligible)} free; expected fewer fixed players"
+            )
+        chosen = sorted(eligible, key=lambda p: had[p])[:sitting_out]  # stable: ties in the shuffled order
+        for p in chosen:
+            had[p] += 1
+        result.append(chosen)
+    return result
 
 
 @dataclass(frozen=True)
@@ -244,9 +297,12 @@ def seating_quality(
     fixed: object = None,
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
+    byes: bool = False,
 ) -> tuple[SeatingMeasure, ...]:
     """How good SEATING's tables are: repeated pairs and seat repeats against the fewest possible, one row each."""
-    report = seating(players, rounds, table_size, history, avoid, fixed=fixed, top_table=top_table, seed=seed).quality
+    report = seating(
+        players, rounds, table_size, history, avoid, fixed=fixed, top_table=top_table, seed=seed, byes=byes
+    ).quality
     return (
         SeatingMeasure("repeated pairs", report.repeats, report.repeats_lower_bound),
         SeatingMeasure("seat repeats", report.seat_repeats, report.seat_repeats_lower_bound),
@@ -306,6 +362,7 @@ def _quality(
     sizes: tuple[int, ...],
     rounds: int,
     design: str,
+    played: list[int] | None = None,
 ) -> SeatingQuality:
     count = len(listed)
     pairs = quality.repeated_pairs(ordered, count, past)
@@ -320,7 +377,7 @@ def _quality(
         most_meetings=max([p.meetings for p in repeated] or [1 if count > 1 else 0]),
         repeated_pairs=repeated,
         seat_repeats=sum(c - 1 for seats in counts for c in seats.values() if c > 1),
-        seat_repeats_lower_bound=quality.seat_bound(count, rounds, sizes),
+        seat_repeats_lower_bound=quality.seat_bound(count, rounds, sizes, played),
         most_in_one_seat=max(c for seats in counts for c in seats.values()),
         design=design,
     )

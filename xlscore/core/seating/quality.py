@@ -48,9 +48,18 @@ def repeated_pairs(
 
 
 def repeat_bound(
-    players: int, rounds: int, sizes: Sequence[int], history: Sequence[Sequence[int]], avoided: set[tuple[int, int]]
+    players: int,
+    rounds: int,
+    sizes: Sequence[int],
+    history: Sequence[Sequence[int]],
+    avoided: set[tuple[int, int]],
+    played: Sequence[int] | None = None,
 ) -> int:
-    """The fewest repeats any seating can have (see the module docstring)."""
+    """The fewest repeats any seating can have (see the module docstring).
+
+    ``played``: the rounds each player plays, when some sit out (byes); then the first round's tables do not hold
+    every player, and that count is left out.
+    """
     stale = set(avoided)
     for game in history:
         stale.update((min(a, b), max(a, b)) for a, b in combinations(game, 2))
@@ -61,10 +70,10 @@ def repeat_bound(
     for a, b in stale:
         stale_of[a] += 1
         stale_of[b] += 1
-    opponents = rounds * (min(sizes) - 1)
-    excess = sum(max(0, opponents - (players - 1 - stale_of[p])) for p in range(players))
+    rounds_of = [rounds] * players if played is None else list(played)
+    excess = sum(max(0, rounds_of[p] * (min(sizes) - 1) - (players - 1 - stale_of[p])) for p in range(players))
     tables = len(sizes)
-    by_first_round = (rounds - 1) * sum(_least_pairs(size, tables) for size in sizes)
+    by_first_round = 0 if played is not None else (rounds - 1) * sum(_least_pairs(size, tables) for size in sizes)
     return max(by_pairs, (excess + 1) // 2, by_first_round)
 
 
@@ -84,7 +93,7 @@ def seat_counts(seating: Sequence[Sequence[Sequence[int]]], players: int) -> lis
     return counts
 
 
-def seat_bound(players: int, rounds: int, sizes: Sequence[int]) -> int:
+def seat_bound(players: int, rounds: int, sizes: Sequence[int], played: Sequence[int] | None = None) -> int:
     """The fewest seat repeats any seating can have.
 
     A player's seat repeats are their rounds less the different seats they take. Seat ``s`` is there ``rounds x``
@@ -95,4 +104,6 @@ def seat_bound(players: int, rounds: int, sizes: Sequence[int]) -> int:
     """
     seats = range(1, max(sizes) + 1)
     distinct = sum(min(players, rounds * sum(1 for size in sizes if size >= s)) for s in seats)
-    return players * rounds - distinct
+    rounds_of = [rounds] * players if played is None else list(played)  # with byes, the rounds each plays
+    distinct = min(distinct, sum(min(r, max(sizes)) for r in rounds_of))
+    return max(0, sum(rounds_of) - distinct)

@@ -52,19 +52,23 @@ class Problem:
         sizes: Sequence[int],
         met: list[list[int]],
         fixed: Sequence[dict[int, int]],
+        bye: int | None = None,
     ) -> None:
         self.players = players
         self.rounds = rounds
         self.sizes = tuple(sizes)
         self.met = met  # history meetings, AVOIDED for pairs that must not meet; not changed by the search
         self.fixed = fixed  # per round: player -> table
+        self.bye = bye  # the table of the players sitting out (fixed there), whose pairs do not meet; or None
 
 
 def meetings(problem: Problem, seating: Seating) -> list[list[int]]:
     """The meeting counts of a seating: the history's (and :data:`AVOIDED`) plus every round's tables."""
     met = [row[:] for row in problem.met]
     for tables in seating:
-        for table in tables:
+        for t, table in enumerate(tables):
+            if t == problem.bye:
+                continue
             for i, p in enumerate(table):
                 row = met[p]
                 for q in table[i + 1 :]:
