@@ -50,6 +50,15 @@ from xlscore.core.puffing_billy import (
 )
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
 from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
+from xlscore.core.seating import (
+    RepeatedPair,
+    Seating,
+    SeatingMeasure,
+    SeatingQuality,
+    SeatingRow,
+    seating,
+    seating_quality,
+)
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
 
 __all__ = [
@@ -64,8 +73,13 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "RepeatedPair",
     "RplopsStanding",
     "SeasonWinner",
+    "Seating",
+    "SeatingMeasure",
+    "SeatingQuality",
+    "SeatingRow",
     "TableError",
     "WorkbookError",
     "XlscoreError",
@@ -106,6 +120,8 @@ __all__ = [
     "rplops_game",
     "rplops_points",
     "rplops_standings",
+    "seating",
+    "seating_quality",
     "size_matters",
     "size_matters_board",
     "size_matters_points",

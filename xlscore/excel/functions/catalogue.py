@@ -28,6 +28,7 @@ from typing import Any, Literal
 from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.league import history
+from xlscore.core.seating import plan as seating_plan
 from xlscore.excel.functions.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
@@ -724,6 +725,42 @@ _FUNCTIONS += (
                 ),
                 "season 1 won by Ann with 40, season 2 by Bo with 35",
                 check=(("season", "1"), ("player", "Ann"), ("league_points", "40")),
+            ),
+        ),
+    ),
+)
+
+SEATING_PLAYERS = tuple(f"P{i}" for i in range(1, 17))
+
+_FUNCTIONS += (
+    _function(
+        seating_plan.seating,
+        category="Seating",
+        returns="table",
+        lists=("players",),
+        tables=("history", "avoid"),
+        examples=(
+            Example(
+                (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 5),
+                "16 players in tables of 4 for 5 rounds: the affine plane of order 4, every pair meeting exactly "
+                "once; 80 rows, round 1's table 1 first",
+                check=(("round", "1"), ("table", "1"), ("seat", "1")),
+            ),
+        ),
+        present=lambda result: table_to_grid(result.rows),
+    ),
+    _function(
+        seating_plan.seating_quality,
+        category="Seating",
+        returns="table",
+        lists=("players",),
+        tables=("history", "avoid"),
+        examples=(
+            Example(
+                (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 6),
+                "a 6th round of 16 players at tables of 4: each meets 6 x 3 = 18 opponents of 15, so at least 3 "
+                "repeats each, 16 x 3 / 2 = 24 in all, and the seating has 24",
+                check=(("measure", "repeated pairs"), ("value", "24"), ("fewest_possible", "24")),
             ),
         ),
     ),

@@ -33,6 +33,7 @@ from xlscore.core.diplomacy.event import (
 )
 from xlscore.core.errors import InputError
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -161,6 +162,9 @@ def build(
             "of every survivor; yes on one row alone is a game conceded to that power.",
             "3. Each row's score appears beside it; the Standings sheet adds them up, highest first, and 'decided "
             "by' says which tie-break separated two players.",
+            "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
+            "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
+            "players meet as few times as they can and play each power as evenly as they can.",
             "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
             "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...) and "
             "=DIPLOMACY_STANDINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
@@ -200,6 +204,14 @@ def build(
     chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "J2")
     chart.y_axis.title = "points"
     chart.height, chart.width = 12, 16
+    seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
+    add_seating_sheet(
+        template,
+        seated,
+        rounds=3,
+        table_size=7,
+        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
+    )
     return template
 
 
