@@ -408,11 +408,13 @@ def pb_standings(results: object, best: int | None = None, required: Sequence[st
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
     results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
-        board played (a DataFrame, mappings, or rows with a header); a row with a blank score (5th or 6th place,
-        which score nothing) is left out. A boards table (game, board, place, player, money, final) without a score
-        column will do: each row is scored as PB_POINTS and PB_FINAL_BONUSES score it.
-    best: count only the best N games of each player besides the required ones (None: every game counts).
+        board played; a row with a blank score (5th or 6th place) is left out. A boards table as PB_POINTS reads
+        it will do.
+    best: count only the best N games of each player besides the required ones (blank: every game counts).
     required: games that always count, scoring 0 for a player who has none.
+
+    The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
+    money, final) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
     try:
         rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")

@@ -88,9 +88,8 @@ def gibbs_ratings(
     """Replay a chronological history of games and return every player's final RP, per pool.
 
     history: a table with columns game, player, place and optionally pool and date, one row per player (or fixed
-        team) per game, oldest game first; the rows of one game are consecutive (a DataFrame, mappings, or rows
-        with a header). A game whose pool is blank goes in the pool of its kind: 1v1 (2 players), 3-5P (3 to 5),
-        6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
+        team) per game, oldest game first, the rows of one game together. A blank pool is the pool of the game's
+        kind: 1v1, 3-5P, 6P and so on.
     k1: the step size: a number, a kind of game (1v1, 2v2, 3p, 4p, 5p), a mapping from pool name to either, or
         blank to read it from the pool's name when that is a kind of game (2v2), else from each game's size.
     k2: the exponent on the share of experience 1 - G / G_total (1.0 as published).
@@ -100,6 +99,9 @@ def gibbs_ratings(
     trajectory: also return one step per row (place, RP before and after) for charts.
     one_pool: TRUE rates every game whose pool is blank in one pool, shown blank (a club with one ladder for all
         its games); blank or FALSE keeps each kind of game apart, as published. A pool typed is kept either way.
+
+    The history is a DataFrame, mappings, or rows with a header. A game whose pool is blank goes in the pool of its
+    kind: 1v1 (2 players), 3-5P (3 to 5), 6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
     """
     trajectory = yes_no("trajectory", trajectory)
     data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=trajectory)

@@ -65,8 +65,10 @@ def league_next_season(
         cells are skipped.
     history: the final standings of past seasons in one table, one row per player per season, with columns
         season, division, league, place, player, league_points and optionally the other tie-breaks; without a
-        season column it is one season, the last (a season's standings as league_standings gives them).
+        season column, one season: the last.
     laurels: new players' lifetime laurels, a table with columns player and laurels (blank: none).
+
+    One season's history is a season's standings as league_standings gives them.
     """
     signed = names("players", players, skip_blank=True)
     if not signed:

@@ -221,10 +221,10 @@ class LeagueGame:
     players: tuple[str, ...]
 
 
-def league_season_games(event: str, season: int, leagues: object, seats: int = 4) -> tuple[LeagueGame, ...]:
-    """Every game of the season, league by league, named '{event} S{season} L{division}-{league} G{game}'.
+def league_season_games(event_code: str, season: int, leagues: object, seats: int = 4) -> tuple[LeagueGame, ...]:
+    """Every game of the season, league by league, named '{event_code} S{season} L{division}-{league} G{game}'.
 
-    event: the event's short code, such as AGR.
+    event_code: the event's short code, such as AGR.
     season: the season, from 1.
     leagues: the season's leagues, a table with columns division, league, slot and player (what
         league_formation returns, or its DataFrame).
@@ -248,6 +248,6 @@ def league_season_games(event: str, season: int, leagues: object, seats: int = 4
             )
         schedule = league_schedule([roster[slot] for slot in sorted(roster)], seats)
         for number, game in enumerate(schedule, start=1):
-            name = league_game_name(event, season, division, letter, number)
+            name = league_game_name(event_code, season, division, letter, number)
             result.append(LeagueGame(name, division, letter, number, game))
     return tuple(result)

@@ -29,7 +29,7 @@ from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, siz
 from xlscore.core.league import history
 from xlscore.excel.functions.cells import table_to_grid
 
-__all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
+__all__ = ["CATALOGUE", "DESCRIPTION_LIMIT", "Argument", "Cells", "Example", "SheetFunction", "plain_words"]
 
 Kind = Literal["value", "list", "table", "columns"]
 Returns = Literal["value", "list", "table"]
@@ -90,8 +90,31 @@ class SheetFunction:
         """The core function's docstring: the same text for the cell, for Python and for the docs."""
         return inspect.getdoc(self.core) or ""
 
+    @property
+    def wizard_category(self) -> str:
+        """The category a spreadsheet program lists the function under: xlscore's own, one per system."""
+        return f"xlscore {self.category}"
+
+    @property
+    def live_in_wizard(self) -> bool:
+        """Whether Excel's function wizard may compute the function while its arguments are typed.
+
+        Not for a function that reads or returns a table: a whole event recomputed at every keystroke.
+        """
+        return self.returns != "table" and all(a.kind != "table" for a in self.arguments)
+
 
 _ARG_LINE = re.compile(r"^(\w+): (.*)$")
+_PYTHON_WORDS = {"None": "blank", "True": "TRUE", "False": "FALSE"}
+_PYTHON_WORD = re.compile(r"\b(None|True|False)\b")
+
+DESCRIPTION_LIMIT = 255
+"""Excel's function wizard cuts a function's or an argument's description at 255 characters."""
+
+
+def plain_words(text: str) -> str:
+    """A docstring's text as a cell's user reads it: no reStructuredText quotes, blank and TRUE for None and True."""
+    return _PYTHON_WORD.sub(lambda m: _PYTHON_WORDS[m.group(1)], text.replace("``", ""))
 
 
 def argument_docs(doc: str) -> dict[str, str]:
@@ -138,14 +161,14 @@ def _function(
             if parameter.name in columns
             else "value"
         )
-        arguments.append(Argument(parameter.name, docs[parameter.name], kind, parameter.default))
+        arguments.append(Argument(parameter.name, plain_words(docs[parameter.name]), kind, parameter.default))
     return SheetFunction(
         name=core.__name__.upper(),
         core=core,
         arguments=tuple(arguments),
         returns=returns,
         category=category,
-        help=doc.splitlines()[0] if doc else "",
+        help=plain_words(doc.splitlines()[0]) if doc else "",
         examples=examples,
         present=present,
     )
