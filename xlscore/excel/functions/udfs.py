@@ -77,7 +77,10 @@ def expose(function: SheetFunction, func_: Decorator = func, arg_: Decorator = a
     decorated: Callable[..., Any] = udf
     for argument in reversed(function.arguments):
         decorated = arg_(argument.name, ndim=2, err_to_str=True, doc=argument.doc)(decorated)
-    return func_(category=function.wizard_category, call_in_wizard=function.live_in_wizard)(decorated)
+    registered: Callable[..., Any] = func_(category=function.wizard_category, call_in_wizard=function.live_in_wizard)(
+        decorated
+    )
+    return registered
 
 
 for _name, _function in CATALOGUE.items():
