@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlscore.excel.functions.catalogue import CATALOGUE
+from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 
 RPLOPS = CATALOGUE["RPLOPS"]
@@ -19,3 +20,64 @@ def test_a_row_of_spaces_stays_blank_like_an_empty_row() -> None:
     ranks = [[1.0], ["  "], [None]]
     players = [[4.0], ["  "], [None]]
     assert call_cells(RPLOPS, [ranks, players]) == [[pytest.approx(2 * 50 * 4 / 5)], [None], [None]]
+
+
+def test_one_bad_game_shows_its_error_on_its_own_rows_and_the_other_games_their_points() -> None:
+    results = [
+        ["game", "player", "score"],
+        ["G1", "Ann", 120.0],
+        ["G1", "Bo", 95.0],
+        ["G2", "Ann", 3.0],
+        ["G2", "Cy", "x"],  # a mistyped score
+        [None, None, None],
+        ["G3", "Bo", 8.0],
+        ["G3", "Cy", 1.0],
+    ]
+    column = call_cells(CATALOGUE["RPLOPS_POINTS"], [results])
+    bad = CellError("#VALUE!", "score in row 5 is the text 'x'; expected a number")
+    # Two-player games: the winner 2 x 50 x 2 / 3 (rank 1 of 2), the other 50 x 2 / 3.
+    assert column == [
+        [pytest.approx(200 / 3)],
+        [pytest.approx(100 / 3)],
+        [bad],
+        [bad],
+        [None],
+        [pytest.approx(200 / 3)],
+        [pytest.approx(100 / 3)],
+    ]
+    # The standings stay one error: a total missing a game would be a wrong total.
+    assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [results]) == bad
+
+
+def test_an_error_of_the_whole_table_is_not_split_into_games() -> None:
+    results = [["game", "player", "score"], ["G1", "Ann", 1.0], ["G1", "Bo", 2.0]]
+    assert call_cells(CATALOGUE["RPLOPS_POINTS"], [results, 50.0, 3.0]) == CellError(
+        "#VALUE!", "version 3 is outside 1..2"
+    )
+    # Size Matters' boards are numbered within each round: the round is part of a board's group.
+    board = [[r, 1.0, p, c] for r in (1.0, 2.0) for p, c in zip("ABCDEFG", (12, 8, 7, 7, 0, 0, 0), strict=True)]
+    board[-1][3] = -1.0
+    column = call_cells(CATALOGUE["SIZE_MATTERS_POINTS"], [[["round", "board", "player", "centres"], *board]])
+    assert [round(v[0], 2) for v in column[:4]] == [74.12, 49.41, 45.0, 45.0]
+    assert all(isinstance(v[0], CellError) for v in column[7:])
+
+
+def test_an_empty_table_shows_its_header() -> None:
+    assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [[["game", "player", "score"]]]) == [
+        ["place", "player", "games", "hours", "points", "points_per_game", "points_per_hour"]
+    ]
+    assert call_cells(CATALOGUE["GIBBS_RATINGS"], [[["game", "player", "place"]]]) == [
+        ["player", "pool", "rp", "games", "last_change"]
+    ]
+    assert call_cells(CATALOGUE["LEAGUE_SEASON_GAMES"], ["AGR", 1.0, [["division", "league", "slot", "player"]]]) == [
+        ["name", "division", "league", "game"]
+    ]
+
+
+def test_game_ids_typed_as_numbers_come_back_as_numbers() -> None:
+    history = [["game", "player", "place"], [1.0, "Ann", 1.0], [1.0, "Bo", 2.0], [2.0, "Ann", 2.0], [2.0, "Bo", 1.0]]
+    steps = call_cells(CATALOGUE["GIBBS_RATINGS"], [history, None, None, None, None, None, True])
+    assert [row[0] for row in steps[1:]] == [1, 1, 2, 2]
+    history[1][0] = history[2][0] = "G1"
+    steps = call_cells(CATALOGUE["GIBBS_RATINGS"], [history, None, None, None, None, None, True])
+    assert [row[0] for row in steps[1:]] == ["G1", "G1", 2, 2]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -27,7 +28,7 @@ from typing import Any, Literal
 
 from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.core.league import history
-from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.functions.cells import row_header, table_to_grid
 
 __all__ = ["CATALOGUE", "DESCRIPTION_LIMIT", "Argument", "Cells", "Example", "SheetFunction", "plain_words"]
 
@@ -84,6 +85,11 @@ class SheetFunction:
     help: str
     examples: tuple[Example, ...] = ()
     present: Callable[[Any], Any] | None = field(default=None, compare=False)
+    row_type: type | None = field(default=None, compare=False)
+    """A table result's row type, whose fields head the table even when it has no rows."""
+    groups: tuple[str, ...] = ()
+    """For a function that gives one value per row of its table: the columns whose values make a group of rows
+    scored on their own (a game, a board). One bad group then shows its error on its own rows only."""
 
     @property
     def doc(self) -> str:
@@ -143,10 +149,13 @@ def _function(
     columns: tuple[str, ...] = (),
     examples: tuple[Example, ...] = (),
     present: Callable[[Any], Any] | None = None,
+    groups: tuple[str, ...] = (),
 ) -> SheetFunction:
     doc = inspect.getdoc(core) or ""
     docs = argument_docs(doc)
     arguments = []
+    returned = typing.get_type_hints(core).get("return") if returns == "table" else None
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
     for parameter in inspect.signature(core).parameters.values():
         if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
             continue  # a Python-only setting (a custom points chart), not a sheet argument
@@ -171,6 +180,8 @@ def _function(
         help=plain_words(doc.splitlines()[0]) if doc else "",
         examples=examples,
         present=present,
+        row_type=row if isinstance(row, type) and row is not tuple else None,
+        groups=groups,
     )
 
 
@@ -210,6 +221,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="RPLOPS",
         returns="list",
         tables=("results",),
+        groups=("game",),
         examples=(
             Example(
                 (
@@ -265,6 +277,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
+        groups=("game", "board"),
         examples=(
             Example(
                 (
@@ -343,6 +356,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
+        groups=("game",),
         examples=(
             Example(
                 (Cells("A1:F9", _TWO_BOARD_FINAL),),
@@ -396,6 +410,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Size Matters",
         returns="list",
         tables=("results",),
+        groups=("round", "board"),
         examples=(
             Example(
                 (
@@ -448,6 +463,17 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
     ),
 )
 
+def _typed_game(step: gibbs.GibbsStep) -> gibbs.GibbsStep:
+    """A game id typed as a whole number shows as that number again (the core names games by text)."""
+    return step._replace(game=int(step.game)) if step.game.isdigit() else step  # type: ignore[arg-type]
+
+
+def _gibbs_ratings(ratings: gibbs.GibbsRatings) -> list[list[Any]]:
+    if ratings.trajectory is not None:
+        return table_to_grid([_typed_game(s) for s in ratings.trajectory], gibbs.GibbsStep)
+    return table_to_grid(ratings.table, gibbs.GibbsRating)
+
+
 _FUNCTIONS += (
     _function(
         gibbs.gibbs_update,
@@ -491,7 +517,7 @@ _FUNCTIONS += (
                 check=(("player", "Ann"), ("pool", "3-5P"), ("rp", "1530.18"), ("games", "1")),
             ),
         ),
-        present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
+        present=_gibbs_ratings,
     ),
     _function(
         gibbs.gibbs_rp_by_game,
@@ -573,7 +599,7 @@ HISTORY_HEADER = ("season", *STANDINGS_HEADER)
 def _season_games(games: tuple[league.LeagueGame, ...]) -> list[list[object]]:
     """One row per game: its name, league and number, then its players in seat order, one column per seat."""
     if not games:
-        return [[""]]
+        return [list[object](row_header(league.LeagueGame))]
     seats = max(len(g.players) for g in games)
     header: list[object] = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
     return [header, *[[g.name, g.division, g.league, g.game, *g.players] for g in games]]

@@ -23,6 +23,7 @@ __all__ = [
     "flatten",
     "grid_shape",
     "is_grid",
+    "row_header",
     "table_to_grid",
     "trim_blanks",
 ]
@@ -102,14 +103,30 @@ def _cell(value: Any) -> Any:
     return str(value)
 
 
-def table_to_grid(rows: Sequence[Any]) -> Grid:
+def _collection(annotation: Any) -> bool:
+    shown = annotation if isinstance(annotation, str) else repr(annotation)
+    return shown.startswith(("tuple[", "list[", "dict[", "set[", "frozenset[", "typing.Tuple", "Mapping["))
+
+
+def row_header(row_type: type | None) -> list[str]:
+    """The header a table of ``row_type`` rows shows: its fields, without those that hold a collection."""
+    if row_type is None:
+        return []
+    if dataclasses.is_dataclass(row_type):
+        return [f.name for f in dataclasses.fields(row_type) if not _collection(f.type)]
+    annotations: dict[str, Any] = getattr(row_type, "__annotations__", {})
+    return [n for n in getattr(row_type, "_fields", ()) if not _collection(annotations.get(n, ""))]
+
+
+def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
     """Frozen dataclasses or named tuples (one per row) as a header row of field names and a row of values each.
 
-    Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value.
+    Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value. No rows: the
+    header of ``row_type`` alone (a template not filled in yet shows its columns), or one blank cell without it.
     """
     items = list(rows)
     if not items:
-        return [[""]]
+        return [row_header(row_type) or [""]]
     first = items[0]
     if dataclasses.is_dataclass(first):
         fields = [f.name for f in dataclasses.fields(first)]
