@@ -463,6 +463,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
     ),
 )
 
+
 def _typed_game(step: gibbs.GibbsStep) -> gibbs.GibbsStep:
     """A game id typed as a whole number shows as that number again (the core names games by text)."""
     return step._replace(game=int(step.game)) if step.game.isdigit() else step  # type: ignore[arg-type]
