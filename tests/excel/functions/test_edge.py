@@ -55,7 +55,9 @@ def test_an_error_of_the_whole_table_is_not_split_into_games() -> None:
         "#VALUE!", "version 3 is outside 1..2"
     )
     # Size Matters' boards are numbered within each round: the round is part of a board's group.
-    board = [[r, 1.0, p, c] for r in (1.0, 2.0) for p, c in zip("ABCDEFG", (12, 8, 7, 7, 0, 0, 0), strict=True)]
+    board: list[list[object]] = [
+        [r, 1.0, p, c] for r in (1.0, 2.0) for p, c in zip("ABCDEFG", (12, 8, 7, 7, 0, 0, 0), strict=True)
+    ]
     board[-1][3] = -1.0
     column = call_cells(CATALOGUE["SIZE_MATTERS_POINTS"], [[["round", "board", "player", "centres"], *board]])
     assert [round(v[0], 2) for v in column[:4]] == [74.12, 49.41, 45.0, 45.0]
