@@ -77,7 +77,13 @@ def test_an_empty_table_shows_its_header() -> None:
 
 
 def test_game_ids_typed_as_numbers_come_back_as_numbers() -> None:
-    history = [["game", "player", "place"], [1.0, "Ann", 1.0], [1.0, "Bo", 2.0], [2.0, "Ann", 2.0], [2.0, "Bo", 1.0]]
+    history: list[list[object]] = [
+        ["game", "player", "place"],
+        [1.0, "Ann", 1.0],
+        [1.0, "Bo", 2.0],
+        [2.0, "Ann", 2.0],
+        [2.0, "Bo", 1.0],
+    ]
     steps = call_cells(CATALOGUE["GIBBS_RATINGS"], [history, None, None, None, None, None, True])
     assert [row[0] for row in steps[1:]] == [1, 1, 2, 2]
     history[1][0] = history[2][0] = "G1"
