@@ -92,3 +92,23 @@ def test_numbers_past_any_sane_size_and_single_values_for_lists_are_named(call: 
     # Before: OverflowError, an infinite result, or a TypeError from inside the rule.
     with pytest.raises(InputError, match=re.escape(message)):
         call()
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        [["G1", "A", 3], ["G1", "B", 2]],  # no header row: the first row is read as one
+        pd.DataFrame([["G1", "B", 2]], columns=["G1", "A", 3]),
+        [{"G1": "G1", "A": "B", 3: 2}],
+    ],
+    ids=["range", "dataframe", "mappings"],
+)
+def test_a_missing_column_message_shows_the_header_as_typed(table: object) -> None:
+    from xlscore import rplops_standings
+
+    with pytest.raises(TableError) as missing:
+        rplops_standings(table)
+    assert str(missing.value) == (
+        "results has no column 'game', 'player'; expected columns game, player, score, place, hours "
+        "(its header has G1, A, 3)"
+    )

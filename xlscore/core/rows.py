@@ -53,7 +53,7 @@ def read_rows(
         lowered = {str(k).strip().lower(): v for k, v in record.items()}
         if all(map(is_blank, lowered.values())):
             continue
-        _check_columns(lowered, required, wanted, index, record, name)
+        _check_columns(lowered, required, wanted, record, name)
         row = {c: lowered.get(c) for c in wanted}
         row["_row"] = index
         rows.append(row)
@@ -61,14 +61,15 @@ def read_rows(
 
 
 def _check_columns(
-    found: Iterable[str], required: Sequence[str], wanted: Sequence[str], index: int, record: Iterable[Any], name: str
+    found: Iterable[str], required: Sequence[str], wanted: Sequence[str], record: Iterable[Any], name: str
 ) -> None:
+    """``found`` are the column names lower-cased; ``record`` the header as the user typed it, for the message."""
     present = set(found)
     missing = [c for c in required if c not in present]
     if missing:
         raise MissingColumnError(
             f"{name} has no column {', '.join(repr(c) for c in missing)}; "
-            f"expected columns {', '.join(wanted)} (row {index} has {', '.join(map(str, record))})"
+            f"expected columns {', '.join(wanted)} (its header has {', '.join(map(str, record))})"
         )
 
 
@@ -91,7 +92,8 @@ def read_columns(
     if items is None:
         rows = read_rows(data, required, optional, name=name)
         return [r["_row"] for r in rows], {c: [r[c] for r in rows] for c in wanted}
-    header = [str(h).strip().lower() for h in _header(items[0])]
+    typed = _header(items[0])
+    header = [h.lower() for h in typed]
     place: dict[str, int] = {}
     for index, heading in enumerate(header):
         place[heading] = index  # a name given twice is its last column, as dict(zip(header, row)) makes it
@@ -110,7 +112,7 @@ def read_columns(
     checked = sorted(place.values(), key=lambda i: header[i] not in wanted)
     kept = _not_blank(len(body), map(column, checked))
     if len(kept) and not set(required) <= place.keys():
-        _check_columns(place, required, wanted, kept[0] + 2, place, name)
+        _check_columns(place, required, wanted, typed, name)
     if len(kept) == len(body):
         return range(2, len(body) + 2), {c: column(place[c]) if c in place else (None,) * len(body) for c in wanted}
     pick = _picker(kept)
@@ -148,7 +150,7 @@ def read_frame_columns(
         empty = frame.index.to_series().iloc[:0]  # an empty column of the frame's own kind, for a missing one
         return [], {c: frame.iloc[:0, place[c]] if c in place else empty if c in required else None for c in wanted}
     if not set(required) <= place.keys():
-        _check_columns(place, required, wanted, kept[0] + 2, labels, name)
+        _check_columns(place, required, wanted, labels, name)
     if len(kept) == len(frame):
         columns = {c: frame.iloc[:, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
         return range(2, len(kept) + 2), columns
@@ -196,7 +198,8 @@ def _range_rows(data: object) -> Sequence[Sequence[Any]] | None:
 
 
 def _header(cells: Sequence[Any]) -> list[str]:
-    return [str(h).strip().lower() if h is not None else "" for h in cells]
+    """A header row's names as typed, spaces trimmed (matched to the columns asked for without regard to case)."""
+    return [str(h).strip() if h is not None else "" for h in cells]
 
 
 def _not_blank(length: int, columns: Iterable[Sequence[Any]]) -> Sequence[int]:
