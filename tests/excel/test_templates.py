@@ -89,5 +89,5 @@ def test_standings_command_prints_the_core_table(
 def test_a_workbook_that_is_not_a_template_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "plain.xlsx"
     openpyxl.Workbook().save(path)
-    assert main(["standings", str(path)]) == 2
+    assert main(["standings", str(path)]) == 1
     assert "is not an xlscore template" in capsys.readouterr().err
