@@ -49,6 +49,7 @@ from xlscore.core.puffing_billy import (
 from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
 from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
+from xlscore.core.table import Table
 
 __all__ = [
     "GibbsRating",
@@ -63,6 +64,7 @@ __all__ = [
     "LifetimeStanding",
     "RplopsStanding",
     "SeasonWinner",
+    "Table",
     "TableError",
     "WorkbookError",
     "XlscoreError",

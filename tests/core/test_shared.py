@@ -112,3 +112,13 @@ def test_a_missing_column_message_shows_the_header_as_typed(table: object) -> No
         "results has no column 'game', 'player'; expected columns game, player, score, place, hours "
         "(its header has G1, A, 3)"
     )
+
+
+def test_a_dataframe_keeps_its_column_names_in_messages() -> None:
+    from xlscore import league_standings, rplops_standings
+
+    frame = pd.DataFrame({"Game": ["G1", "G1"], "Player": ["Ann", "Bo"], "Score": [3, "x"]})
+    with pytest.raises(TableError, match=r"^Score in row 3 is the text 'x'; expected a number$"):
+        rplops_standings(frame)
+    with pytest.raises(TableError, match=r"^Score in row 3 is the text 'x'; expected a number at least 0$"):
+        league_standings(frame)

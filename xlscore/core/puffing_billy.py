@@ -61,6 +61,7 @@ from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
 from xlscore.core.rounding import as_decimal, round_half_up
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import count, items, number, numbers
 
 __all__ = [
@@ -269,6 +270,7 @@ class FinalPlace:
     bonus: float
 
 
+@table(FinalPlace)
 def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]:
     """The top three of a final: the board (1-based), the place on it, the ratio and the bonus added.
 
@@ -312,6 +314,7 @@ class GameFinalPlace:
     bonus: float
 
 
+@table(GameFinalPlace)
 def pb_finals(boards: object) -> tuple[GameFinalPlace, ...]:
     """The top three of every game's final, from a boards table whose final boards are marked 'yes' under final.
 
@@ -404,6 +407,7 @@ class Standing:
     games: tuple[GameStanding, ...]
 
 
+@table(Standing)
 def pb_standings(results: object, best: int | None = None, required: Sequence[str] = ()) -> tuple[Standing, ...]:
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 

@@ -49,13 +49,19 @@ def read_rows(
     wanted = [*required, *optional]
     records = _records(data, name)
     rows: list[Row] = []
+    typed: dict[str, str] = {}  # each column's name as the user typed it, for messages (see :func:`where`)
     for index, record in enumerate(records, start=2):
-        lowered = {str(k).strip().lower(): v for k, v in record.items()}
+        lowered: dict[str, Any] = {}
+        for key, value in record.items():
+            column = str(key).strip()
+            lowered[column.lower()] = value
+            typed.setdefault(column.lower(), column)
         if all(map(is_blank, lowered.values())):
             continue
         _check_columns(lowered, required, wanted, record, name)
         row = {c: lowered.get(c) for c in wanted}
         row["_row"] = index
+        row["_names"] = typed
         rows.append(row)
     return rows
 
@@ -260,7 +266,9 @@ def _clean(value: object) -> object:
 
 
 def where(row: Row, column: str, table: str) -> str:
-    return f"{column} in row {row['_row']}" + (f" of {table}" if table else "")
+    """A cell of a row as a message names it: its column as the user typed it (``Score``), its row, its table."""
+    shown = row.get("_names", {}).get(column, column)
+    return f"{shown} in row {row['_row']}" + (f" of {table}" if table else "")
 
 
 def cell_name(row: Row, column: str, table: str = "") -> str:

@@ -47,7 +47,9 @@ def lite(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         pytest.skip("Pyodide runs under Node: node and npm are not installed")
-    cache = Path(request.config.cache.mkdir(f"pyodide-{PYODIDE}"))
+    # pytest's cache keeps the npm package between runs; without it (-p no:cacheprovider), a fresh folder.
+    store = getattr(request.config, "cache", None)
+    cache = Path(store.mkdir(f"pyodide-{PYODIDE}")) if store is not None else tmp_path_factory.mktemp("pyodide")
     if not (cache / "node_modules" / "pyodide" / "pyodide.asm.wasm").exists():
         _run([npm, "install", "--no-audit", "--no-fund", f"pyodide@{PYODIDE}"], "npm install pyodide", 600, cache)
     wheels = tmp_path_factory.mktemp("wheels")

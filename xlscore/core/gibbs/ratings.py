@@ -125,6 +125,13 @@ class GibbsRpByGame:
     players: tuple[str, ...]
     rp: tuple[tuple[float, ...], ...]
 
+    def to_frame(self) -> pd.DataFrame:
+        """The chart's data as a pandas DataFrame: a column per chosen player, a row per game (numbered from 1)."""
+        import pandas as pd
+
+        index = pd.RangeIndex(1, len(self.rp) + 1, name="game no.")
+        return pd.DataFrame([list(r) for r in self.rp], columns=list(self.players), index=index)
+
 
 def gibbs_rp_by_game(
     history: object,

@@ -68,6 +68,7 @@ from xlscore.core.errors import InputError, TableError
 from xlscore.core.league._tables import read_leagues
 from xlscore.core.league.naming import league_game_name, league_name, league_number
 from xlscore.core.rows import cell_whole
+from xlscore.core.table import table
 from xlscore.core.validate import whole
 
 __all__ = [
@@ -98,6 +99,7 @@ LEAGUE_SIZES = (7, 8)
 """Players in a league: 7, or 8 in the lowest-ranked leagues."""
 
 
+@table(prefix="seat")
 def league_schedule(players: Iterable[str], seats: int = 4) -> tuple[tuple[str, ...], ...]:
     """The league's games, one row per game, the players in seat order; 7 players and 4 seats is the source's grid.
 
@@ -221,6 +223,7 @@ class LeagueGame:
     players: tuple[str, ...]
 
 
+@table(LeagueGame)
 def league_season_games(event_code: str, season: int, leagues: object, seats: int = 4) -> tuple[LeagueGame, ...]:
     """Every game of the season, league by league, named '{event_code} S{season} L{division}-{league} G{game}'.
 

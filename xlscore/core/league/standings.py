@@ -72,6 +72,7 @@ from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_point
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import TIED, chain, head_to_head, measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import count
 
 __all__ = ["TIED", "TIE_BREAKS", "LeagueStanding", "league_standings"]
@@ -146,6 +147,7 @@ class _Seat:
     league: str
 
 
+@table(LeagueStanding)
 def league_standings(
     results: object,
     prior: Iterable[str] = (),

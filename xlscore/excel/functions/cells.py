@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import is_blank
+from xlscore.core.table import row_header
 
 __all__ = [
     "ERROR_CODES",
@@ -101,21 +102,6 @@ def _cell(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str, CellError)):
         return value
     return str(value)
-
-
-def _collection(annotation: Any) -> bool:
-    shown = annotation if isinstance(annotation, str) else repr(annotation)
-    return shown.startswith(("tuple[", "list[", "dict[", "set[", "frozenset[", "typing.Tuple", "Mapping["))
-
-
-def row_header(row_type: type | None) -> list[str]:
-    """The header a table of ``row_type`` rows shows: its fields, without those that hold a collection."""
-    if row_type is None:
-        return []
-    if dataclasses.is_dataclass(row_type):
-        return [f.name for f in dataclasses.fields(row_type) if not _collection(f.type)]
-    annotations: dict[str, Any] = getattr(row_type, "__annotations__", {})
-    return [n for n in getattr(row_type, "_fields", ()) if not _collection(annotations.get(n, ""))]
 
 
 def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:

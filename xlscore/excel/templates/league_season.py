@@ -164,7 +164,7 @@ def build(sample: bool = True) -> Template:
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
-    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2").height = 14
+    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2")
     _next_season_sheet(template, sample)
     return template
 
@@ -183,6 +183,11 @@ def _settings(template: Template) -> None:
             ),
         ),
         note_width=60,
+        checks={
+            "event": Column("event", "custom", formula="ISTEXT(B1)", help="the event's short code, such as AGR"),
+            "season": Column("season", "whole", lo=1, hi=1_000_000),
+            "seats": Column("seats", "whole", lo=3, hi=5),
+        },
     )
     settings = template.workbook["Settings"]
     settings.column_dimensions["B"].width = 40
