@@ -104,7 +104,7 @@ def test_start_here_says_which_add_in_computes_it_and_what_shows_without(system:
 
 
 # Each setting's bounds, as the functions enforce them: (cell, validation type, operator, formula1, formula2).
-SETTING_BOUNDS = {
+SETTING_BOUNDS: dict[str, dict[str, tuple[str, str | None, str, str | None]]] = {
     "rplops": {"B1": ("decimal", "greaterThan", "0", None), "B2": ("whole", "between", "1", "2")},
     "gibbs": {
         "B2": ("decimal", "greaterThanOrEqual", "0", None),
