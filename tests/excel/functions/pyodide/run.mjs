@@ -1,6 +1,7 @@
 // Runs Python in Pyodide under Node, as xlwings Lite runs a workbook's main.py, with no network at all:
 // node run.mjs WHEELS SCRIPT. Every wheel in WHEELS is installed with micropip from local files (micropip itself
-// from its wheel there), then SCRIPT runs and its global RESULT (a string) is printed. Any http(s) fetch is refused, so
+// from its wheel there): xlscore's with its dependencies resolved, as Lite installs a requirements.txt (it has none,
+// so nothing may be fetched), the others without. Then SCRIPT runs and its global RESULT (a string) is printed. Any http(s) fetch is refused, so
 // nothing can come from Pyodide's CDN: a package that is not in WHEELS is simply missing.
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +23,7 @@ for (const f of files) pyodide.FS.writeFile(`/wheels/${f}`, fs.readFileSync(path
 await pyodide.runPythonAsync(`
 import micropip
 for name in ${JSON.stringify(files.filter((f) => f !== micropip))}:
-    await micropip.install("emfs:/wheels/" + name, deps=False)
+    await micropip.install("emfs:/wheels/" + name, deps=name.startswith("xlscore-"))
 `);
 await pyodide.runPythonAsync(fs.readFileSync(script, "utf8"));
 console.log(pyodide.globals.get("RESULT"));
