@@ -69,7 +69,7 @@ def test_an_empty_table_shows_its_header() -> None:
         ["place", "player", "games", "hours", "points", "points_per_game", "points_per_hour"]
     ]
     assert call_cells(CATALOGUE["GIBBS_RATINGS"], [[["game", "player", "place"]]]) == [
-        ["player", "pool", "rp", "games", "last_change"]
+        ["place", "player", "pool", "rp", "games", "last_change"]
     ]
     assert call_cells(CATALOGUE["LEAGUE_SEASON_GAMES"], ["AGR", 1.0, [["division", "league", "slot", "player"]]]) == [
         ["name", "division", "league", "game"]

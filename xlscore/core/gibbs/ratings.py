@@ -13,6 +13,7 @@ from xlscore.core.gibbs.history import History, read_history
 from xlscore.core.gibbs.replay import Replay, replay
 from xlscore.core.gibbs.rule import G_EXP, K2, K3, START_RP, settings
 from xlscore.core.rows import cell_name, read_rows
+from xlscore.core.table import Table
 from xlscore.core.validate import number
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ __all__ = ["GibbsRating", "GibbsRatings", "GibbsRpByGame", "GibbsStep", "gibbs_r
 
 @dataclass(frozen=True, slots=True)
 class GibbsRating:
-    """A row of the final table: a player (or fixed team) in one pool, its RP, games and last game's change."""
+    """A row of the final table: a player (or fixed team) in one pool, its place in the pool (equal RP share the
+    best place they cover, competition style), its RP, games and last game's change."""
 
+    place: int
     player: str
     pool: str
     rp: float
@@ -60,11 +63,8 @@ class GibbsRatings:
     trajectory: tuple[GibbsStep, ...] | None = None
 
     def to_frame(self) -> pd.DataFrame:
-        """The final table as a pandas DataFrame (columns player, pool, rp, games, last_change)."""
-        import pandas as pd
-
-        columns = ["player", "pool", "rp", "games", "last_change"]
-        return pd.DataFrame([[getattr(r, c) for c in columns] for r in self.table], columns=columns)
+        """The final table as a pandas DataFrame (columns place, player, pool, rp, games, last_change)."""
+        return Table(self.table, GibbsRating).to_frame()
 
     def trajectory_frame(self) -> pd.DataFrame:
         """The trajectory as a pandas DataFrame, one row per player per game, ready to pivot for a chart."""
@@ -147,7 +147,7 @@ def gibbs_rp_by_game(
 
     history: the games, as for gibbs_ratings: columns game, player, place and optionally pool and date, one row per
         player per game, oldest game first.
-    players: the players to follow: a table with column player and optionally pool (the first two columns of
+    players: the players to follow: a table with column player and optionally pool (the first three columns of
         gibbs_ratings' table will do); a player given without a pool is found in the one pool they play in;
         blank rows are skipped.
     k1: the step size, as for gibbs_ratings (blank: the published K1 by kind of game).
@@ -234,8 +234,17 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool)).tolist()
     played = np.bincount(data.entity, minlength=rp.size).tolist()
     rps, pools = rp.tolist(), data.entity_pool.tolist()
+    # Places within each pool, from the order (highest RP first): a player level with the one above shares that
+    # place, the next one down takes its own position (1, 2, 2, 4), as placement.places_from_values places scores.
+    places: list[int] = []
+    start = 0  # where the current pool begins in the order
+    for k, e in enumerate(order):
+        if k and pools[order[k - 1]] != pools[e]:
+            start = k
+        places.append(places[-1] if k > start and rps[order[k - 1]] == rps[e] else k - start + 1)
     return tuple(
-        GibbsRating(data.entity_player[e], data.pool_names[pools[e]], rps[e], played[e], change[e]) for e in order
+        GibbsRating(place, data.entity_player[e], data.pool_names[pools[e]], rps[e], played[e], change[e])
+        for place, e in zip(places, order, strict=True)
     )
 
 

@@ -112,7 +112,7 @@ SETTING_CHECKS = {
     "one pool": Column("one pool", "custom", formula=f"OR(ISLOGICAL(B6),B6=0,B6=1,{_YES_NO})", help="yes or no"),
 }
 """The one-pool setting, the last argument of GIBBS_RATINGS and GIBBS_RP_BY_GAME."""
-STANDINGS = ("player", "pool", "rp", "games", "last_change")
+STANDINGS = ("place", "player", "pool", "rp", "games", "last_change")
 TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
 
 # The Start here sheet: what to type where, and what is computed.
@@ -160,7 +160,7 @@ def build(sample: bool = True) -> Template:
         STANDINGS,
         PLAYERS_SHOWN,
     )
-    ratings.column_dimensions["A"].width = 18
+    ratings.column_dimensions["B"].width = 18
     template.printable(ratings)
     trajectory = template.results(
         "History",
@@ -208,7 +208,7 @@ def _date_column(games: Worksheet, dates: Sequence[dt.date]) -> None:
 
 def _chart(template: Template, ws: Worksheet) -> None:
     """The top players' RP after every game: data at J1 (one GIBBS_RP_BY_GAME formula), the chart beside it."""
-    top = f"Standings!$A$1:$B${CHARTED + 1}"
+    top = f"Standings!$A$1:$C${CHARTED + 1}"
     template.results_column(
         ws,
         "J1",
