@@ -89,3 +89,25 @@ def test_game_ids_typed_as_numbers_come_back_as_numbers() -> None:
     history[1][0] = history[2][0] = "G1"
     steps = call_cells(CATALOGUE["GIBBS_RATINGS"], [history, None, None, None, None, None, True])
     assert [row[0] for row in steps[1:]] == ["G1", "G1", 2, 2]
+
+
+def test_an_error_cell_in_one_game_shows_on_that_games_rows_as_it_is() -> None:
+    results: list[list[object]] = [
+        ["game", "player", "score"],
+        ["G1", "Ann", 120.0],
+        ["G1", "Bo", "#N/A"],  # a lookup that found nothing
+        ["G2", "Ann", 3.0],
+        ["G2", "Cy", 8.0],
+    ]
+    column = call_cells(CATALOGUE["RPLOPS_POINTS"], [results])
+    assert column == [[CellError("#N/A")], [CellError("#N/A")], [pytest.approx(100 / 3)], [pytest.approx(200 / 3)]]
+    assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [results]) == CellError("#N/A")
+
+
+def test_classic_xlwings_error_text_is_read_as_the_error_it_shows() -> None:
+    # Classic xlwings shows an xlscore error as the text "#VALUE! <message>": a formula reading it passes it on.
+    assert call_cells(RPLOPS, ["#VALUE! rank 6 is outside 1..5", 5.0]) == CellError("#VALUE!", "rank 6 is outside 1..5")
+    # A name that merely begins with # is a name.
+    assert call_cells(CATALOGUE["LEAGUE_POINTS"], [1.0, 4.0]) == 10
+    table = [["game", "player", "score"], ["G1", "#1 seed", 3.0], ["G1", "Bo", 2.0]]
+    assert call_cells(CATALOGUE["RPLOPS_POINTS"], [table]) == [[pytest.approx(200 / 3)], [pytest.approx(100 / 3)]]

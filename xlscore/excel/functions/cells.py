@@ -48,13 +48,23 @@ class CellError:
 
 
 def as_error(value: object) -> CellError | None:
-    """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object."""
+    """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object.
+
+    A text that is an error code, a space and a message (``#VALUE! rank 6 is outside 1..5``) is an error too: it is
+    how classic xlwings shows an xlscore function's error (str(CellError)), so a function reading that cell, or a
+    table spilled around it, passes the error on instead of reading the text as data.
+    """
     if type(value) is float or value is None:
         return None
     if isinstance(value, CellError):
         return value
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return CellError(value) if isinstance(value, str) and value in ERROR_CODES else None
+    if isinstance(value, str):
+        if value in ERROR_CODES:
+            return CellError(value)
+        code, _, message = value.partition(" ")
+        return CellError(code, message) if code in ERROR_CODES and message.strip() else None
+    if isinstance(value, (int, float, bool)):
+        return None
     text = str(value)
     return CellError(text) if text in ERROR_CODES else None
 

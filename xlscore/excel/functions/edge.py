@@ -46,7 +46,12 @@ _PLAIN_CELLS = frozenset({float, str, type(None), int, bool})
 
 
 def _first_error(values: Sequence[Any]) -> CellError | None:
-    if set(map(type, values)) <= _PLAIN_CELLS and ERROR_CODES.isdisjoint(values):
+    # Besides the codes, the only text as_error takes for an error is classic xlwings' "#VALUE! ...": it begins with #.
+    if (
+        set(map(type, values)) <= _PLAIN_CELLS
+        and ERROR_CODES.isdisjoint(values)
+        and not any(type(v) is str and v[:1] == "#" for v in values)
+    ):
         return None
     for value in values:
         error = as_error(value)
@@ -97,10 +102,13 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
     fixed: list[Any] = []
     spread: dict[int, Grid] = {}
     orientation_row = False
+    passed: CellError | None = None  # an error cell in a grouped function's table: shown on its own game's rows
     for index, (argument, value) in enumerate(zip(arguments, given, strict=True)):
         if argument.kind != "value":
             cleaned, error = _whole_argument(argument, value)
-            if error is not None:
+            if error is not None and argument.kind == "table" and function.groups and passed is None:
+                passed = error
+            elif error is not None:
                 return error
             if argument.kind == "list" and not orientation_row and is_grid(value):
                 rows, cols = grid_shape(value)
@@ -117,6 +125,8 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
                 continue
         fixed.append(value)
     if not spread:
+        if passed is not None:
+            return _present_or_error(function, _group_by_group(function, fixed, passed), orientation_row)
         result = _element(function, fixed)
         if isinstance(result, CellError) and result.message and function.groups:
             result = _group_by_group(function, fixed, result)
@@ -179,6 +189,7 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
     Groups are split in halves while a half fails, so one bad game in a big event costs a few calls, not one per
     game. The whole table's error stands when the table cannot be split (no group column), when the header alone
     fails (another argument is wrong), or when every group scores alone (the error concerns the table as a whole).
+    A group with an error cell in any of its rows (``#N/A`` given) shows that error, as it is, without being scored.
     """
     index = next(i for i, a in enumerate(function.arguments) if a.kind == "table")
     table = values[index]
@@ -195,25 +206,31 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
         key = tuple(cell_text(row[c]) if c < len(row) else None for c in columns)
         groups.setdefault(key if all(k is not None for k in key) else ("row", i), []).append(i)
     out: list[Any] = [None] * (len(table) - 1)
+    for group, rows in list(groups.items()):
+        given = _first_error([cell for i in rows for cell in table[i]])
+        if given is not None:
+            for i in rows:
+                out[i - 1] = given
+            del groups[group]
 
-    def score(parts: list[list[int]], error: CellError) -> None:
-        if len(parts) == 1:
-            for i in parts[0]:
-                out[i - 1] = error
-            return
-        half = len(parts) // 2
-        for chosen in (parts[:half], parts[half:]):
-            keep = {i for part in chosen for i in part}
-            blank = [None] * len(table[0])
-            subset = [table[0], *(row if i in keep else blank for i, row in enumerate(table[1:], start=1))]
-            result = _element(function, [*values[:index], subset, *values[index + 1 :]])
-            if isinstance(result, CellError):
-                score(chosen, result)
-                continue
+    def score(parts: list[list[int]]) -> None:
+        keep = {i for part in parts for i in part}
+        blank = [None] * len(table[0])
+        subset = [table[0], *(row if i in keep else blank for i, row in enumerate(table[1:], start=1))]
+        result = _element(function, [*values[:index], subset, *values[index + 1 :]])
+        if not isinstance(result, CellError):
             for i in keep:
                 out[i - 1] = result[i - 1] if i - 1 < len(result) else None
+        elif len(parts) == 1:
+            for i in keep:
+                out[i - 1] = result
+        else:
+            half = len(parts) // 2
+            score(parts[:half])
+            score(parts[half:])
 
-    score(list(groups.values()), error)
+    if groups:
+        score(list(groups.values()))
     if not any(isinstance(v, CellError) for v in out):
         return error  # every group scores alone: the error is the table's as a whole, and stands
     last = max((i for i, v in enumerate(out) if v is not None), default=-1)
