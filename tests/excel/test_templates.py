@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
 from xlscore.excel.functions.cells import table_to_grid
@@ -138,3 +139,23 @@ def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> 
         assert k1[2] is not None
         assert 'B1="4p"' in k1[2]
         assert "B1>0" in k1[2]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_no_computed_column_of_a_filled_template_is_empty(system: str) -> None:
+    """Every column a template computes (a table spilled from A1) holds something for its sample event."""
+    formulas = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)
+    values = openpyxl.load_workbook(WORKBOOKS / template(system).FILE, data_only=True)
+    computed = [
+        ws.title
+        for ws in formulas.worksheets
+        if isinstance(ws["A1"].value, ArrayFormula) or str(ws["A1"].value or "").startswith("=")
+    ]
+    assert computed
+    for title in computed:
+        sheet = values[title]
+        for column, header in enumerate((c.value for c in sheet[1]), start=1):
+            if header is None:
+                continue
+            cells = [sheet.cell(r, column).value for r in range(2, sheet.max_row + 1)]
+            assert any(v not in (None, "") for v in cells), (title, header)
