@@ -111,3 +111,15 @@ def test_classic_xlwings_error_text_is_read_as_the_error_it_shows() -> None:
     assert call_cells(CATALOGUE["LEAGUE_POINTS"], [1.0, 4.0]) == 10
     table = [["game", "player", "score"], ["G1", "#1 seed", 3.0], ["G1", "Bo", 2.0]]
     assert call_cells(CATALOGUE["RPLOPS_POINTS"], [table]) == [[pytest.approx(200 / 3)], [pytest.approx(100 / 3)]]
+
+
+def test_a_bad_board_above_a_good_one_leaves_the_good_ones_figures_on_their_own_rows() -> None:
+    # The TGA's Empire Builder board (3.028, 2.492, 1.24, 0.194) below a board with a mistyped money cell.
+    boards: list[list[object]] = [["game", "board", "place", "player", "money"], ["EB", "B1", 1, "Al", "x"]]
+    boards += [["EB", "B1", 2, "Bea", 100]]
+    jenny = zip(("Jenny", "Damien", "Stephen", "Sybil"), (252_000, 248_000, 121_000, 98_000), strict=True)
+    boards += [["EB", "B2", place, player, money] for place, (player, money) in enumerate(jenny, start=1)]
+    column = call_cells(CATALOGUE["PB_POINTS"], [boards])
+    bad = CellError("#VALUE!", "money in row 2 of boards is the text 'x'; expected a number at least 0")
+    assert column[:2] == [[bad], [bad]]
+    assert [round(row[0], 3) for row in column[2:]] == [3.028, 2.492, 1.24, 0.194]
