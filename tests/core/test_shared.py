@@ -122,3 +122,13 @@ def test_a_dataframe_keeps_its_column_names_in_messages() -> None:
         rplops_standings(frame)
     with pytest.raises(TableError, match=r"^Score in row 3 is the text 'x'; expected a number at least 0$"):
         league_standings(frame)
+
+
+def test_the_gibbs_history_reader_names_columns_as_typed_too() -> None:
+    from xlscore import gibbs_ratings
+
+    frame = pd.DataFrame({"Game": [1, 1], "Player": ["Ann", "Bo"], "Place": [1, "x"]})
+    with pytest.raises(TableError, match=r"^Place in row 3 is the text 'x'; expected a number$"):
+        gibbs_ratings(frame)
+    with pytest.raises(TableError, match=r"^PLACE in row 3 is 7; expected 1\.\.2 \(game 1 has 2 players\)$"):
+        gibbs_ratings([["game", "player", "PLACE"], [1, "Ann", 1], [1, "Bo", 7]])

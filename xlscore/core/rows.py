@@ -26,7 +26,9 @@ __all__ = [
     "read_columns",
     "read_frame_columns",
     "read_rows",
+    "typed_names",
     "where",
+    "with_typed_names",
 ]
 
 Row = dict[str, Any]
@@ -123,6 +125,28 @@ def read_columns(
         return range(2, len(body) + 2), {c: column(place[c]) if c in place else (None,) * len(body) for c in wanted}
     pick = _picker(kept)
     return [i + 2 for i in kept], {c: pick(column(place[c])) if c in place else (None,) * len(kept) for c in wanted}
+
+
+def typed_names(data: object) -> dict[str, str]:
+    """A table's column names as the user typed them (spaces trimmed), by the lower-case names the readers match:
+    a DataFrame's columns, the first mapping's keys or the header row (empty for a table read only once)."""
+    names: list[str] = []
+    if is_frame(data):
+        names = [str(c).strip() for c in getattr(data, "columns", ())]
+    elif isinstance(data, Sequence) and not isinstance(data, (str, bytes)) and data:
+        first = data[0]
+        if isinstance(first, Mapping):
+            names = [str(k).strip() for k in first]
+        elif isinstance(first, Sequence) and not isinstance(first, (str, bytes)):
+            names = _header(first)
+    return {n.lower(): n for n in names}
+
+
+def with_typed_names(message: str, names: Mapping[str, str]) -> str:
+    """A message about a cell (``place in row 3 is ...``) with its column named as the user typed it (``Place``), for
+    readers that check whole columns at once and name them in lower case (the Gibbs history reader)."""
+    column, space, rest = message.partition(" ")
+    return names.get(column, column) + space + rest if rest.startswith("in row ") else message
 
 
 def is_frame(data: object) -> bool:
