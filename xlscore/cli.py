@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from xlscore.core.errors import InputError, XlscoreError
-from xlscore.core.gibbs import gibbs_game
-from xlscore.core.league import league_points, league_schedule
 from xlscore.core.puffing_billy import pb_board, pb_final
 from xlscore.core.rplops import plops, rplops2
 from xlscore.core.size_matters import size_matters_board
@@ -60,6 +58,8 @@ def _size_matters_example() -> list[str]:
 
 
 def _gibbs_example() -> list[str]:
+    from xlscore.core.gibbs import gibbs_game
+
     lines = ["Gibbs ranking points: four newcomers (1500 RP, no games) play their first 4-player game"]
     for place, rp in enumerate(gibbs_game([1500] * 4, [0] * 4, [1, 2, 3, 4]), start=1):
         lines.append(f"  place {place}  {rp:8.2f}")
@@ -68,6 +68,8 @@ def _gibbs_example() -> list[str]:
 
 
 def _league_example() -> list[str]:
+    from xlscore.core.league import league_points, league_schedule
+
     players = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
     lines = ["Meeple League: league points in a 4-player game, and a league of 7's schedule"]
     lines.append("  places 1, 2, 3, 4:     " + "  ".join(f"{league_points(p, 4):g}" for p in (1, 2, 3, 4)))
@@ -378,7 +380,7 @@ def schedule(
 
     Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
     """
-    from xlscore.core.league import league_season_games
+    from xlscore.core.league import league_schedule, league_season_games
     from xlscore.excel.workbook.results import Result
 
     seat_names = tuple(f"seat {i}" for i in range(1, seats + 1))
