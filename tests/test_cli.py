@@ -38,8 +38,8 @@ def test_schedule_of_a_season_names_every_game(tmp_path: Path, capsys: pytest.Ca
     assert len(set(names)) == 14
 
 
-def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["schedule", "Ann", "Bo"]) == 2
+def test_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schedule", "Ann", "Bo"]) == 1
     err = capsys.readouterr().err
     assert err == "xlscore: players has 2 players; expected a league of 7 or 8\n"
 
@@ -47,7 +47,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) ->
 def test_unreadable_csv_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.csv"
     bad.write_bytes(b"\xff\xfe\x00bad")
-    assert main(["schedule", "--leagues", str(bad), "--event", "AGR"]) == 2
+    assert main(["schedule", "--leagues", str(bad), "--event", "AGR"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("xlscore: ")
     assert "bad.csv is not a readable CSV table" in err
@@ -94,14 +94,14 @@ def test_next_season_seats_a_returning_player_by_the_history(
 
 
 def test_next_season_refuses_a_workbook_of_another_system(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["league", "next-season", str(ROOT / "workbooks" / "rplops-event.xlsx")]) == 2
+    assert main(["league", "next-season", str(ROOT / "workbooks" / "rplops-event.xlsx")]) == 1
     assert "is not a Meeple League season workbook" in capsys.readouterr().err
 
 
 def test_new_refuses_an_existing_file_unless_forced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     filled = tmp_path / "event.xlsx"
     filled.write_bytes(b"a filled workbook")
-    assert main(["new", "rplops", str(filled)]) == 2
+    assert main(["new", "rplops", str(filled)]) == 1
     assert "already exists; give --force" in capsys.readouterr().err
     assert filled.read_bytes() == b"a filled workbook"
     assert main(["new", "rplops", str(filled), "--force"]) == 0
@@ -119,7 +119,7 @@ def test_written_files_keep_their_mode_and_a_missing_folder_is_one_line(
     assert main(["recalc", str(book), "--in-place"]) == 0
     assert os.stat(book).st_mode & 0o777 == 0o664
     capsys.readouterr()
-    assert main(["recalc", str(book), "-o", str(tmp_path / "missing" / "out.xlsx")]) == 2
+    assert main(["recalc", str(book), "-o", str(tmp_path / "missing" / "out.xlsx")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     missing = tmp_path / "missing"
     assert err == [f"xlscore: cannot write {missing / 'out.xlsx'}: the folder {missing} does not exist"]
@@ -147,7 +147,7 @@ def test_every_file_read_is_a_regular_file_or_one_line(
         ["standings", str(odd)] if kind != "folder" else ["standings", str(odd / "x.xlsx")],
     ]
     for call in calls:
-        assert main(call) == 2, call
+        assert main(call) == 1, call
         err = capsys.readouterr().err
         assert err.startswith(f"xlscore: {odd}"), call
         assert err.count("\n") == 1, call
@@ -180,11 +180,11 @@ def test_a_message_quoting_a_value_cuts_it_to_one_readable_line(
     ladder["Settings"]["B2"] = "k" * longest
     ladder.save(tmp_path / "ladder.xlsx")
     calls = [
-        (["recalc", damaged, "--check"], 2, "Results!A1 holds '99999"),
+        (["recalc", damaged, "--check"], 1, "Results!A1 holds '99999"),
         (["recalc", saved, "--check"], 1, "Results!A1: saved 'xxxxx"),
-        (["export", saved, "--name", "n" * longest], 2, "has no table, named range or sheet 'NNNNN"),
-        (["recalc", named, "--check"], 2, "it has two sheets named 'sssss"),
-        (["standings", str(tmp_path / "ladder.xlsx")], 2, "Settings!B2 (K2) is 'kkkkk"),
+        (["export", saved, "--name", "n" * longest], 1, "has no table, named range or sheet 'NNNNN"),
+        (["recalc", named, "--check"], 1, "it has two sheets named 'sssss"),
+        (["standings", str(tmp_path / "ladder.xlsx")], 1, "Settings!B2 (K2) is 'kkkkk"),
     ]
     for call, status, start in calls:
         assert main(call) == status, call
@@ -192,3 +192,103 @@ def test_a_message_quoting_a_value_cuts_it_to_one_readable_line(
         lines = [line for line in (printed.out + printed.err).splitlines() if "computed" not in line or "saved" in line]
         assert any(start in line for line in lines), (call, lines)
         assert all(len(line) < 300 for line in lines), (call, [len(line) for line in lines])
+
+
+def test_every_table_command_takes_format_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    season = str(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    event = str(ROOT / "workbooks" / "rplops-event.xlsx")
+    calls = {
+        "standings": ["standings", event],
+        "export": ["export", event, "--name", "Standings"],
+        "schedule": ["schedule", *PLAYERS],
+        "next-season": ["league", "next-season", season],
+    }
+    for name, call in calls.items():
+        assert main([*call, "--format", "json"]) == 0, name
+        printed = json.loads(capsys.readouterr().out)
+        assert isinstance(printed, list), name
+        assert printed, name
+        target = tmp_path / f"{name}.json"
+        assert main([*call, "-o", str(target)]) == 0, name  # the suffix names the format
+        assert json.loads(target.read_text()) == printed, name
+        assert capsys.readouterr().err == f"wrote {target}\n"
+        assert main([*call, "-o", str(tmp_path / f"{name}.csv")]) == 0, name
+        assert (tmp_path / f"{name}.csv").read_text().count("\n") == len(printed) + 1, name
+
+
+def test_several_tables_in_json_are_one_document_and_csv_numbers_are_as_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    books = [str(ROOT / "workbooks" / "rplops-event.xlsx"), str(ROOT / "workbooks" / "size-matters-tournament.xlsx")]
+    assert main(["standings", *books, "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert list(document) == ["rplops-event.xlsx (rplops)", "size-matters-tournament.xlsx (size-matters)"]
+    # Cy: 2 games over 3 hours (guide step 4): whole numbers as the table shows them, not 2.0 and 3.0.
+    assert document["rplops-event.xlsx (rplops)"][0] | {"points": 0} == {
+        "place": 1,
+        "player": "Cy",
+        "games": 2,
+        "hours": 3,
+        "points": 0,
+        "points_per_game": pytest.approx(104.16666666666667),
+        "points_per_hour": pytest.approx(69.44444444444444),
+    }
+    assert main(["standings", books[0], "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("1,Cy,2,3,208.3333")
+    assert main(["export", books[0], "--name", "Results", "--name", "Standings", "--format", "json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)) == ["RESULTS", "STANDINGS"]
+
+
+def test_export_without_a_name_includes_the_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(ROOT / "workbooks" / "rplops-event.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert "== RESULTS ==" in out
+    assert "== STANDINGS ==" in out
+
+
+def test_standings_of_an_empty_template_show_the_header_and_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "empty.xlsx"
+    assert main(["new", "rplops", str(book), "--empty"]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(book)]) == 0
+    printed = capsys.readouterr()
+    assert printed.out == "place  player  games  hours  points  points_per_game  points_per_hour\n"
+    assert printed.err == "xlscore: warning: empty.xlsx has no results yet: its standings are empty\n"
+
+
+def test_exit_status_1_for_bad_input_2_for_usage_and_help_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", "/nonexistent/book.xlsx"]) == 1
+    assert main(["standings", "--no-such-option", "x"]) == 2
+    assert main(["schedule", *PLAYERS, "--csv", "--format", "json"]) == 2
+    capsys.readouterr()
+    assert main(["--help"]) == 0
+    assert "Exit status: 0 done; 1 bad input" in capsys.readouterr().out
+
+
+def test_examples_cover_all_five_systems(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["examples"]) == 0
+    out = capsys.readouterr().out
+    for system in ("RPLOPS", "Puffing Billy", "Size Matters", "Gibbs ranking points", "Meeple League"):
+        assert f"\n{system}" in f"\n{out}", system
+    # The published figures: Gibbs' newcomer winner 1500 + 0.08 x 503 x 3/4; the league's 10 and a tie's 4.5.
+    assert "place 1   1530.18" in out
+    assert "places 1, 2, 3, 4:     10  6  3  1" in out
+    assert "a tie for 2nd and 3rd: 4.5 each" in out
+    assert "G1  Ann   Bo    Cy    Di" in out  # the source's grid: G1 seats slots 1, 2, 3, 4
+
+
+def test_shell_completion_works() -> None:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "_XLSCORE_COMPLETE": "bash_complete", "COMP_WORDS": "xlscore sta", "COMP_CWORD": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "xlscore"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, check=False
+    )
+    assert done.stdout.split() == ["plain,standings"]

@@ -60,6 +60,7 @@ from xlscore.core.seating import (
     seating_quality,
 )
 from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
+from xlscore.core.table import Table
 
 __all__ = [
     "DiplomacyStanding",
@@ -80,6 +81,7 @@ __all__ = [
     "SeatingMeasure",
     "SeatingQuality",
     "SeatingRow",
+    "Table",
     "TableError",
     "WorkbookError",
     "XlscoreError",

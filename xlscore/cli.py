@@ -1,7 +1,9 @@
 """The xlscore command line: a thin caller of the core.
 
 ``xlscore examples`` scores the sources' worked examples, so a coordinator can see each system at work and check it
-against the published figures.
+against the published figures. Every command that prints a table takes the same output options
+(:func:`output_options`: ``--format text|csv|json``, ``-o FILE``, ``--raw-csv``). Exit status: 0 done, 1 bad input
+or a workbook that cannot be read (a one-line message), 2 a usage error.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +22,9 @@ from xlscore.core.puffing_billy import pb_board, pb_final
 from xlscore.core.rplops import plops, rplops2
 from xlscore.core.size_matters import size_matters_board
 from xlscore.excel.templates import MODULES
+
+if TYPE_CHECKING:
+    from xlscore.excel.workbook.results import Result
 
 TEMPLATE_SYSTEMS = tuple(MODULES)
 
@@ -52,17 +57,102 @@ def _size_matters_example() -> list[str]:
     return lines
 
 
-EXAMPLES: Sequence[Callable[[], list[str]]] = (_rplops_example, _puffing_billy_example, _size_matters_example)
+def _gibbs_example() -> list[str]:
+    from xlscore.core.gibbs import gibbs_game
 
-raw_csv_option = click.option(
-    "--raw-csv",
-    is_flag=True,
-    help="In CSV, keep texts that begin with = + - @, a tab or a carriage return as they are, for a program to read "
-    "(by default they get an apostrophe in front, so that a spreadsheet opening the file cannot run them as formulas).",
+    lines = ["Gibbs ranking points: four newcomers (1500 RP, no games) play their first 4-player game"]
+    for place, rp in enumerate(gibbs_game([1500] * 4, [0] * 4, [1, 2, 3, 4]), start=1):
+        lines.append(f"  place {place}  {rp:8.2f}")
+    lines.append("  1500 + 0.08 x 503 x (1 - 1/4) = 1530.18 for the winner")
+    return lines
+
+
+def _league_example() -> list[str]:
+    from xlscore.core.league import league_points, league_schedule
+
+    players = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
+    lines = ["Meeple League: league points in a 4-player game, and a league of 7's schedule"]
+    lines.append("  places 1, 2, 3, 4:     " + "  ".join(f"{league_points(p, 4):g}" for p in (1, 2, 3, 4)))
+    lines.append(f"  a tie for 2nd and 3rd: {league_points(2, 4, 2):g} each")
+    for number, game in enumerate(league_schedule(players, 4), start=1):
+        lines.append(f"  G{number}  " + "  ".join(f"{p:<4}" for p in game).rstrip())
+    return lines
+
+
+EXAMPLES: Sequence[Callable[[], list[str]]] = (
+    _rplops_example,
+    _puffing_billy_example,
+    _size_matters_example,
+    _gibbs_example,
+    _league_example,
 )
 
+FORMATS = ("text", "csv", "json")
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of every command that prints a table: --format, -o/--output and --raw-csv (and --csv, kept
+    hidden for scripts written before --format)."""
+    options = (
+        click.option(
+            "--format",
+            "kind",
+            type=click.Choice(FORMATS),
+            help="text (aligned columns), csv, or json (several tables: one document). Default: text, or with -o the "
+            "file's suffix (.csv, .json).",
+        ),
+        click.option(
+            "-o",
+            "--output",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Write to this file instead of printing (a file there is replaced whole, and only once written).",
+        ),
+        click.option("--csv", "as_csv", is_flag=True, hidden=True, help="The same as --format csv."),
+        click.option(
+            "--raw-csv",
+            is_flag=True,
+            help="In CSV, keep texts that begin with = + - @, a tab or a carriage return as they are, for a program "
+            "to read (by default they get an apostrophe in front, so that a spreadsheet opening the file cannot run "
+            "them as formulas).",
+        ),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _emit(found: Sequence[Result], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
+    """Print the tables, or write them to ``output``, in the format asked for (see :func:`output_options`)."""
+    from xlscore.excel.workbook.results import format_results
+
+    if as_csv:
+        if kind not in (None, "csv"):
+            raise click.UsageError(f"give --csv or --format {kind}, not both")
+        kind = "csv"
+    if kind is None:
+        kind = {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "text") if output is not None else "text"
+    text = format_results(found, kind, raw=raw_csv)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from xlscore.excel.workbook.files import replacing
+
+    with replacing(output) as temporary:
+        temporary.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {output}", err=True)
+
+
+_EPILOG = """\b
+Exit status: 0 done; 1 bad input, a workbook that cannot be read, or (recalc --check) a difference, with a
+one-line message; 2 a usage error (an unknown option, a missing argument).
+
+\b
+Tab completion (click's): in bash, eval "$(_XLSCORE_COMPLETE=bash_source xlscore)" in ~/.bashrc;
+zsh: zsh_source, fish: fish_source (see docs/guide/README.md).
+"""
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
 @click.version_option(package_name="xlscore")
 def cli() -> None:
     """Tournament scoring for board-game, train-game and Diplomacy events."""
@@ -81,10 +171,12 @@ def examples() -> None:
 
 @cli.command()
 @click.option(
+    "-o",
+    "--output",
     "--write",
     "folder",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Write the files into this folder instead of printing them.",
+    help="Write the files into this folder instead of printing them (--write is the same).",
 )
 @click.option(
     "--libreoffice",
@@ -99,7 +191,7 @@ def addin(folder: Path | None, oxt_folder: Path | None) -> None:
     with --libreoffice, xlscore.oxt for LibreOffice Calc (install it with: unopkg add xlscore.oxt).
     addin/README.md in the repository has the steps.
 
-    Examples: xlscore addin --write addin; xlscore addin --libreoffice .
+    Examples: xlscore addin -o addin; xlscore addin --libreoffice .
     """
     from xlscore import __version__
     from xlscore.excel.functions.addin import addin_files, write_addin
@@ -167,26 +259,38 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
 @click.option(
     "--name", "names", multiple=True, help="A table, named range or sheet (repeatable; default: all tables and names)."
 )
-@click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
 @click.option("--no-recalc", is_flag=True, help="Read the values saved in BOOK instead of recomputing them.")
-@raw_csv_option
-def export(book: Path, names: tuple[str, ...], kind: str, no_recalc: bool, raw_csv: bool) -> None:
+@output_options
+def export(
+    book: Path,
+    names: tuple[str, ...],
+    no_recalc: bool,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
+    raw_csv: bool,
+) -> None:
     """Print a table, named range or sheet of BOOK after recalculation, as text, CSV or JSON.
 
-    A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...).
+    A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...). Without --name:
+    every table and named range, and every sheet computed from A1 (a template's Standings among them).
 
     Example: xlscore export event.xlsx --name Standings --format csv
     """
     from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.results import format_result, results
+    from xlscore.excel.workbook.results import results
     from xlscore.excel.workbook.structured import left_out
 
     read = read_book(book)
-    found = results(read, list(names) or None, recalculate=not no_recalc)
-    for i, result in enumerate(found.values()):
-        if len(found) > 1 and kind == "text":
-            click.echo(("\n" if i else "") + f"== {result.name} ==")
-        click.echo(format_result(result, kind, raw=raw_csv), nl=False)
+    total = sum(len(s.formulas) for s in read.sheets)
+    with _progress() as progress:
+        found = results(
+            read,
+            list(names) or None,
+            recalculate=not no_recalc,
+            progress=None if progress is None else (lambda done: progress(done, total)),
+        )
+    _emit(list(found.values()), kind, output, as_csv, raw_csv)
     _warn(left_out(read.tables))
 
 
@@ -227,16 +331,13 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 
 @cli.command()
 @click.argument("books", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file (one book only)."
-)
-@raw_csv_option
-def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None, raw_csv: bool) -> None:
+@output_options
+def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
     BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
-    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in.
+    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
+    template with no results yet shows its standings' header alone, and says so.
 
     Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
     xlscore standings season.xlsx -o standings.csv
@@ -246,18 +347,19 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None, raw_cs
     from xlscore.excel.workbook.structured import left_out
 
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
-    if output is not None and len(paths) != 1:
-        raise click.UsageError(f"-o/--output takes one workbook; {len(paths)} were given")
     missing: list[str] = []
-    for i, path in enumerate(paths):
+    found: list[Result] = []
+    for path in paths:
         book = read_book(path)
         system, rows = read_standings(book)
-        if len(paths) > 1 and not as_csv:
-            click.echo(("\n" if i else "") + f"== {path.name} ({system}) ==")
-        _print_rows(system, rows, as_csv, output, raw_csv)
+        if not rows:
+            missing.append(f"{path.name} has no results yet: its standings are empty")
+        name = f"{path.name} ({system})" if len(paths) > 1 else path.name
+        found.append(_table(name, rows, _standings_row(system)))
         missing += left_out(book.tables)
+    _emit(found, kind, output, as_csv, raw_csv)
     _warn(missing)
-    if missing:
+    if any("no results yet" not in m for m in missing):
         raise SystemExit(1)
 
 
@@ -272,14 +374,15 @@ def standings(books: tuple[Path, ...], as_csv: bool, output: Path | None, raw_cs
 )
 @click.option("--event", default="", help="The event's short code for game names, such as AGR.")
 @click.option("--season", type=int, default=1, show_default=True, help="The season's number, for game names.")
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
-@raw_csv_option
+@output_options
 def schedule(
     players: tuple[str, ...],
     seats: int,
     leagues_csv: Path | None,
     event: str,
     season: int,
+    kind: str | None,
+    output: Path | None,
     as_csv: bool,
     raw_csv: bool,
 ) -> None:
@@ -292,7 +395,7 @@ def schedule(
     Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
     """
     from xlscore.core.league import league_schedule, league_season_games
-    from xlscore.excel.workbook.results import Result, format_result
+    from xlscore.excel.workbook.results import Result
 
     seat_names = tuple(f"seat {i}" for i in range(1, seats + 1))
     if leagues_csv is not None:
@@ -308,7 +411,7 @@ def schedule(
             raise click.UsageError("give the league's players (7 or 8 names) or --leagues FILE")
         header = ("game", *seat_names)
         rows = tuple((f"G{i}", *game) for i, game in enumerate(league_schedule(players, seats), start=1))
-    click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text", raw=raw_csv), nl=False)
+    _emit([Result("schedule", header, rows)], kind, output, as_csv, raw_csv)
 
 
 @cli.command("seating")
@@ -342,7 +445,11 @@ def schedule(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
 @click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
-@raw_csv_option
+@click.option(
+    "--raw-csv",
+    is_flag=True,
+    help="In CSV, keep names that begin with = + - @ as they are (by default they get an apostrophe in front).",
+)
 def seating_command(
     players: tuple[str, ...],
     rounds: int,
@@ -451,10 +558,10 @@ def league() -> None:
     help="A CSV of earlier seasons' final standings (columns season, division, league, place, player, "
     "league_points), so players returning after a break are seated by their most recent finish.",
 )
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of an aligned table.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV to this file.")
-@raw_csv_option
-def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | None, raw_csv: bool) -> None:
+@output_options
+def next_season(
+    book: Path, history: Path | None, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool
+) -> None:
     """Form next season's leagues from a season workbook: its standings and its Next season sign-up table.
 
     The source's steps 1 to 7: league winners go up, the bottom two go down, drop-outs' places are filled by
@@ -462,10 +569,14 @@ def next_season(book: Path, history: Path | None, as_csv: bool, output: Path | N
 
     Examples: xlscore league next-season season-2.xlsx; xlscore league next-season season-2.xlsx --history past.csv
     """
+    from xlscore.core.league import LeagueSeat
     from xlscore.excel.templates.league_season import next_season as form
 
+    _step(f"reading {book.name}")
+    season = _league_book(book)
     past = None if history is None else _read_csv(history)
-    _print_rows("next season", form(_league_book(book), past), as_csv, output, raw_csv)
+    _step("computing the standings and forming the leagues")
+    _emit([_table("next season", form(season, past), LeagueSeat)], kind, output, as_csv, raw_csv)
 
 
 def _league_book(path: Path) -> Any:
@@ -477,20 +588,31 @@ def _league_book(path: Path) -> Any:
     return book
 
 
-def _print_rows(name: str, rows: Sequence[object], as_csv: bool, output: Path | None, raw_csv: bool) -> None:
+def _table(name: str, rows: Sequence[object], row_type: type | None) -> Result:
+    """Rows of a core result (frozen dataclasses) as a named table; no rows: the header of ``row_type`` alone."""
     from xlscore.excel.functions.cells import table_to_grid
-    from xlscore.excel.workbook.results import Result, format_result
+    from xlscore.excel.workbook.results import Result
 
-    grid = table_to_grid(rows)
-    result = Result(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:]))
-    if output is not None:
-        from xlscore.excel.workbook.files import replacing
+    grid = table_to_grid(rows, row_type)
+    header = tuple(str(h) for h in grid[0]) if grid[0] != [""] else ()
+    return Result(name, header, tuple(tuple(r) for r in grid[1:]))
 
-        with replacing(output) as temporary:
-            temporary.write_text(format_result(result, "csv", raw=raw_csv), encoding="utf-8")
-        click.echo(f"wrote {output}", err=True)
-        return
-    click.echo(format_result(result, "csv" if as_csv else "text", raw=raw_csv), nl=False)
+
+def _standings_row(system: str) -> type | None:
+    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
+    import typing
+
+    from xlscore.excel.templates import template
+
+    returned = typing.get_type_hints(template(system).standings).get("return")
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
+    return row if isinstance(row, type) else None
+
+
+def _step(message: str) -> None:
+    """A line of progress on a terminal (stderr), for work that takes a moment; nothing when piped."""
+    if sys.stderr.isatty():
+        click.echo(f"xlscore: {message} ...", err=True)
 
 
 def _read_csv(path: Path) -> Any:
@@ -545,12 +667,12 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; an XlscoreError becomes a one-line message and exit status 2."""
+    """Run the command line: exit status 0 done, 1 bad input (an XlscoreError, shown as one line), 2 a usage error."""
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="xlscore", standalone_mode=False)
     except XlscoreError as exc:
         click.echo(f"xlscore: {exc}", err=True)
-        return 2
+        return 1
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code

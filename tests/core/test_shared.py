@@ -92,3 +92,43 @@ def test_numbers_past_any_sane_size_and_single_values_for_lists_are_named(call: 
     # Before: OverflowError, an infinite result, or a TypeError from inside the rule.
     with pytest.raises(InputError, match=re.escape(message)):
         call()
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        [["G1", "A", 3], ["G1", "B", 2]],  # no header row: the first row is read as one
+        pd.DataFrame([["G1", "B", 2]], columns=["G1", "A", 3]),
+        [{"G1": "G1", "A": "B", 3: 2}],
+    ],
+    ids=["range", "dataframe", "mappings"],
+)
+def test_a_missing_column_message_shows_the_header_as_typed(table: object) -> None:
+    from xlscore import rplops_standings
+
+    with pytest.raises(TableError) as missing:
+        rplops_standings(table)
+    assert str(missing.value) == (
+        "results has no column 'game', 'player'; expected columns game, player, score, place, hours "
+        "(its header has G1, A, 3)"
+    )
+
+
+def test_a_dataframe_keeps_its_column_names_in_messages() -> None:
+    from xlscore import league_standings, rplops_standings
+
+    frame = pd.DataFrame({"Game": ["G1", "G1"], "Player": ["Ann", "Bo"], "Score": [3, "x"]})
+    with pytest.raises(TableError, match=r"^Score in row 3 is the text 'x'; expected a number$"):
+        rplops_standings(frame)
+    with pytest.raises(TableError, match=r"^Score in row 3 is the text 'x'; expected a number at least 0$"):
+        league_standings(frame)
+
+
+def test_the_gibbs_history_reader_names_columns_as_typed_too() -> None:
+    from xlscore import gibbs_ratings
+
+    frame = pd.DataFrame({"Game": [1, 1], "Player": ["Ann", "Bo"], "Place": [1, "x"]})
+    with pytest.raises(TableError, match=r"^Place in row 3 is the text 'x'; expected a number$"):
+        gibbs_ratings(frame)
+    with pytest.raises(TableError, match=r"^PLACE in row 3 is 7; expected 1\.\.2 \(game 1 has 2 players\)$"):
+        gibbs_ratings([["game", "player", "PLACE"], [1, "Ann", 1], [1, "Bo", 7]])

@@ -27,7 +27,8 @@ BAD = {
 }
 # system, the input cell made bad (a number column of a sample row), and every formula computed from it.
 CASES = [
-    ("rplops", "Results!C7", ("Results!F2", "Standings!A1")),
+    # RPLOPS_POINTS scores each game on its own rows: the bad row's own cell is the error, another game's a figure.
+    ("rplops", "Results!C7", ("Results!F7", "Standings!A1")),
     ("gibbs", "Games!D2", ("Standings!A1", "History!A1", "History!J1")),
     ("puffing-billy", "Boards!E2", ("Boards!G2", "Boards!H2", "Finals!A3", "Standings!A1")),
     ("size-matters", "Games!E2", ("Games!F2", "Standings!A1")),
@@ -94,5 +95,15 @@ READS_COMPUTED = [
 def test_a_formula_over_computed_cells_is_an_error_when_one_shows_classic_xlwings_error_text(
     system: str, cell: str, computed: tuple[str, ...], tmp_path: Path
 ) -> None:
-    shown = _shown(_bad_copy(system, cell, BAD["xlwings error"], tmp_path), computed)
+    path = _bad_copy(system, cell, BAD["xlwings error"], tmp_path)
+    sheet, _, address = cell.rpartition("!")
+    if address == "A1":
+        # A spilled table in error: classic xlwings shows the text in its anchor alone, the rest of the spill empty.
+        book = openpyxl.load_workbook(path)
+        for row in book[sheet].iter_rows():
+            for other in row:
+                if other.coordinate != "A1":
+                    other.value = None
+        book.save(path)
+    shown = _shown(path, computed)
     assert {c: v for c, v in shown.items() if not isinstance(v, CellError)} == {}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
 from xlscore.excel.functions.cells import table_to_grid
@@ -89,5 +90,72 @@ def test_standings_command_prints_the_core_table(
 def test_a_workbook_that_is_not_a_template_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "plain.xlsx"
     openpyxl.Workbook().save(path)
-    assert main(["standings", str(path)]) == 2
+    assert main(["standings", str(path)]) == 1
     assert "is not an xlscore template" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_start_here_says_which_add_in_computes_it_and_what_shows_without(system: str) -> None:
+    book = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)
+    text = " ".join(str(c.value) for row in book["Start here"].iter_rows() for c in row if c.value)
+    assert "Which add-in computes it" in text
+    assert "xlwings Lite" in text
+    assert "#NAME?" in text  # what Excel shows without it
+    assert "xlscore recalc" in text
+
+
+# Each setting's bounds, as the functions enforce them: (cell, validation type, operator, formula1, formula2).
+SETTING_BOUNDS: dict[str, dict[str, tuple[str, str | None, str, str | None]]] = {
+    "rplops": {"B1": ("decimal", "greaterThan", "0", None), "B2": ("whole", "between", "1", "2")},
+    "gibbs": {
+        "B2": ("decimal", "greaterThanOrEqual", "0", None),
+        "B3": ("decimal", "greaterThanOrEqual", "0", None),
+        "B4": ("whole", "between", "1", "1000000"),
+        "B5": ("custom", None, "ISNUMBER(B5)", None),
+    },
+    "puffing-billy": {"B1": ("whole", "between", "1", "1000000")},
+    "size-matters": {"B1": ("whole", "between", "0", "15")},
+    "league": {
+        "B1": ("custom", None, "ISTEXT(B1)", None),
+        "B2": ("whole", "between", "1", "1000000"),
+        "B3": ("whole", "between", "3", "5"),
+    },
+}
+
+
+@pytest.mark.parametrize("system", sorted(SETTING_BOUNDS))
+def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> None:
+    sheet = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)["Settings"]
+    found = {
+        str(cell): (v.type, v.operator, v.formula1, v.formula2)
+        for v in sheet.data_validations.dataValidation
+        for cell in v.sqref.ranges
+    }
+    for cell, bounds in SETTING_BOUNDS[system].items():
+        assert found.get(cell) == bounds, cell
+    if system == "gibbs":
+        k1 = found["B1"]
+        assert k1[0] == "custom"
+        assert k1[2] is not None
+        assert 'B1="4p"' in k1[2]
+        assert "B1>0" in k1[2]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_no_computed_column_of_a_filled_template_is_empty(system: str) -> None:
+    """Every column a template computes (a table spilled from A1) holds something for its sample event."""
+    formulas = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)
+    values = openpyxl.load_workbook(WORKBOOKS / template(system).FILE, data_only=True)
+    computed = [
+        ws.title
+        for ws in formulas.worksheets
+        if isinstance(ws["A1"].value, ArrayFormula) or str(ws["A1"].value or "").startswith("=")
+    ]
+    assert computed
+    for title in computed:
+        sheet = values[title]
+        for column, header in enumerate((c.value for c in sheet[1]), start=1):
+            if header is None:
+                continue
+            cells = [sheet.cell(r, column).value for r in range(2, sheet.max_row + 1)]
+            assert any(v not in (None, "") for v in cells), (title, header)

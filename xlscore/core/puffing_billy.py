@@ -61,6 +61,7 @@ from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
 from xlscore.core.rounding import as_decimal, round_half_up
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import count, items, number, numbers
 
 __all__ = [
@@ -269,6 +270,7 @@ class FinalPlace:
     bonus: float
 
 
+@table(FinalPlace)
 def pb_final(boards: Sequence[Sequence[float | None]]) -> tuple[FinalPlace, ...]:
     """The top three of a final: the board (1-based), the place on it, the ratio and the bonus added.
 
@@ -312,6 +314,7 @@ class GameFinalPlace:
     bonus: float
 
 
+@table(GameFinalPlace)
 def pb_finals(boards: object) -> tuple[GameFinalPlace, ...]:
     """The top three of every game's final, from a boards table whose final boards are marked 'yes' under final.
 
@@ -404,15 +407,18 @@ class Standing:
     games: tuple[GameStanding, ...]
 
 
+@table(Standing)
 def pb_standings(results: object, best: int | None = None, required: Sequence[str] = ()) -> tuple[Standing, ...]:
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
     results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
-        board played (a DataFrame, mappings, or rows with a header); a row with a blank score (5th or 6th place,
-        which score nothing) is left out. A boards table (game, board, place, player, money, final) without a score
-        column will do: each row is scored as PB_POINTS and PB_FINAL_BONUSES score it.
-    best: count only the best N games of each player besides the required ones (None: every game counts).
+        board played; a row with a blank score (5th or 6th place) is left out. A boards table as PB_POINTS reads
+        it will do.
+    best: count only the best N games of each player besides the required ones (blank: every game counts).
     required: games that always count, scoring 0 for a player who has none.
+
+    The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
+    money, final) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
     try:
         rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")

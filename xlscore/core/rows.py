@@ -26,7 +26,9 @@ __all__ = [
     "read_columns",
     "read_frame_columns",
     "read_rows",
+    "typed_names",
     "where",
+    "with_typed_names",
 ]
 
 Row = dict[str, Any]
@@ -49,26 +51,33 @@ def read_rows(
     wanted = [*required, *optional]
     records = _records(data, name)
     rows: list[Row] = []
+    typed: dict[str, str] = {}  # each column's name as the user typed it, for messages (see :func:`where`)
     for index, record in enumerate(records, start=2):
-        lowered = {str(k).strip().lower(): v for k, v in record.items()}
+        lowered: dict[str, Any] = {}
+        for key, value in record.items():
+            column = str(key).strip()
+            lowered[column.lower()] = value
+            typed.setdefault(column.lower(), column)
         if all(map(is_blank, lowered.values())):
             continue
-        _check_columns(lowered, required, wanted, index, record, name)
+        _check_columns(lowered, required, wanted, record, name)
         row = {c: lowered.get(c) for c in wanted}
         row["_row"] = index
+        row["_names"] = typed
         rows.append(row)
     return rows
 
 
 def _check_columns(
-    found: Iterable[str], required: Sequence[str], wanted: Sequence[str], index: int, record: Iterable[Any], name: str
+    found: Iterable[str], required: Sequence[str], wanted: Sequence[str], record: Iterable[Any], name: str
 ) -> None:
+    """``found`` are the column names lower-cased; ``record`` the header as the user typed it, for the message."""
     present = set(found)
     missing = [c for c in required if c not in present]
     if missing:
         raise MissingColumnError(
             f"{name} has no column {', '.join(repr(c) for c in missing)}; "
-            f"expected columns {', '.join(wanted)} (row {index} has {', '.join(map(str, record))})"
+            f"expected columns {', '.join(wanted)} (its header has {', '.join(map(str, record))})"
         )
 
 
@@ -91,7 +100,8 @@ def read_columns(
     if items is None:
         rows = read_rows(data, required, optional, name=name)
         return [r["_row"] for r in rows], {c: [r[c] for r in rows] for c in wanted}
-    header = [str(h).strip().lower() for h in _header(items[0])]
+    typed = _header(items[0])
+    header = [h.lower() for h in typed]
     place: dict[str, int] = {}
     for index, heading in enumerate(header):
         place[heading] = index  # a name given twice is its last column, as dict(zip(header, row)) makes it
@@ -110,11 +120,33 @@ def read_columns(
     checked = sorted(place.values(), key=lambda i: header[i] not in wanted)
     kept = _not_blank(len(body), map(column, checked))
     if len(kept) and not set(required) <= place.keys():
-        _check_columns(place, required, wanted, kept[0] + 2, place, name)
+        _check_columns(place, required, wanted, typed, name)
     if len(kept) == len(body):
         return range(2, len(body) + 2), {c: column(place[c]) if c in place else (None,) * len(body) for c in wanted}
     pick = _picker(kept)
     return [i + 2 for i in kept], {c: pick(column(place[c])) if c in place else (None,) * len(kept) for c in wanted}
+
+
+def typed_names(data: object) -> dict[str, str]:
+    """A table's column names as the user typed them (spaces trimmed), by the lower-case names the readers match:
+    a DataFrame's columns, the first mapping's keys or the header row (empty for a table read only once)."""
+    names: list[str] = []
+    if is_frame(data):
+        names = [str(c).strip() for c in getattr(data, "columns", ())]
+    elif isinstance(data, Sequence) and not isinstance(data, (str, bytes)) and data:
+        first = data[0]
+        if isinstance(first, Mapping):
+            names = [str(k).strip() for k in first]
+        elif isinstance(first, Sequence) and not isinstance(first, (str, bytes)):
+            names = _header(first)
+    return {n.lower(): n for n in names}
+
+
+def with_typed_names(message: str, names: Mapping[str, str]) -> str:
+    """A message about a cell (``place in row 3 is ...``) with its column named as the user typed it (``Place``), for
+    readers that check whole columns at once and name them in lower case (the Gibbs history reader)."""
+    column, space, rest = message.partition(" ")
+    return names.get(column, column) + space + rest if rest.startswith("in row ") else message
 
 
 def is_frame(data: object) -> bool:
@@ -148,7 +180,7 @@ def read_frame_columns(
         empty = frame.index.to_series().iloc[:0]  # an empty column of the frame's own kind, for a missing one
         return [], {c: frame.iloc[:0, place[c]] if c in place else empty if c in required else None for c in wanted}
     if not set(required) <= place.keys():
-        _check_columns(place, required, wanted, kept[0] + 2, labels, name)
+        _check_columns(place, required, wanted, labels, name)
     if len(kept) == len(frame):
         columns = {c: frame.iloc[:, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
         return range(2, len(kept) + 2), columns
@@ -196,7 +228,8 @@ def _range_rows(data: object) -> Sequence[Sequence[Any]] | None:
 
 
 def _header(cells: Sequence[Any]) -> list[str]:
-    return [str(h).strip().lower() if h is not None else "" for h in cells]
+    """A header row's names as typed, spaces trimmed (matched to the columns asked for without regard to case)."""
+    return [str(h).strip() if h is not None else "" for h in cells]
 
 
 def _not_blank(length: int, columns: Iterable[Sequence[Any]]) -> Sequence[int]:
@@ -257,7 +290,9 @@ def _clean(value: object) -> object:
 
 
 def where(row: Row, column: str, table: str) -> str:
-    return f"{column} in row {row['_row']}" + (f" of {table}" if table else "")
+    """A cell of a row as a message names it: its column as the user typed it (``Score``), its row, its table."""
+    shown = row.get("_names", {}).get(column, column)
+    return f"{shown} in row {row['_row']}" + (f" of {table}" if table else "")
 
 
 def cell_name(row: Row, column: str, table: str = "") -> str:

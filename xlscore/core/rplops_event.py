@@ -30,6 +30,7 @@ from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, read_rows
 from xlscore.core.rplops import points, rplops, rplops2
+from xlscore.core.table import table
 from xlscore.core.validate import number, whole
 
 __all__ = ["RplopsStanding", "rplops_points", "rplops_standings"]
@@ -99,6 +100,7 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
     return tuple(None if row is None else scored[row["_row"]] for row in aligned)
 
 
+@table(RplopsStanding)
 def rplops_standings(results: object, x: float = 50, version: int = 1) -> tuple[RplopsStanding, ...]:
     """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place.
 

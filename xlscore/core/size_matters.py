@@ -42,6 +42,7 @@ from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
 from xlscore.core.rounding import round_half_up
 from xlscore.core.rows import Row, cell_name, cell_whole, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import whole, wholes
 
 __all__ = [
@@ -217,6 +218,7 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
     return tuple(None if row is None else float(scores[row["_row"]]) for row in aligned)
 
 
+@table(SizeMattersStanding)
 def size_matters_standings(
     results: object, modifier_digits: int | None = None, tie_breaks: object = None
 ) -> tuple[SizeMattersStanding, ...]:

@@ -91,7 +91,7 @@ def test_a_missing_column_is_named_as_every_table_reader_names_it(kind: str) -> 
         gibbs_ratings(table)
     assert str(ours.value) == str(shared.value)
     assert str(ours.value).startswith(
-        "history has no column 'place'; expected columns game, player, place, pool, date (row 2 has "
+        "history has no column 'place'; expected columns game, player, place, pool, date (its header has "
     )
 
 

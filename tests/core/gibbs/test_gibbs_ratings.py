@@ -69,7 +69,7 @@ def test_last_change_and_trajectory() -> None:
     assert result.trajectory[2].rp_before == pytest.approx(bob_before)
     assert result.trajectory[2].rp == pytest.approx(bob_after)
     frame = result.to_frame()
-    assert list(frame.columns) == ["player", "pool", "rp", "games", "last_change"]
+    assert list(frame.columns) == ["place", "player", "pool", "rp", "games", "last_change"]
     assert frame.loc[frame.player == "Bob", "rp"].item() == pytest.approx(bob_after)
     assert len(result.trajectory_frame()) == 4
     assert gibbs_ratings(rows).trajectory is None
@@ -162,3 +162,27 @@ def test_rp_by_game_refuses_a_player_who_never_played() -> None:
     with pytest.raises(TableError, match=r"players: 'Zed' has no game in the history"):
         gibbs_rp_by_game(history, [["player"], ["Zed"]])
     assert gibbs_rp_by_game([["game", "player", "place"]], [["player"]]).rp == ()
+
+
+def test_places_within_each_pool_and_equal_rp_share_a_place() -> None:
+    # A 4-player game with a tie for 2nd (places 1, 2, 2, 4): the tied pair gain the same, so they share place 2
+    # and the last is 4th; a 1v1 game is its own pool (1v1), placed from 1 again.
+    history = [
+        ["game", "player", "place"],
+        [1, "Ann", 1],
+        [1, "Bo", 2],
+        [1, "Cy", 2],
+        [1, "Di", 4],
+        [2, "Eve", 1],
+        [2, "Fay", 2],
+    ]
+    table = gibbs_ratings(history).table
+    assert [(r.pool, r.place, r.player) for r in table] == [
+        ("3-5P", 1, "Ann"),
+        ("3-5P", 2, "Bo"),
+        ("3-5P", 2, "Cy"),
+        ("3-5P", 4, "Di"),
+        ("1v1", 1, "Eve"),
+        ("1v1", 2, "Fay"),
+    ]
+    assert table[0].rp == pytest.approx(1500 + 0.08 * 503 * (1 - 1 / 4))  # 1530.18, the newcomers' winner

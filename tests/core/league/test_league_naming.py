@@ -45,8 +45,8 @@ def test_letters_and_numbers_round_trip(n: int) -> None:
         (lambda: league_name(2, None), "league is blank; expected a league letter"),  # type: ignore[arg-type]
         (lambda: league_name(2, "A-1"), "league is 'A-1'; expected a league letter"),
         (lambda: league_name(0, "A"), "division 0 is outside 1..14"),
-        (lambda: league_game_name("", 1, 1, "A", 1), "event is blank; expected the event's short code"),
-        (lambda: league_game_name(7, 1, 1, "A", 1), "event is 7; expected the event's short code"),  # type: ignore[arg-type]
+        (lambda: league_game_name("", 1, 1, "A", 1), "event_code is blank; expected the event's short code"),
+        (lambda: league_game_name(7, 1, 1, "A", 1), "event_code is 7; expected the event's short code"),  # type: ignore[arg-type]
         (lambda: league_game_name("AGR", 0, 1, "A", 1), "season is 0; expected a whole number at least 1"),
         (lambda: league_game_name("AGR", 1, 1, "A", 0), "game is 0; expected a whole number at least 1"),
         (lambda: league_letter(0), "league 0 is outside 1..8192"),

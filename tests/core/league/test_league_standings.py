@@ -496,3 +496,25 @@ def test_players_with_the_same_results_are_treated_alike(games: list[list[tuple[
         twin.head_to_head,
     )
     assert a.place == twin.place
+
+
+def test_a_league_member_with_no_game_yet_is_in_the_standings_last_with_nothing() -> None:
+    # One 4-player game of league L1-A, whose fifth member (Eve) has not played; L2-A has not started at all.
+    results = game("G1", ("Ann", 120), ("Bo", 90), ("Cy", 60), ("Di", 30))
+    leagues: list[list[object]] = [["player", "division", "league"]]
+    leagues += [[p, 1, "A"] for p in ("Ann", "Bo", "Cy", "Di", "Eve")]
+    leagues += [["Fay", 2, "A"], ["Gus", 2, "A"]]
+    table = league_standings(results, ["Gus", "Fay"], leagues=leagues)
+    assert [(r.division, r.place, r.player, r.games, r.league_points) for r in table] == [
+        (1, 1, "Ann", 1, 10),  # the source's 4-player chart: 10, 6, 3, 1
+        (1, 2, "Bo", 1, 6),
+        (1, 3, "Cy", 1, 3),
+        (1, 4, "Di", 1, 1),
+        (1, 5, "Eve", 0, 0),
+        (2, 1, "Gus", 0, 0),  # level on everything: the prior ranking decides
+        (2, 2, "Fay", 0, 0),
+    ]
+    assert table[4].percent_of_winner == 0
+    assert table[6].decided_by == "prior ranking"
+    # Without leagues, only the players with results are known.
+    assert [r.player for r in league_standings(results)] == ["Ann", "Bo", "Cy", "Di"]

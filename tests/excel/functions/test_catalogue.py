@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 import xlscore
 from tests.reference import printed
 from xlscore.excel.functions import reference
-from xlscore.excel.functions.catalogue import CATALOGUE, Cells, Example, SheetFunction
+from xlscore.excel.functions.catalogue import (
+    CATALOGUE,
+    DESCRIPTION_LIMIT,
+    Cells,
+    Example,
+    SheetFunction,
+    plain_words,
+)
 from xlscore.excel.functions.cells import ERROR_CODES, CellError, flatten
 from xlscore.excel.functions.edge import call_cells
 
@@ -49,7 +57,31 @@ def test_every_function_has_docs_a_category_and_a_python_twin() -> None:
         assert all(a.doc for a in function.arguments)
         assert getattr(xlscore, function.name.lower()) is function.core
         assert function.doc == inspect.getdoc(getattr(xlscore, function.name.lower()))
-        assert function.doc.startswith(function.help)
+        assert plain_words(function.doc).startswith(function.help)
+
+
+def test_descriptions_are_plain_words_within_excels_limit() -> None:
+    """Excel's Function Wizard cuts a description at 255 characters and shows reStructuredText as typed."""
+    texts = [(f.name, f.help) for f in CATALOGUE.values()]
+    texts += [(f"{f.name}({a.name})", a.doc) for f in CATALOGUE.values() for a in f.arguments]
+    for where, text in texts:
+        assert len(text) <= DESCRIPTION_LIMIT, where
+        assert "`" not in text, where
+        assert re.search(r"\b(None|True|False)\b", text) is None, where
+    # RPLOPS's tied names its fellow argument as a user reads it; PB_STANDINGS' best says blank, not None.
+    assert CATALOGUE["RPLOPS"].arguments[4].doc == "how many players share rank (1 when not tied)."
+    assert "(blank: every game counts)" in CATALOGUE["PB_STANDINGS"].arguments[1].doc
+    assert plain_words("``higher_is_better``: True, or None") == "higher_is_better: TRUE, or blank"
+
+
+def test_categories_by_system_and_table_functions_kept_out_of_the_wizard() -> None:
+    categories = {f.wizard_category for f in CATALOGUE.values()}
+    assert {"xlscore RPLOPS", "xlscore Gibbs ranking points", "xlscore Meeple League"} <= categories
+    assert all(c.startswith("xlscore ") for c in categories)
+    assert CATALOGUE["RPLOPS"].live_in_wizard
+    assert not CATALOGUE["RPLOPS_STANDINGS"].live_in_wizard
+    assert not CATALOGUE["RPLOPS_POINTS"].live_in_wizard  # returns a list, but reads a whole results table
+    assert [f.name for f in CATALOGUE.values() if f.returns == "table" and f.live_in_wizard] == []
 
 
 def _as_cells(value: Any) -> Any:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import io
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -17,6 +19,7 @@ from xlwings import XlwingsError
 
 import xlscore
 from xlscore.excel.functions import udfs
+from xlscore.excel.functions.addin import VBA_RESERVED, vba_clashes
 from xlscore.excel.functions.catalogue import CATALOGUE
 from xlscore.excel.functions.edge import call_cells
 
@@ -32,12 +35,12 @@ def test_every_catalogue_function_is_exposed_with_its_arguments() -> None:
         assert getattr(xlscore, name.lower()) is entry.core
 
 
-def test_decorators_get_only_options_both_runtimes_honour() -> None:
+def test_decorators_get_xlscore_categories_and_options_both_runtimes_take() -> None:
     calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
 
     def func(f: Callable[..., Any] | None = None, **kwargs: Any) -> Any:
         calls.append(("func", (), kwargs))
-        return f
+        return lambda g: g
 
     def arg(name: str, **kwargs: Any) -> Callable[[Any], Any]:
         calls.append(("arg", (name,), kwargs))
@@ -45,9 +48,10 @@ def test_decorators_get_only_options_both_runtimes_honour() -> None:
 
     entry = CATALOGUE["RPLOPS"]
     udfs.expose(entry, func, arg)
-    assert calls[0] == ("func", (), {})
+    # category and call_in_wizard: classic xlwings honours them, Lite keeps them as metadata (its func's docs).
+    assert calls[-1] == ("func", (), {"category": "xlscore RPLOPS", "call_in_wizard": True})
     shared = {"ndim", "err_to_str", "doc"}
-    for (kind, (name,), options), argument in zip(calls[1:], entry.arguments, strict=True):
+    for (kind, (name,), options), argument in zip(calls[-2::-1], entry.arguments, strict=True):
         assert kind == "arg"
         assert name == argument.name
         assert set(options) == shared
@@ -86,11 +90,38 @@ def test_classic_metadata_and_vba_wrappers(classic_xlwings: types.ModuleType) ->
         assert ["optional" in a for a in meta["args"]] == [a.optional for a in entry.arguments]
         assert all(a["options"] == {"ndim": 2, "err_to_str": True} for a in meta["args"])
         assert meta["ret"]["doc"] == entry.help
+        assert meta["category"] == f"xlscore {entry.category}"
+        assert meta["call_in_wizard"] is entry.live_in_wizard
     out = io.StringIO()
     classic_xlwings.generate_vba_wrapper("xlscore_classic", module, out, types.SimpleNamespace(Name="Scores.xlsm"))
     vba = out.getvalue()
     assert "Function RPLOPS(rank, n, Optional hours, Optional x, Optional tied)" in vba
     assert "Function PB_BOARD(scores)" in vba
+    # A table function stops at once when the Function Wizard calls it, instead of recomputing a whole event.
+    wizard_stop = 'If (Not Application.CommandBars("Standard").Controls(1).Enabled) Then Exit Function'
+    standings = vba.split("Function RPLOPS_STANDINGS(")[1].split("End Function")[0]
+    assert wizard_stop in standings
+    assert wizard_stop not in vba.split("Function RPLOPS(")[1].split("End Function")[0]
+
+
+def test_no_argument_is_a_reserved_vba_word(classic_xlwings: types.ModuleType) -> None:
+    for entry in CATALOGUE.values():
+        assert vba_clashes(entry) == [], entry.name
+    # The check itself: the argument LEAGUE_SEASON_GAMES had (event) is caught, in any case.
+    entry = CATALOGUE["LEAGUE_SEASON_GAMES"]
+    renamed = dataclasses.replace(entry, arguments=(dataclasses.replace(entry.arguments[0], name="Event"),))
+    assert vba_clashes(renamed) == ["Event"]
+    # And in the wrapper classic xlwings writes, every parameter of every function is a name VBA accepts.
+    module = types.ModuleType("xlscore_classic")
+    for name, entry in CATALOGUE.items():
+        setattr(module, name, udfs.expose(entry, classic_xlwings.xlfunc, classic_xlwings.xlarg))
+    out = io.StringIO()
+    classic_xlwings.generate_vba_wrapper("xlscore_classic", module, out, types.SimpleNamespace(Name="Scores.xlsm"))
+    signatures = re.findall(r"^Function (\w+)\((.*)\)$", out.getvalue(), flags=re.MULTILINE)
+    assert sorted(name for name, _ in signatures) == sorted(CATALOGUE)
+    for _, parameters in signatures:
+        for parameter in parameters.split(", "):
+            assert parameter.removeprefix("Optional ").lower() not in VBA_RESERVED
 
 
 def test_excel_shaped_inputs_in_classic() -> None:
@@ -120,6 +151,9 @@ def test_office_js_errors_carry_the_message(monkeypatch: pytest.MonkeyPatch) -> 
         udfs.RPLOPS([[6.0]], [[5.0]])
     # Inside a spilled range, a bad element is the error value itself, which Office.js shows as a real error.
     assert udfs.RPLOPS([[1.0], [6.0]], [[5.0]])[1] == ["#VALUE!"]
+    # An error given is an error out, the same one: a returned "#N/A" is a real #N/A in Office.js.
+    assert udfs.RPLOPS([["#N/A"]], [[5.0]]) == "#N/A"
+    assert udfs.PB_BOARD([[252_000.0, "#DIV/0!"]]) == "#DIV/0!"
 
 
 @pytest.mark.skipif(

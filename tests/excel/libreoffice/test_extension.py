@@ -194,7 +194,7 @@ def test_the_command_line_writes_the_extension(tmp_path: Path) -> None:
 
     assert main(["addin", "--libreoffice", str(tmp_path)]) == 0
     assert zipfile.is_zipfile(tmp_path / OXT_NAME)
-    assert main(["addin", "--libreoffice", str(tmp_path / "missing")]) == 2
+    assert main(["addin", "--libreoffice", str(tmp_path / "missing")]) == 1  # bad input
 
 
 # LibreOffice with the extension installed.

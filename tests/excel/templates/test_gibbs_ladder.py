@@ -62,7 +62,13 @@ def _computed(
 
 
 def _rows(out: Path, sheet: str, width: int) -> list[tuple[Any, ...]]:
-    rows = openpyxl.load_workbook(out, data_only=True)[sheet].iter_rows(max_col=width, values_only=True)
+    """The sheet's rows, ``width`` columns; on Standings, those after its place column (checked here)."""
+    first = 2 if sheet == "Standings" else 1
+    rows = openpyxl.load_workbook(out, data_only=True)[sheet].iter_rows(
+        min_col=first, max_col=first + width - 1, values_only=True
+    )
+    if sheet == "Standings":
+        assert openpyxl.load_workbook(out, data_only=True)[sheet]["A1"].value == "place"
     return [r for r in rows if r[0] is not None]
 
 

@@ -130,3 +130,25 @@ def test_rows_a_script_appends_below_every_table_count(tmp_path: Path) -> None:
     seats = [row[1] for row in _rows(sheets["Next season"], 4, 6)]
     assert seats == [s.player for s in league_season.next_season(read)]
     assert {"Xan", "Yve"} <= set(seats)
+
+
+def test_a_result_whose_player_the_schedule_does_not_seat_is_flagged(tmp_path: Path) -> None:
+    source = new_workbook("league", tmp_path / "season.xlsx")
+    book = openpyxl.load_workbook(source)
+    results = book["Results"]
+    rules = [r for ranges in results.conditional_formatting for r in ranges.rules]
+    assert any(r.formula == [league_season.not_seated(2)] for r in rules)
+    # The rule's own formula, computed in spare cells beside rows 2 and 3: row 2 as typed (its player is seated in
+    # its game), row 3 given a player of another league, who is not.
+    leagues = book["Leagues"]
+    league_of = {leagues.cell(r, 2).value: (leagues.cell(r, 3).value, leagues.cell(r, 4).value) for r in range(2, 40)}
+    stranger = next(p for p, lg in league_of.items() if p and lg != league_of[results["B3"].value])
+    results["B3"] = stranger
+    results["Z2"] = "=" + league_season.not_seated(2)
+    results["Z3"] = "=" + league_season.not_seated(3)
+    book.save(tmp_path / "typed.xlsx")
+    out = tmp_path / "out.xlsx"
+    recalculate(tmp_path / "typed.xlsx", out)
+    values = openpyxl.load_workbook(out, data_only=True)["Results"]
+    assert values["Z2"].value is False
+    assert values["Z3"].value is True

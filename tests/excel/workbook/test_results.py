@@ -40,7 +40,7 @@ def test_numbers_and_other_texts_are_kept() -> None:
     row = (-3, -3.0, -0.5, 0, 1e20, True, None, "Ann-Marie", "a=b", "'quoted", "#N/A", " =padded")
     assert [csv_cell(v) for v in row] == list(row)
     out = format_result(Result("t", ("a",), (row,)), "csv")
-    assert out.splitlines()[1] == "-3,-3.0,-0.5,0,1e+20,True,,Ann-Marie,a=b,'quoted,#N/A, =padded"
+    assert out.splitlines()[1] == "-3,-3,-0.5,0,1e+20,True,,Ann-Marie,a=b,'quoted,#N/A, =padded"
 
 
 def test_json_and_text_are_not_changed() -> None:

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from xlscore.core.cells import cell_text, is_blank
-from xlscore.core.errors import InputError, TableError
+from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.games import player_twice
 from xlscore.core.gibbs.rule import kind_pool, pool_sizes
-from xlscore.core.rows import is_frame, read_columns, read_frame_columns
+from xlscore.core.rows import is_frame, read_columns, read_frame_columns, with_typed_names
+from xlscore.core.rows import typed_names as column_names
 from xlscore.core.validate import number
 
 if TYPE_CHECKING:
@@ -97,6 +98,16 @@ _Raw = tuple["Ints", "Ints", Sequence[str], "Ints", Sequence[str], "Ints", Seque
 def read_history(history: object, *, one_pool: bool = False, dates: bool = False) -> History:
     """Read and check a history; each game goes in the pool typed for it, else in the pool of its kind of game
     (``1v1``, ``3-5P``, ``6P``...), or with ``one_pool`` in one pool named ""."""
+    try:
+        return _read_history(history, one_pool, dates)
+    except MissingColumnError:
+        raise
+    except TableError as exc:
+        # The columns are checked whole, and named in lower case: the message names them as typed.
+        raise TableError(with_typed_names(str(exc), column_names(history))) from exc
+
+
+def _read_history(history: object, one_pool: bool, dates: bool) -> History:
     import numpy as np
 
     raw = _read_frame(history, dates=dates) if is_frame(history) else _read_plain(history, dates=dates)

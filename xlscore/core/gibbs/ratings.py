@@ -13,6 +13,7 @@ from xlscore.core.gibbs.history import History, read_history
 from xlscore.core.gibbs.replay import Replay, replay
 from xlscore.core.gibbs.rule import G_EXP, K2, K3, START_RP, settings
 from xlscore.core.rows import cell_name, read_rows
+from xlscore.core.table import Table
 from xlscore.core.validate import number
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ __all__ = ["GibbsRating", "GibbsRatings", "GibbsRpByGame", "GibbsStep", "gibbs_r
 
 @dataclass(frozen=True, slots=True)
 class GibbsRating:
-    """A row of the final table: a player (or fixed team) in one pool, its RP, games and last game's change."""
+    """A row of the final table: a player (or fixed team) in one pool, its place in the pool (equal RP share the
+    best place they cover, competition style), its RP, games and last game's change."""
 
+    place: int
     player: str
     pool: str
     rp: float
@@ -60,11 +63,8 @@ class GibbsRatings:
     trajectory: tuple[GibbsStep, ...] | None = None
 
     def to_frame(self) -> pd.DataFrame:
-        """The final table as a pandas DataFrame (columns player, pool, rp, games, last_change)."""
-        import pandas as pd
-
-        columns = ["player", "pool", "rp", "games", "last_change"]
-        return pd.DataFrame([[getattr(r, c) for c in columns] for r in self.table], columns=columns)
+        """The final table as a pandas DataFrame (columns place, player, pool, rp, games, last_change)."""
+        return Table(self.table, GibbsRating).to_frame()
 
     def trajectory_frame(self) -> pd.DataFrame:
         """The trajectory as a pandas DataFrame, one row per player per game, ready to pivot for a chart."""
@@ -88,9 +88,8 @@ def gibbs_ratings(
     """Replay a chronological history of games and return every player's final RP, per pool.
 
     history: a table with columns game, player, place and optionally pool and date, one row per player (or fixed
-        team) per game, oldest game first; the rows of one game are consecutive (a DataFrame, mappings, or rows
-        with a header). A game whose pool is blank goes in the pool of its kind: 1v1 (2 players), 3-5P (3 to 5),
-        6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
+        team) per game, oldest game first, the rows of one game together. A blank pool is the pool of the game's
+        kind: 1v1, 3-5P, 6P and so on.
     k1: the step size: a number, a kind of game (1v1, 2v2, 3p, 4p, 5p), a mapping from pool name to either, or
         blank to read it from the pool's name when that is a kind of game (2v2), else from each game's size.
     k2: the exponent on the share of experience 1 - G / G_total (1.0 as published).
@@ -100,6 +99,9 @@ def gibbs_ratings(
     trajectory: also return one step per row (place, RP before and after) for charts.
     one_pool: TRUE rates every game whose pool is blank in one pool, shown blank (a club with one ladder for all
         its games); blank or FALSE keeps each kind of game apart, as published. A pool typed is kept either way.
+
+    The history is a DataFrame, mappings, or rows with a header. A game whose pool is blank goes in the pool of its
+    kind: 1v1 (2 players), 3-5P (3 to 5), 6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
     """
     trajectory = yes_no("trajectory", trajectory)
     data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=trajectory)
@@ -123,6 +125,13 @@ class GibbsRpByGame:
     players: tuple[str, ...]
     rp: tuple[tuple[float, ...], ...]
 
+    def to_frame(self) -> pd.DataFrame:
+        """The chart's data as a pandas DataFrame: a column per chosen player, a row per game (numbered from 1)."""
+        import pandas as pd
+
+        index = pd.RangeIndex(1, len(self.rp) + 1, name="game no.")
+        return pd.DataFrame([list(r) for r in self.rp], columns=list(self.players), index=index)
+
 
 def gibbs_rp_by_game(
     history: object,
@@ -138,7 +147,7 @@ def gibbs_rp_by_game(
 
     history: the games, as for gibbs_ratings: columns game, player, place and optionally pool and date, one row per
         player per game, oldest game first.
-    players: the players to follow: a table with column player and optionally pool (the first two columns of
+    players: the players to follow: a table with column player and optionally pool (the first three columns of
         gibbs_ratings' table will do); a player given without a pool is found in the one pool they play in;
         blank rows are skipped.
     k1: the step size, as for gibbs_ratings (blank: the published K1 by kind of game).
@@ -225,8 +234,17 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool)).tolist()
     played = np.bincount(data.entity, minlength=rp.size).tolist()
     rps, pools = rp.tolist(), data.entity_pool.tolist()
+    # Places within each pool, from the order (highest RP first): a player level with the one above shares that
+    # place, the next one down takes its own position (1, 2, 2, 4), as placement.places_from_values places scores.
+    places: list[int] = []
+    start = 0  # where the current pool begins in the order
+    for k, e in enumerate(order):
+        if k and pools[order[k - 1]] != pools[e]:
+            start = k
+        places.append(places[-1] if k > start and rps[order[k - 1]] == rps[e] else k - start + 1)
     return tuple(
-        GibbsRating(data.entity_player[e], data.pool_names[pools[e]], rps[e], played[e], change[e]) for e in order
+        GibbsRating(place, data.entity_player[e], data.pool_names[pools[e]], rps[e], played[e], change[e])
+        for place, e in zip(places, order, strict=True)
     )
 
 

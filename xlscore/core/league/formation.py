@@ -60,6 +60,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.league._tables import Finish, read_seasons
 from xlscore.core.league.naming import MAX_PLAYERS, league_letter, league_number
 from xlscore.core.rows import cell_name, cell_number, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import count, number
 
 __all__ = [
@@ -110,6 +111,7 @@ class LeagueSeat:
     status: str
 
 
+@table(LeagueSize)
 def league_sizes(players: int) -> tuple[LeagueSize, ...]:
     """The season's leagues (step 2): players // 7 leagues, the remainder's lowest-ranked leagues taking an 8th.
 
@@ -133,6 +135,7 @@ def league_sizes(players: int) -> tuple[LeagueSize, ...]:
     return tuple(result)
 
 
+@table(LeagueSeat)
 def league_formation(
     players: Iterable[str],
     seasons: Iterable[object] = (),

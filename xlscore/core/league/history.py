@@ -30,6 +30,7 @@ from xlscore.core.league._tables import STANDINGS_OPTIONAL, STANDINGS_REQUIRED
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.lifetime import LifetimeStanding, SeasonWinner, league_lifetime, league_season_winners
 from xlscore.core.rows import Row, cell_whole, read_rows
+from xlscore.core.table import table
 
 __all__ = ["league_lifetime_standings", "league_next_season", "league_winners"]
 
@@ -42,7 +43,7 @@ def _split(history: object, argument: str = "history") -> tuple[list[int], list[
     if not rows:
         return [], []
     if all(row["season"] is None for row in rows):
-        return [1], [[{k: v for k, v in row.items() if k != "_row"} for row in rows]]
+        return [1], [[{k: v for k, v in row.items() if not k.startswith("_")} for row in rows]]
     numbers = [cell_whole(row, "season", 1, table=argument) for row in rows]
     width = max(row["_row"] for row in rows) - 1
     seasons = sorted(set(numbers))
@@ -51,11 +52,12 @@ def _split(history: object, argument: str = "history") -> tuple[list[int], list[
         table: list[Row] = [{} for _ in range(width)]
         for row, number in zip(rows, numbers, strict=True):
             if number == season:
-                table[row["_row"] - 2] = {k: v for k, v in row.items() if k not in ("_row", "season")}
+                table[row["_row"] - 2] = {k: v for k, v in row.items() if not k.startswith("_") and k != "season"}
         tables.append(table)
     return seasons, tables
 
 
+@table(LeagueSeat)
 def league_next_season(
     players: Iterable[str], history: object = None, laurels: object = None
 ) -> tuple[LeagueSeat, ...]:
@@ -65,8 +67,10 @@ def league_next_season(
         cells are skipped.
     history: the final standings of past seasons in one table, one row per player per season, with columns
         season, division, league, place, player, league_points and optionally the other tie-breaks; without a
-        season column it is one season, the last (a season's standings as league_standings gives them).
+        season column, one season: the last.
     laurels: new players' lifetime laurels, a table with columns player and laurels (blank: none).
+
+    One season's history is a season's standings as league_standings gives them.
     """
     signed = names("players", players, skip_blank=True)
     if not signed:
@@ -75,6 +79,7 @@ def league_next_season(
     return league_formation(signed, tables, laurels)
 
 
+@table(LifetimeStanding)
 def league_lifetime_standings(history: object) -> tuple[LifetimeStanding, ...]:
     """Lifetime standings (league_lifetime) from every season's final standings kept in one table.
 
@@ -85,6 +90,7 @@ def league_lifetime_standings(history: object) -> tuple[LifetimeStanding, ...]:
     return league_lifetime(tables)
 
 
+@table(SeasonWinner)
 def league_winners(history: object) -> tuple[SeasonWinner, ...]:
     """The season winners (league_season_winners), season by season, from every season's standings in one table.
 

@@ -30,6 +30,7 @@ from fractions import Fraction
 from xlscore.core.errors import TableError
 from xlscore.core.league._tables import read_seasons
 from xlscore.core.ranking import measure, standings
+from xlscore.core.table import table
 
 __all__ = ["LifetimeStanding", "SeasonWinner", "league_lifetime", "league_season_winners"]
 
@@ -55,6 +56,7 @@ class SeasonWinner:
     league_points: float
 
 
+@table(LifetimeStanding)
 def league_lifetime(seasons: Iterable[object]) -> tuple[LifetimeStanding, ...]:
     """Lifetime standings: players sorted by lifetime league points in division 1, then in division 2, and down.
 
@@ -91,6 +93,7 @@ def league_lifetime(seasons: Iterable[object]) -> tuple[LifetimeStanding, ...]:
     return tuple(result)
 
 
+@table(SeasonWinner)
 def league_season_winners(seasons: Iterable[object]) -> tuple[SeasonWinner, ...]:
     """The season winners: who finished 1st in the division-1 league, season by season.
 

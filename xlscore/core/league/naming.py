@@ -5,9 +5,9 @@ will be given a unique name, using a pattern like 'AGR S2 L3-B G12.'").
 
 The pattern, made precise:
 
-    {event} S{season} L{division}-{league} G{game}
+    {event_code} S{season} L{division}-{league} G{game}
 
-* ``event`` is the event's short code as the coordinator writes it (``AGR``), without surrounding spaces;
+* ``event_code`` is the event's short code as the coordinator writes it (``AGR``), without surrounding spaces;
 * ``S2`` is season 2; seasons count from 1;
 * ``L3-B`` is league B of division 3. Division d holds up to 2^(d-1) leagues, lettered A, B, ... in their rank
   order within the division (A is filled first); past Z the letters go on as spreadsheet columns do: AA, AB, ...
@@ -94,18 +94,18 @@ def league_name(division: int, league: str) -> str:
     return f"L{level}-{checked_league('league', league, level)}"
 
 
-def league_game_name(event: str, season: int, division: int, league: str, game: int) -> str:
-    """A game's unique name, ``{event} S{season} L{division}-{league} G{game}``: 'AGR S2 L3-B G12'.
+def league_game_name(event_code: str, season: int, division: int, league: str, game: int) -> str:
+    """A game's unique name, ``{event_code} S{season} L{division}-{league} G{game}``: 'AGR S2 L3-B G12'.
 
-    event: the event's short code, such as AGR.
+    event_code: the event's short code, such as AGR.
     season: the season, from 1.
     division: the division, 1 for the top division.
     league: the league's letter within its division, A for its top league.
     game: the game's number in the league's schedule, from 1 (numbered per league).
     """
-    if not isinstance(event, str) or not event.strip():
-        shown = "blank" if event is None or isinstance(event, str) else repr(event)
-        raise InputError(f"event is {shown}; expected the event's short code, such as AGR")
+    if not isinstance(event_code, str) or not event_code.strip():
+        shown = "blank" if event_code is None or isinstance(event_code, str) else repr(event_code)
+        raise InputError(f"event_code is {shown}; expected the event's short code, such as AGR")
     number = count("season", season, 1)
     label = league_name(division, league)
-    return f"{event.strip()} S{number} {label} G{count('game', game, 1)}"
+    return f"{event_code.strip()} S{number} {label} G{count('game', game, 1)}"

@@ -74,6 +74,7 @@ from xlscore.core.errors import InputError, TableError
 from xlscore.core.league._tables import read_leagues
 from xlscore.core.league.naming import league_game_name, league_name, league_number
 from xlscore.core.rows import cell_whole
+from xlscore.core.table import table
 from xlscore.core.validate import whole
 
 __all__ = [
@@ -104,6 +105,7 @@ LEAGUE_SIZES = (7, 8)
 """Players in a league: 7, or 8 in the lowest-ranked leagues."""
 
 
+@table(prefix="seat")
 def league_schedule(players: Iterable[str], seats: int = 4) -> tuple[tuple[str, ...], ...]:
     """The league's games, one row per game, the players in seat order; 7 players and 4 seats is the source's grid.
 
@@ -238,10 +240,11 @@ class LeagueGame:
     players: tuple[str, ...]
 
 
-def league_season_games(event: str, season: int, leagues: object, seats: int = 4) -> tuple[LeagueGame, ...]:
-    """Every game of the season, league by league, named '{event} S{season} L{division}-{league} G{game}'.
+@table(LeagueGame)
+def league_season_games(event_code: str, season: int, leagues: object, seats: int = 4) -> tuple[LeagueGame, ...]:
+    """Every game of the season, league by league, named '{event_code} S{season} L{division}-{league} G{game}'.
 
-    event: the event's short code, such as AGR.
+    event_code: the event's short code, such as AGR.
     season: the season, from 1.
     leagues: the season's leagues, a table with columns division, league, slot and player (what
         league_formation returns, or its DataFrame).
@@ -265,6 +268,6 @@ def league_season_games(event: str, season: int, leagues: object, seats: int = 4
             )
         schedule = league_schedule([roster[slot] for slot in sorted(roster)], seats)
         for number, game in enumerate(schedule, start=1):
-            name = league_game_name(event, season, division, letter, number)
+            name = league_game_name(event_code, season, division, letter, number)
             result.append(LeagueGame(name, division, letter, number, game))
     return tuple(result)

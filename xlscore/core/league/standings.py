@@ -66,12 +66,13 @@ from fractions import Fraction
 from xlscore.core.cells import exact, names
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
-from xlscore.core.league._tables import read_leagues
+from xlscore.core.league._tables import Listed, read_leagues
 from xlscore.core.league.naming import MAX_DIVISION, checked_league, league_name, league_number
 from xlscore.core.league.points import LEAGUE_CHARTS, league_chart, league_points_exact
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import TIED, chain, head_to_head, measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import count
 
 __all__ = ["TIED", "TIE_BREAKS", "LeagueStanding", "league_standings"]
@@ -146,6 +147,7 @@ class _Seat:
     league: str
 
 
+@table(LeagueStanding)
 def league_standings(
     results: object,
     prior: Iterable[str] = (),
@@ -163,15 +165,14 @@ def league_standings(
         tie-break. Blank cells are skipped.
     tie_breaks: the tie-breaks after league points, in order (names as decided_by shows them, separated by
         commas); blank for the published eight and prior ranking, none for no tie-break.
-    leagues: the season's leagues, a table with columns player, division and league (what league_formation
-        returns, or its DataFrame): each result row's division and league are then its player's, so results
-        need not give them. Blank: results give them.
+    leagues: the season's leagues, a table with columns player, division and league (as league_formation
+        returns it): each result row's league is then its player's, and a member with no game yet is listed
+        too. Blank: results give them.
     charts: league points charts by player count, to use instead of the default charts for those counts.
     """
     order = chain(tie_breaks, TIE_BREAKS[1:], TIE_BREAKS[1:])
     rows = read_rows(results, ["game", "player", "score"], ["place", "dropped", "division", "league"])
-    if leagues is not None:
-        _look_up_leagues(rows, leagues)
+    members = _look_up_leagues(rows, leagues) if leagues is not None else {}
     ranking = {player: rank for rank, player in enumerate(names("prior", prior, skip_blank=True), start=1)}
     custom = {} if charts is None else _charts(charts)
     grouped = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
@@ -179,6 +180,9 @@ def league_standings(
     records: dict[str, _Record] = {}
     for game, seats in games.items():
         _score_game(game, seats, records, custom)
+    for player, member in members.items():
+        # Listed in a league, no game yet: in the standings with nothing, after everyone who has scored.
+        records.setdefault(player, _Record(member.division, member.league, member.row["_row"]))
     by_league: dict[tuple[int, str], list[str]] = defaultdict(list)
     for player, record in records.items():
         by_league[(record.division, record.league)].append(player)
@@ -186,8 +190,9 @@ def league_standings(
     return tuple(row for key in ordered for row in _rank(by_league[key], records, ranking, order))
 
 
-def _look_up_leagues(rows: list[Row], leagues: object) -> None:
-    """Each result row's division and league from its player's row of ``leagues``; a row that gives them must agree."""
+def _look_up_leagues(rows: list[Row], leagues: object) -> dict[str, Listed]:
+    """Each result row's division and league from its player's row of ``leagues``; a row that gives them must agree.
+    Returns the leagues' members by name."""
     listed = {found.player: found for found in read_leagues(leagues, ("player", "division", "league"))}
     for row in rows:
         player = cell_name(row, "player")
@@ -204,6 +209,7 @@ def _look_up_leagues(rows: list[Row], leagues: object) -> None:
                 f"of leagues in {league_name(found.division, found.league)}: expected one league per player"
             )
         row["division"], row["league"] = found.division, found.league
+    return listed
 
 
 def _charts(charts: Mapping[int, Sequence[float]]) -> dict[int, tuple[float, ...]]:
@@ -323,6 +329,11 @@ def _places(game: str, finishers: list[_Seat]) -> tuple[tuple[int, int], ...]:
     return places_from_values(places, higher_is_better=False)
 
 
+def _share(record: _Record) -> Fraction:
+    """The mean share of the winner's score over the player's games (0 before the first game)."""
+    return record.share / record.games if record.games else Fraction(0)
+
+
 def _rank(
     players: list[str], records: dict[str, _Record], ranking: dict[str, int], tie_breaks: Sequence[str]
 ) -> list[LeagueStanding]:
@@ -333,7 +344,7 @@ def _rank(
         "2nd places": measure("2nd places", {p: records[p].seconds for p in players}),
         "3rd places": measure("3rd places", {p: records[p].thirds for p in players}),
         "percentage of winner's score": measure(
-            "percentage of winner's score", {p: records[p].share / records[p].games for p in players}
+            "percentage of winner's score", {p: _share(records[p]) for p in players}
         ),
         "margin of victory": measure("margin of victory", {p: records[p].margin for p in players}),
         "game points": measure("game points", {p: records[p].scored for p in players}),
@@ -354,7 +365,7 @@ def _rank(
                 games_won=r.won,
                 second_places=r.seconds,
                 third_places=r.thirds,
-                percent_of_winner=float(100 * r.share / r.games),
+                percent_of_winner=float(100 * _share(r)),
                 margin_of_victory=float(r.margin),
                 game_points=float(r.scored),
                 head_to_head=float(row.values.get("head-to-head net score", 0)),

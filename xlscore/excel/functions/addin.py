@@ -1,6 +1,7 @@
 """The files a coordinator installs into Excel, written by ``xlscore addin``; addin/ holds the same files.
 
-* classic xlwings (Windows): ``classic/xlwings.conf``, the user configuration that names the UDF module;
+* classic xlwings (Windows): ``classic/xlwings.conf``, the configuration that names the UDF module, to put beside a
+  workbook (never over the add-in's own ``%USERPROFILE%\\.xlwings\\xlwings.conf``);
 * xlwings Lite: ``lite/main.py`` and ``lite/requirements.txt``, to paste into the Lite editor.
 
 addin/README.md is the step-by-step guide. A test checks that addin/ equals what this module writes.
@@ -11,11 +12,36 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from xlscore.excel.functions.catalogue import CATALOGUE
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 
-__all__ = ["UDF_MODULE", "addin_files", "write_addin"]
+__all__ = ["UDF_MODULE", "VBA_RESERVED", "addin_files", "vba_clashes", "write_addin"]
 
 UDF_MODULE = "xlscore.excel.functions.udfs"
+
+# VBA's reserved identifiers (the VBA language specification, MS-VBAL 3.3.5.2), and the names classic xlwings'
+# generated wrapper itself uses. Classic xlwings writes one VBA function per spreadsheet function with the Python
+# argument names as its parameters, and does not check them: one of these as an argument name makes Import
+# Functions fail for the whole module. VBA is not case-sensitive.
+_VBA_WORDS = """
+    Abs AddressOf And Any Array As Attribute Boolean ByRef Byte ByVal Call Case CBool CByte CCur CDate CDbl CDec
+    CDecl CInt Circle CLng CLngLng CLngPtr Close Const CSng CStr Currency CVar CVErr Date Debug Decimal Declare
+    DefBool DefByte DefCur DefDate DefDbl DefDec DefInt DefLng DefLngLng DefLngPtr DefObj DefSng DefStr DefVar Dim
+    Do DoEvents Double Each Else ElseIf Empty End EndIf Enum Eqv Erase Error Event Exit False Fix For Friend
+    Function Get Global GoSub GoTo If Imp Implements In Input InputB Int Integer Is LBound Len LenB Let Like Line
+    LineInput Lock Long LongLong LongPtr Loop LSet Me Mid MidB Mod New Next Not Nothing Null Object On Open Option
+    Optional Or ParamArray Preserve Print Private Property PSet Public Put RaiseEvent ReDim Rem Resume Return RSet
+    Scale Seek Select Set Sgn Shared Single Spc Static Stop String Sub Tab Then To True Type TypeOf UBound Unlock
+    Until Variant Wend While With WithEvents Write Xor
+    Application ThisWorkbook Py argsArray
+"""
+VBA_RESERVED = frozenset(word.lower() for word in _VBA_WORDS.split())
+
+
+def vba_clashes(function: SheetFunction) -> list[str]:
+    """The argument names of ``function`` that classic xlwings' VBA wrapper cannot take (empty when all can)."""
+    return [
+        a.name for a in function.arguments if a.name.lower() in VBA_RESERVED or a.name.lower() == function.name.lower()
+    ]
 
 
 def addin_files(version: str) -> dict[str, str]:
@@ -34,9 +60,8 @@ def addin_files(version: str) -> dict[str, str]:
             "# xlscore for xlwings Lite: paste into the Lite editor's requirements.txt.\n"
             "# Until xlscore is on PyPI, replace the next line with the address of a wheel you host:\n"
             "# python -m pip wheel --no-deps . -w dist  (a pure-Python wheel, which Pyodide installs).\n"
+            "# xlscore alone runs every function but GIBBS_RATINGS and GIBBS_RP_BY_GAME; for those, add a line: numpy\n"
             f"xlscore=={version}\n"
-            "openpyxl\n"
-            "pandas\n"
         ),
     }
 

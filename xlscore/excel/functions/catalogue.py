@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -29,9 +30,9 @@ from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.league import history
 from xlscore.core.seating import plan as seating_plan
-from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.functions.cells import row_header, table_to_grid
 
-__all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
+__all__ = ["CATALOGUE", "DESCRIPTION_LIMIT", "Argument", "Cells", "Example", "SheetFunction", "plain_words"]
 
 Kind = Literal["value", "list", "table", "columns"]
 Returns = Literal["value", "list", "table"]
@@ -86,14 +87,42 @@ class SheetFunction:
     help: str
     examples: tuple[Example, ...] = ()
     present: Callable[[Any], Any] | None = field(default=None, compare=False)
+    row_type: type | None = field(default=None, compare=False)
+    """A table result's row type, whose fields head the table even when it has no rows."""
+    groups: tuple[str, ...] = ()
+    """For a function that gives one value per row of its table: the columns whose values make a group of rows
+    scored on their own (a game, a board). One bad group then shows its error on its own rows only."""
 
     @property
     def doc(self) -> str:
         """The core function's docstring: the same text for the cell, for Python and for the docs."""
         return inspect.getdoc(self.core) or ""
 
+    @property
+    def wizard_category(self) -> str:
+        """The category a spreadsheet program lists the function under: xlscore's own, one per system."""
+        return f"xlscore {self.category}"
+
+    @property
+    def live_in_wizard(self) -> bool:
+        """Whether Excel's function wizard may compute the function while its arguments are typed.
+
+        Not for a function that reads or returns a table: a whole event recomputed at every keystroke.
+        """
+        return self.returns != "table" and all(a.kind != "table" for a in self.arguments)
+
 
 _ARG_LINE = re.compile(r"^(\w+): (.*)$")
+_PYTHON_WORDS = {"None": "blank", "True": "TRUE", "False": "FALSE"}
+_PYTHON_WORD = re.compile(r"\b(None|True|False)\b")
+
+DESCRIPTION_LIMIT = 255
+"""Excel's function wizard cuts a function's or an argument's description at 255 characters."""
+
+
+def plain_words(text: str) -> str:
+    """A docstring's text as a cell's user reads it: no reStructuredText quotes, blank and TRUE for None and True."""
+    return _PYTHON_WORD.sub(lambda m: _PYTHON_WORDS[m.group(1)], text.replace("``", ""))
 
 
 def argument_docs(doc: str) -> dict[str, str]:
@@ -122,10 +151,13 @@ def _function(
     columns: tuple[str, ...] = (),
     examples: tuple[Example, ...] = (),
     present: Callable[[Any], Any] | None = None,
+    groups: tuple[str, ...] = (),
 ) -> SheetFunction:
     doc = inspect.getdoc(core) or ""
     docs = argument_docs(doc)
     arguments = []
+    returned = typing.get_type_hints(core).get("return") if returns == "table" else None
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
     for parameter in inspect.signature(core).parameters.values():
         if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
             continue  # a Python-only setting (a custom points chart), not a sheet argument
@@ -140,16 +172,18 @@ def _function(
             if parameter.name in columns
             else "value"
         )
-        arguments.append(Argument(parameter.name, docs[parameter.name], kind, parameter.default))
+        arguments.append(Argument(parameter.name, plain_words(docs[parameter.name]), kind, parameter.default))
     return SheetFunction(
         name=core.__name__.upper(),
         core=core,
         arguments=tuple(arguments),
         returns=returns,
         category=category,
-        help=doc.splitlines()[0] if doc else "",
+        help=plain_words(doc.splitlines()[0]) if doc else "",
         examples=examples,
         present=present,
+        row_type=row if isinstance(row, type) and row is not tuple else None,
+        groups=groups,
     )
 
 
@@ -189,6 +223,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="RPLOPS",
         returns="list",
         tables=("results",),
+        groups=("game",),
         examples=(
             Example(
                 (
@@ -244,6 +279,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
+        groups=("game", "board"),
         examples=(
             Example(
                 (
@@ -322,6 +358,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
+        groups=("game",),
         examples=(
             Example(
                 (Cells("A1:F9", _TWO_BOARD_FINAL),),
@@ -375,6 +412,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Size Matters",
         returns="list",
         tables=("results",),
+        groups=("round", "board"),
         examples=(
             Example(
                 (
@@ -426,6 +464,17 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         ),
     ),
 )
+
+
+def _typed_game(step: gibbs.GibbsStep) -> gibbs.GibbsStep:
+    """A game id typed as a whole number shows as that number again (the core names games by text)."""
+    return step._replace(game=int(step.game)) if step.game.isdigit() else step  # type: ignore[arg-type]
+
+
+def _gibbs_ratings(ratings: gibbs.GibbsRatings) -> list[list[Any]]:
+    if ratings.trajectory is not None:
+        return table_to_grid([_typed_game(s) for s in ratings.trajectory], gibbs.GibbsStep)
+    return table_to_grid(ratings.table, gibbs.GibbsRating)
 
 
 _WEASELS_398 = Cells(
@@ -558,7 +607,7 @@ _FUNCTIONS += (
                 check=(("player", "Ann"), ("pool", "3-5P"), ("rp", "1530.18"), ("games", "1")),
             ),
         ),
-        present=lambda ratings: table_to_grid(ratings.trajectory if ratings.trajectory is not None else ratings.table),
+        present=_gibbs_ratings,
     ),
     _function(
         gibbs.gibbs_rp_by_game,
@@ -640,7 +689,7 @@ HISTORY_HEADER = ("season", *STANDINGS_HEADER)
 def _season_games(games: tuple[league.LeagueGame, ...]) -> list[list[object]]:
     """One row per game: its name, league and number, then its players in seat order, one column per seat."""
     if not games:
-        return [[""]]
+        return [list[object](row_header(league.LeagueGame))]
     seats = max(len(g.players) for g in games)
     header: list[object] = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
     return [header, *[[g.name, g.division, g.league, g.game, *g.players] for g in games]]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import is_blank
+from xlscore.core.table import row_header
 
 __all__ = [
     "ERROR_CODES",
@@ -23,6 +24,7 @@ __all__ = [
     "flatten",
     "grid_shape",
     "is_grid",
+    "row_header",
     "table_to_grid",
     "trim_blanks",
 ]
@@ -46,13 +48,23 @@ class CellError:
 
 
 def as_error(value: object) -> CellError | None:
-    """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object."""
+    """The error an input cell holds, or None: xlwings sends ``"#N/A"`` text, the formula engine its own object.
+
+    A text that is an error code, a space and a message (``#VALUE! rank 6 is outside 1..5``) is an error too: it is
+    how classic xlwings shows an xlscore function's error (str(CellError)), so a function reading that cell, or a
+    table spilled around it, passes the error on instead of reading the text as data.
+    """
     if type(value) is float or value is None:
         return None
     if isinstance(value, CellError):
         return value
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return CellError(value) if isinstance(value, str) and value in ERROR_CODES else None
+    if isinstance(value, str):
+        if value in ERROR_CODES:
+            return CellError(value)
+        code, _, message = value.partition(" ")
+        return CellError(code, message) if code in ERROR_CODES and message.strip() else None
+    if isinstance(value, (int, float, bool)):
+        return None
     text = str(value)
     return CellError(text) if text in ERROR_CODES else None
 
@@ -102,14 +114,15 @@ def _cell(value: Any) -> Any:
     return str(value)
 
 
-def table_to_grid(rows: Sequence[Any]) -> Grid:
+def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
     """Frozen dataclasses or named tuples (one per row) as a header row of field names and a row of values each.
 
-    Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value.
+    Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value. No rows: the
+    header of ``row_type`` alone (a template not filled in yet shows its columns), or one blank cell without it.
     """
     items = list(rows)
     if not items:
-        return [[""]]
+        return [row_header(row_type) or [""]]
     first = items[0]
     if dataclasses.is_dataclass(first):
         fields = [f.name for f in dataclasses.fields(first)]

@@ -5,6 +5,10 @@ calls the core, and returns plain values, 2-D lists and :class:`~xlscore.excel.f
 the host then shows an error its own way. Only :class:`~xlscore.core.errors.XlscoreError` becomes a cell error:
 anything else is a bug, and is left to surface.
 
+A function that gives one value per row of a table (RPLOPS_POINTS) and declares the groups its rows are scored in
+(its games) shows an error only on the rows of the group it concerns: when the whole table fails, the groups are
+scored apart (:func:`_group_by_group`), so one mistyped row does not hide every other game's points.
+
 A blank cell is one thing for every argument: None, or text of nothing but spaces
 (:func:`~xlscore.core.cells.is_blank`). An optional argument given one takes its default, a list drops those at its
 end, and a row of them across the ranges given cell by cell stays blank.
@@ -16,7 +20,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
-from xlscore.core.cells import is_blank
+from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import XlscoreError
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
@@ -42,7 +46,12 @@ _PLAIN_CELLS = frozenset({float, str, type(None), int, bool})
 
 
 def _first_error(values: Sequence[Any]) -> CellError | None:
-    if set(map(type, values)) <= _PLAIN_CELLS and ERROR_CODES.isdisjoint(values):
+    # Besides the codes, the only text as_error takes for an error is classic xlwings' "#VALUE! ...": it begins with #.
+    if (
+        set(map(type, values)) <= _PLAIN_CELLS
+        and ERROR_CODES.isdisjoint(values)
+        and not any(type(v) is str and v[:1] == "#" for v in values)
+    ):
         return None
     for value in values:
         error = as_error(value)
@@ -77,7 +86,7 @@ def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any
     if function.present is not None:
         return function.present(result)
     if function.returns == "table":
-        return table_to_grid(result)
+        return table_to_grid(result, function.row_type)
     if function.returns == "list":
         items = list(result) or [""]  # nothing to list (a template not filled in yet) shows one blank cell
         return [items] if orientation_row else [[item] for item in items]
@@ -93,10 +102,13 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
     fixed: list[Any] = []
     spread: dict[int, Grid] = {}
     orientation_row = False
+    passed: CellError | None = None  # an error cell in a grouped function's table: shown on its own game's rows
     for index, (argument, value) in enumerate(zip(arguments, given, strict=True)):
         if argument.kind != "value":
             cleaned, error = _whole_argument(argument, value)
-            if error is not None:
+            if error is not None and argument.kind == "table" and function.groups and passed is None:
+                passed = error
+            elif error is not None:
                 return error
             if argument.kind == "list" and not orientation_row and is_grid(value):
                 rows, cols = grid_shape(value)
@@ -113,7 +125,12 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
                 continue
         fixed.append(value)
     if not spread:
-        return _present_or_error(function, _element(function, fixed), orientation_row)
+        if passed is not None:
+            return _present_or_error(function, _group_by_group(function, fixed, passed), orientation_row)
+        result = _element(function, fixed)
+        if isinstance(result, CellError) and result.message and function.groups:
+            result = _group_by_group(function, fixed, result)
+        return _present_or_error(function, result, orientation_row)
     if function.returns != "value":
         names = ", ".join(arguments[i].name for i in spread)
         return CellError("#VALUE!", f"{names} takes one value; a range was given (this function returns a range)")
@@ -163,6 +180,61 @@ def _element(function: SheetFunction, values: list[Any]) -> Any:
         return function.core(*values)
     except XlscoreError as exc:
         return CellError("#VALUE!", str(exc))
+
+
+def _group_by_group(function: SheetFunction, values: list[Any], error: CellError) -> Any:
+    """The function's values row by row, each group of rows (a game) scored with the others' rows left blank, so
+    that row numbers in messages stay the sheet's; a group that fails shows its error on its own rows.
+
+    Groups are split in halves while a half fails, so one bad game in a big event costs a few calls, not one per
+    game. The whole table's error stands when the table cannot be split (no group column), when the header alone
+    fails (another argument is wrong), or when every group scores alone (the error concerns the table as a whole).
+    A group with an error cell in any of its rows (``#N/A`` given) shows that error, as it is, without being scored.
+    """
+    index = next(i for i, a in enumerate(function.arguments) if a.kind == "table")
+    table = values[index]
+    if not isinstance(table, list) or len(table) < 2 or not all(isinstance(r, list) for r in table):
+        return error
+    header = [str(h).strip().lower() if h is not None else "" for h in table[0]]
+    columns = [header.index(c) for c in function.groups if c in header]
+    if not columns or isinstance(_element(function, [*values[:index], table[:1], *values[index + 1 :]]), CellError):
+        return error  # no groups, or an error with no row at all (another argument): it stands as it is
+    groups: dict[object, list[int]] = {}
+    for i, row in enumerate(table[1:], start=1):
+        if all(map(is_blank, row)):
+            continue
+        key = tuple(cell_text(row[c]) if c < len(row) else None for c in columns)
+        groups.setdefault(key if all(k is not None for k in key) else ("row", i), []).append(i)
+    out: list[Any] = [None] * (len(table) - 1)
+    for group, rows in list(groups.items()):
+        given = _first_error([cell for i in rows for cell in table[i]])
+        if given is not None:
+            for i in rows:
+                out[i - 1] = given
+            del groups[group]
+
+    def score(parts: list[list[int]]) -> None:
+        keep = {i for part in parts for i in part}
+        blank = [None] * len(table[0])
+        subset = [table[0], *(row if i in keep else blank for i, row in enumerate(table[1:], start=1))]
+        result = _element(function, [*values[:index], subset, *values[index + 1 :]])
+        if not isinstance(result, CellError):
+            for i in keep:
+                out[i - 1] = result[i - 1] if i - 1 < len(result) else None
+        elif len(parts) == 1:
+            for i in keep:
+                out[i - 1] = result
+        else:
+            half = len(parts) // 2
+            score(parts[:half])
+            score(parts[half:])
+
+    if groups:
+        score(list(groups.values()))
+    if not any(isinstance(v, CellError) for v in out):
+        return error  # every group scores alone: the error is the table's as a whole, and stands
+    last = max((i for i, v in enumerate(out) if v is not None), default=-1)
+    return tuple(out[: last + 1])
 
 
 def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:

@@ -1,15 +1,18 @@
 """xlscore's spreadsheet functions for Excel, through xlwings: one module for classic xlwings and xlwings Lite.
 
 Every function here is generated from :data:`xlscore.excel.functions.catalogue.CATALOGUE` and decorated with
-``from xlwings import func, arg`` using only what both runtimes honour: ``func`` with no options, and ``arg`` with
-``ndim=2`` (every argument arrives as a 2-D list, so a range can be given for any argument), ``err_to_str=True``
-(an error cell arrives as its text, ``"#N/A"``, and is passed through) and ``doc``.
+``from xlwings import func, arg``. ``func`` gets the two options classic xlwings honours and xlwings Lite keeps as
+metadata only: ``category`` (xlscore's own category per system in the Function Wizard, not ``xlwings``) and
+``call_in_wizard`` (off for a function that reads or returns a table, so the wizard does not recompute a whole event
+at every keystroke). ``arg`` gets ``ndim=2`` (every argument arrives as a 2-D list, so a range can be given for any
+argument), ``err_to_str=True`` (an error cell arrives as its text, ``"#N/A"``, and is passed through) and ``doc``.
 
 How an error shows (see docs/reference/excel-errors.md):
 
 * xlwings Lite and xlwings Server (Office.js): a function whose whole answer is an error raises
-  :class:`xlwings.XlwingsError` with the message: the cell shows ``#VALUE!`` and the message on hover. Inside a
-  spilled range a bad element becomes the error value itself (``#VALUE!``), which Office.js shows as a real error.
+  :class:`xlwings.XlwingsError` with the message: the cell shows ``#VALUE!`` and the message on hover. An error
+  passed through from an argument (``#N/A`` given, ``#N/A`` out) is returned as its code, which Office.js shows as
+  that real error. Inside a spilled range a bad element becomes the error value itself (``#VALUE!``).
 * classic xlwings (Windows): it cannot return a real error value, and shows a raised exception's text (often a whole
   traceback) in the cell. So the function returns the text ``#VALUE! rank 6 is outside 1..5`` instead: the message
   is in the cell, and arithmetic on it gives #VALUE! as a real error would.
@@ -42,9 +45,9 @@ def on_office_js() -> bool:
 def to_host(result: Any, office_js: bool) -> Any:
     """Show the edge's result in the running xlwings: errors as Office.js errors, or as text in classic."""
     if isinstance(result, CellError):
-        if office_js:
-            raise XlwingsError(result.message or result.code)
-        return str(result)
+        if office_js and result.message:
+            raise XlwingsError(result.message)
+        return result.code if office_js else str(result)
     if isinstance(result, list):
         return [[(c.code if office_js else str(c)) if isinstance(c, CellError) else c for c in row] for row in result]
     return result
@@ -69,10 +72,15 @@ def expose(function: SheetFunction, func_: Decorator = func, arg_: Decorator = a
             for a in function.arguments
         ]
     )
-    decorated: Callable[..., Any] = func_(udf)
-    for argument in function.arguments:
+    # In xlwings' own order, func outermost (applied last): classic xlwings' arg re-applies func without options,
+    # which would put the function back in the default xlwings category.
+    decorated: Callable[..., Any] = udf
+    for argument in reversed(function.arguments):
         decorated = arg_(argument.name, ndim=2, err_to_str=True, doc=argument.doc)(decorated)
-    return decorated
+    registered: Callable[..., Any] = func_(category=function.wizard_category, call_in_wizard=function.live_in_wizard)(
+        decorated
+    )
+    return registered
 
 
 for _name, _function in CATALOGUE.items():

@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -60,12 +60,24 @@ class Column:
     """An input column: its header, what may be typed in it, and how wide it is."""
 
     name: str
-    kind: str = "text"  # text, name, whole, number, place
+    kind: str = "text"  # text, name, whole, number (at least lo), positive (greater than lo), place, custom
     lo: float | None = None
     hi: float | None = None
     width: int = 14
     help: str = ""
     roster: str | None = None  # for kind "name": the range of allowed names, such as "Roster!$A$2:$A$200"
+    formula: str = ""  # for kind "custom": a formula of the cell that is TRUE for an allowed value
+
+
+ADD_IN = (
+    "Which add-in computes it: the green cells call xlscore's functions, which reach Excel through xlwings: classic "
+    "xlwings on Windows, or the free xlwings Lite add-in in Excel on Windows, Mac and the web (xlscore's "
+    "addin/README.md has the steps). Without the add-in, Excel cannot compute them: once it recalculates (on "
+    "opening, or when you type a result) they show #NAME?. LibreOffice, Google Sheets and file previews show the "
+    "values saved in this file. Without Excel, 'xlscore recalc THIS-FILE --in-place' computes every cell again and "
+    "'xlscore standings THIS-FILE' prints the standings."
+)
+"""The last paragraph of every template's Start here sheet."""
 
 
 @dataclass
@@ -85,7 +97,7 @@ class Template:
         ws["A1"] = self.title
         ws["A1"].font = TITLE_FONT
         ws.column_dimensions["A"].width = INTRO_WIDTH  # a portrait page's width, so it prints as it reads
-        for row, paragraph in enumerate(paragraphs, start=3):
+        for row, paragraph in enumerate((*paragraphs, ADD_IN), start=3):
             self.text(ws, f"A{row}", paragraph)
             ws[f"A{row}"].alignment = Alignment(wrap_text=True, vertical="top")
             # Excel and LibreOffice do not grow a wrapped row of a file on opening: give each paragraph its lines.
@@ -175,17 +187,30 @@ class Template:
                 ws.cell(r, col).number_format = shown
         ws.column_dimensions[get_column_letter(col)].width = 12
 
-    def settings(self, rows: Sequence[tuple[str, str | float | None, str]], note_width: int = 70) -> Worksheet:
-        """The Settings sheet: one row per setting, its name, a yellow cell to type its value in, and what it means."""
+    def settings(
+        self,
+        rows: Sequence[tuple[str, str | float | None, str]],
+        note_width: int = 70,
+        checks: Mapping[str, Column] | None = None,
+    ) -> Worksheet:
+        """The Settings sheet: one row per setting, its name, a yellow cell to type its value in, and what it means.
+
+        ``checks`` gives a setting's allowed values by its name (the bounds its function enforces): Excel refuses
+        anything else as it is typed, with the setting's note as the message.
+        """
         ws: Worksheet = self.workbook.create_sheet("Settings")
         for row, (label, value, note) in enumerate(rows, start=1):
             ws[f"A{row}"], ws[f"C{row}"] = label, note
             self.text(ws, f"B{row}", value)
             ws[f"B{row}"].fill = INPUT_FILL
             ws[f"B{row}"].protection = Protection(locked=False)
+            check = (checks or {}).get(label)
+            if check is not None:
+                validate(ws, replace(check, name=label, help=check.help or note), f"B{row}")
         ws.column_dimensions["A"].width = max(12, *(len(label) + 2 for label, _, _ in rows))
         ws.column_dimensions["C"].width = note_width
         ws.protection.sheet = True
+        self.printable(ws, title_rows=None)
         return ws
 
     @staticmethod
@@ -197,6 +222,11 @@ class Template:
         chart.add_data(Reference(ws, min_col=values, min_row=1, max_row=rows + 1), titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=labels, min_row=2, max_row=rows + 1))
         chart.x_axis.scaling.orientation = "maxMin"  # the table's first row at the top, as it reads
+        # Every name shown (none skipped), and room for each: the bars in the table's order, the leader on top.
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.x_axis.tickLblSkip = 1
+        chart.height = max(7.5, 0.6 * rows + 2)
         chart.legend = None
         ws.add_chart(chart, anchor)
         return chart
@@ -306,6 +336,13 @@ def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: f
     return float(value)
 
 
+def validate(ws: Worksheet, column: Column, area: str) -> None:
+    """Data validation of ``column``'s kind and bounds on ``area`` of ``ws`` (nothing for free text)."""
+    validation = _validation(column, area)
+    if validation is not None:
+        ws.add_data_validation(validation)
+
+
 def _validation(column: Column, area: str) -> DataValidation | None:
     bounds = {"lo": column.lo, "hi": column.hi}
     if column.kind in ("whole", "place"):
@@ -327,6 +364,14 @@ def _validation(column: Column, area: str) -> DataValidation | None:
             allow_blank=True,
         )
         validation.error = f"{column.name}: a number" + (f" of at least {column.lo:g}" if column.lo is not None else "")
+    elif column.kind == "positive":
+        validation = DataValidation(
+            type="decimal", operator="greaterThan", formula1=str(column.lo or 0), allow_blank=True
+        )
+        validation.error = f"{column.name}: a number greater than {column.lo or 0:g}"
+    elif column.kind == "custom":
+        validation = DataValidation(type="custom", formula1=column.formula, allow_blank=True)
+        validation.error = f"{column.name}: {column.help}"
     elif column.kind == "name" and column.roster:
         validation = DataValidation(type="list", formula1=f"={column.roster}", allow_blank=True)
         validation.error = f"{column.name}: a name from the roster"

@@ -27,14 +27,16 @@ from collections.abc import Sequence
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
+from openpyxl.chart.shapes import GraphicalProperties
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.cells import yes_no
+from xlscore.core.cells import NO, YES, yes_no
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
+from xlscore.core.gibbs.rule import K1_TABLE
 from xlscore.core.validate import shown
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
@@ -96,8 +98,22 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
 )
 ONE_POOL_CELL = "Settings!B6"
 ONE_POOL = setting_argument(ONE_POOL_CELL)
+LINE_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E377C2", "7F7F7F", "BCBD22", "17BECF")
+"""Ten colours told apart at a glance (matplotlib's tab10), one per player charted."""
+_KINDS = ",".join(f'B1="{kind}"' for kind in K1_TABLE)
+_YES_NO = ",".join(f'B6="{word}"' for word in sorted(YES | NO) if word)
+SETTING_CHECKS = {
+    # The bounds gibbs_ratings enforces: K1 a number greater than 0 or a kind of game, K2 and K3 at least 0,
+    # G_exp a whole number from 1, start a number, one pool yes or no.
+    "K1": Column("K1", "custom", formula=f"OR(AND(ISNUMBER(B1),B1>0),{_KINDS})", help="blank, a number > 0, or 4p"),
+    "K2": Column("K2", "number", lo=0),
+    "K3": Column("K3", "number", lo=0),
+    "G_exp": Column("G_exp", "whole", lo=1, hi=1_000_000),
+    "start": Column("start", "custom", formula="ISNUMBER(B5)", help="a number"),
+    "one pool": Column("one pool", "custom", formula=f"OR(ISLOGICAL(B6),B6=0,B6=1,{_YES_NO})", help="yes or no"),
+}
 """The one-pool setting, the last argument of GIBBS_RATINGS and GIBBS_RP_BY_GAME."""
-STANDINGS = ("player", "pool", "rp", "games", "last_change")
+STANDINGS = ("place", "player", "pool", "rp", "games", "last_change")
 TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
 
 # The Start here sheet: what to type where, and what is computed.
@@ -145,7 +161,7 @@ def build(sample: bool = True) -> Template:
         STANDINGS,
         PLAYERS_SHOWN,
     )
-    ratings.column_dimensions["A"].width = 18
+    ratings.column_dimensions["B"].width = 18
     template.printable(ratings)
     trajectory = template.results(
         "History",
@@ -164,7 +180,7 @@ def build(sample: bool = True) -> Template:
 
 
 def _settings_sheet(template: Template) -> None:
-    settings = template.settings(SETTINGS, note_width=80)
+    settings = template.settings(SETTINGS, note_width=80, checks=SETTING_CHECKS)
     settings["A8"] = "Published K1 by kind of game (Tropic Euro)"
     settings["A8"].font = Font(bold=True)
     for row, (kind, k1) in enumerate(
@@ -193,7 +209,7 @@ def _date_column(games: Worksheet, dates: Sequence[dt.date]) -> None:
 
 def _chart(template: Template, ws: Worksheet) -> None:
     """The top players' RP after every game: data at J1 (one GIBBS_RP_BY_GAME formula), the chart beside it."""
-    top = f"Standings!$A$1:$B${CHARTED + 1}"
+    top = f"Standings!$A$1:$C${CHARTED + 1}"
     template.results_column(
         ws,
         "J1",
@@ -206,9 +222,8 @@ def _chart(template: Template, ws: Worksheet) -> None:
             ws.cell(r, c).fill = COMPUTED_FILL
             if r > 1 and c > 10:
                 ws.cell(r, c).number_format = "0.00"
-    chart = ScatterChart()
+    chart = ScatterChart(scatterStyle="lineMarker")
     chart.title = "RP of the top players, game by game"
-    chart.style = 13
     chart.x_axis.title = "game no."
     chart.y_axis.title = "RP"
     chart.x_axis.delete = False
@@ -219,7 +234,13 @@ def _chart(template: Template, ws: Worksheet) -> None:
         ys = Reference(ws, min_col=c, min_row=2, max_row=1 + GAMES_CHARTED)
         series = Series(ys, xs, title_from_data=False)
         series.tx = SeriesLabel(strRef=StrRef(f"'History'!${get_column_letter(c)}$1"))
+        # Straight lines between games (a smoothed curve overshoots: it shows RP no game gave), one colour each.
+        series.smooth = False
+        colour = LINE_COLOURS[(c - 11) % len(LINE_COLOURS)]
+        series.graphicalProperties.line.solidFill = colour
         series.marker.symbol = "circle"
+        series.marker.graphicalProperties = GraphicalProperties(solidFill=colour)
+        series.marker.graphicalProperties.line.solidFill = colour
         chart.series.append(series)
     chart.height, chart.width = 10, 20
     ws.add_chart(chart, "R2")

@@ -172,7 +172,7 @@ def build(sample: bool = True) -> Template:
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
-    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2").height = 14
+    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2")
     _next_season_sheet(template, sample)
     return template
 
@@ -191,6 +191,11 @@ def _settings(template: Template) -> None:
             ),
         ),
         note_width=60,
+        checks={
+            "event": Column("event", "custom", formula="ISTEXT(B1)", help="the event's short code, such as AGR"),
+            "season": Column("season", "whole", lo=1, hi=1_000_000),
+            "seats": Column("seats", "whole", lo=3, hi=5),
+        },
     )
     settings = template.workbook["Settings"]
     settings.column_dimensions["B"].width = 40
@@ -222,7 +227,20 @@ def _results_sheet(template: Template, sample: bool) -> None:
         fill=PatternFill("solid", fgColor="F4CCCC"),
     )
     sheet.conditional_formatting.add(f"A2:F{last}", warn)
+    # A player the Schedule does not seat in that game: the row's player cell turns red.
+    stray = FormulaRule(  # type: ignore[no-untyped-call]
+        formula=[not_seated(2)], fill=PatternFill("solid", fgColor="E06666")
+    )
+    sheet.conditional_formatting.add(f"B2:B{last}", stray)
     template.printable(sheet)
+
+
+def not_seated(row: int) -> str:
+    """TRUE when the result in ``row`` of Results names a game on the Schedule that does not seat its player (the
+    conditional format that flags it; relative to the row, as Excel reads a rule for each cell of its range)."""
+    games = f"Schedule!$A$2:$A${GAMES + 1}"
+    seats = f"Schedule!$E$2:$I${GAMES + 1}"
+    return f'AND($A{row}<>"",$B{row}<>"",COUNTIF({games},$A{row})>0,SUMPRODUCT(({games}=$A{row})*({seats}=$B{row}))=0)'
 
 
 def _next_season_sheet(template: Template, sample: bool) -> None:

@@ -19,7 +19,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     read_best,
@@ -149,6 +149,7 @@ def _settings(template: Template) -> None:
     for cell in cells:
         settings[cell].fill = INPUT_FILL
         settings[cell].protection = Protection(locked=False)
+    validate(settings, Column("best", "whole", lo=1, hi=1_000_000, help="blank (all games), or N from 1"), "B1")
     settings.column_dimensions["A"].width = 10
     settings.column_dimensions["B"].width = 18
     settings.protection.sheet = True

@@ -65,7 +65,7 @@ COLUMNS = (
     Column("player", "text", width=16),
     Column("score", "number", width=10, help="The player's score (higher wins), or leave blank and give a place."),
     Column("place", "place", lo=1, hi=99, width=8, help="1 for the winner; tied players share a place."),
-    Column("hours", "number", lo=0, width=8, help="The game's length in hours; blank ignores game length."),
+    Column("hours", "positive", lo=0, width=8, help="The game's length in hours; blank ignores game length."),
 )
 STANDINGS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
 
@@ -100,7 +100,10 @@ def build(
             "'xlscore recalc' on this file. The rules: docs/systems/rplops.md.",
         ]
     )
-    template.settings((("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")))
+    template.settings(
+        (("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")),
+        checks={"x": Column("x", "positive"), "version": Column("version", "whole", 1, 2)},
+    )
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["F1"] = "points"
     results = whole_table("Results", COLUMNS)

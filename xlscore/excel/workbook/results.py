@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +30,7 @@ from xlscore.excel.workbook.refs import Area, parse_area
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FORMULA_STARTS", "Result", "csv_cell", "format_result", "read_results", "results"]
+__all__ = ["FORMULA_STARTS", "Result", "csv_cell", "format_result", "format_results", "read_results", "results"]
 
 
 @dataclass(frozen=True)
@@ -83,14 +83,25 @@ def _plain(value: object) -> object:
     return value
 
 
-def results(book: Book, names: list[str] | None = None, *, recalculate: bool = True) -> dict[str, Result]:
-    """The named tables and ranges of ``book`` (all of them when ``names`` is None), after recalculation."""
+def results(
+    book: Book,
+    names: list[str] | None = None,
+    *,
+    recalculate: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Result]:
+    """The named tables and ranges of ``book`` after recalculation (``progress`` is called with the formulas done).
+
+    Without ``names``: every table and named range, then every sheet whose A1 holds a formula (the tables a template
+    computes, such as its Standings, which spill from A1 without a name of their own).
+    """
     values = {s.name.upper(): dict(s.values) for s in book.sheets}
     if recalculate:
-        for sheet, cells in evaluate(book).values.items():
+        for sheet, cells in evaluate(book, progress).values.items():
             values[sheet].update(cells)
     areas = _areas(book)
-    wanted = list(areas) if names is None else [n.upper() for n in names]
+    computed = [s.name.upper() for s in book.sheets if any(f.row == 1 and f.col == 1 for f in s.formulas)]
+    wanted = [*areas, *(s for s in computed if s not in areas)] if names is None else [n.upper() for n in names]
     found: dict[str, Result] = {}
     sheets = {s.name.upper(): s.name for s in book.sheets}
     for name in wanted:
@@ -142,20 +153,43 @@ def csv_cell(value: object) -> object:
     return value
 
 
+def _number(value: object) -> object:
+    """A number as a table shows it in CSV and JSON: a whole number without its ``.0`` (3, not 3.0); the rest as is."""
+    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) < 1e15 else value
+
+
+def _objects(result: Result) -> list[dict[str, object]]:
+    return [dict(zip(result.header, map(_number, row), strict=False)) for row in result.rows]
+
+
+def format_results(found: Sequence[Result], kind: str, *, raw: bool = False) -> str:
+    """Several tables as one document: text with a ``== name ==`` line above each; CSV one table after another, a
+    blank line between; JSON one object keyed by the tables' names (one table alone: its list of rows)."""
+    if kind == "json" and len(found) != 1:
+        return json.dumps({r.name: _objects(r) for r in found}, indent=2, default=str) + "\n"
+    parts: list[str] = []
+    for i, result in enumerate(found):
+        if kind == "text" and len(found) > 1:
+            parts.append(("\n" if i else "") + f"== {result.name} ==\n")
+        elif kind == "csv" and i:
+            parts.append("\n")
+        parts.append(format_result(result, kind, raw=raw))
+    return "".join(parts)
+
+
 def format_result(result: Result, kind: str, *, raw: bool = False) -> str:
     """A table as text (aligned columns), CSV or JSON (a list of objects keyed by the header).
 
     CSV cells go through :func:`csv_cell` unless ``raw``: a program reading the CSV wants the texts as they are.
+    CSV and JSON keep every decimal; a whole number shows without ``.0``.
     """
     if kind == "csv":
         return "".join(
-            _csv_line(row if raw else [csv_cell(value) for value in row]) for row in (result.header, *result.rows)
+            _csv_line([_number(v) for v in row] if raw else [csv_cell(_number(v)) for v in row])
+            for row in (result.header, *result.rows)
         )
     if kind == "json":
-        return (
-            json.dumps([dict(zip(result.header, row, strict=False)) for row in result.rows], indent=2, default=str)
-            + "\n"
-        )
+        return json.dumps(_objects(result), indent=2, default=str) + "\n"
     shown = [list(result.header)] + [["" if v is None else _text(v) for v in row] for row in result.rows]
     widths = [max(len(row[i]) for row in shown) for i in range(len(result.header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip() for row in shown]

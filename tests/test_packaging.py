@@ -1,0 +1,52 @@
+"""What `pip install xlscore` brings: the rules and the spreadsheet functions alone; the rest are extras."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Imports xlwings first (in Lite it is there already, with whatever it loads), then xlscore's spreadsheet module,
+# computes a function of every system (none that replays a Gibbs history, which needs numpy), and prints the
+# packages outside the standard library that xlscore added.
+_SCRIPT = """
+import sys
+import xlwings
+before = set(sys.modules)
+import xlscore
+import xlscore.excel.functions.udfs as udfs
+udfs.RPLOPS([[2]], [[5]])
+udfs.RPLOPS_STANDINGS([["game", "player", "score"], ["G1", "Ann", 3], ["G1", "Bo", 2]])
+udfs.PB_BOARD([[252000, 248000]])
+udfs.SIZE_MATTERS_BOARD([[12, 8, 7, 7, 0, 0, 0]])
+udfs.GIBBS_GAME([[1500, 1500]], [[0, 0]], [[1, 2]])
+udfs.LEAGUE_STANDINGS([["game", "player", "score"], ["G1", "Ann", 3], ["G1", "Bo", 2]])
+added = {m.split(".")[0] for m in set(sys.modules) - before}
+print(sorted(m for m in added - set(sys.stdlib_module_names) if m != "xlscore" and not m.startswith("_")))
+"""
+
+
+def test_the_package_itself_depends_on_nothing_and_the_rest_are_extras() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["dependencies"] == []
+    extras = project["optional-dependencies"]
+    assert {"cli", "workbook", "ladder", "excel", "all", "test"} <= set(extras)
+    assert "xlscore[all]" in extras["test"]
+
+
+def test_the_spreadsheet_functions_import_nothing_outside_the_standard_library() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_command_without_its_extra_says_which_to_install() -> None:
+    # click made unimportable, as on a machine where only `pip install xlscore` ran.
+    script = "import sys; sys.modules['click'] = None; from xlscore.__main__ import main; sys.exit(main())"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "xlscore: the command line needs click, which is not installed: pip install 'xlscore[cli]'\n"
