@@ -55,8 +55,8 @@ def test_players_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert len(capsys.readouterr().out.splitlines()) == 13
 
 
-def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["seating", "--rounds", "2", "A", "B", "C", "D", "E"]) == 2
+def test_bad_input_is_one_line_exit_1_and_bad_usage_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["seating", "--rounds", "2", "A", "B", "C", "D", "E"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("xlscore: players has 5 names; tables of 4 and 3 cannot seat 5")
     assert len(err.splitlines()) == 1

@@ -31,6 +31,7 @@ from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
 from xlscore.core.rows import Row, cell_name, read_rows
+from xlscore.core.table import table
 from xlscore.core.validate import shown, whole
 
 __all__ = ["TIE_BREAKS", "DiplomacyStanding", "diplomacy_points", "diplomacy_standings"]
@@ -176,6 +177,7 @@ def _total(rounds: list[Fraction], tournament: str, best: int | None) -> Fractio
     return sum(ordered[:2], Fraction(0)) + sum(ordered[2:], Fraction(0)) / 2
 
 
+@table(DiplomacyStanding)
 def diplomacy_standings(
     results: object,
     system: str,

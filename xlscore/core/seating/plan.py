@@ -6,12 +6,17 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError
 from xlscore.core.seating import designs, inputs, quality, search
 from xlscore.core.seating.seats import seat_order
+from xlscore.core.table import Table, table
 from xlscore.core.validate import whole
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_PLAYERS",
@@ -111,6 +116,15 @@ class Seating:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    @property
+    def columns(self) -> list[str]:
+        """The columns SEATING shows: round, table, seat, player."""
+        return Table(self.rows, SeatingRow).columns
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rows as a pandas DataFrame, as SEATING shows them (the quality report stays in ``quality``)."""
+        return Table(self.rows, SeatingRow).to_frame()
 
 
 def seating(
@@ -287,6 +301,7 @@ class SeatingMeasure:
     fewest_possible: int | None
 
 
+@table(SeatingMeasure)
 def seating_quality(
     players: Iterable[object],
     rounds: int,
@@ -336,8 +351,8 @@ def _check_fixed_apart(per_round: list[dict[int, int]], avoided: set[tuple[int, 
 def _check_apart(tables: list[list[list[int]]], avoided: set[tuple[int, int]], listed: tuple[str, ...]) -> None:
     """Refuse a seating in which a pair that must not meet does: too many such pairs for the tables to keep apart."""
     for r, round_tables in enumerate(tables, start=1):
-        for t, table in enumerate(round_tables, start=1):
-            for a, b in combinations(sorted(table), 2):
+        for t, seated in enumerate(round_tables, start=1):
+            for a, b in combinations(sorted(seated), 2):
                 if (a, b) in avoided:
                     raise InputError(
                         f"avoid: no seating was found that keeps {listed[a]!r} and {listed[b]!r} apart (round {r}, "
