@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlscore import diplomacy_board
+from xlscore.core.errors import InputError
 
 DEAD3 = (None, None, None, None, 1903, 1904, 1905)  # Italy out first, then Russia, then Turkey
 
@@ -133,3 +134,12 @@ def test_maxonian_ties_broken_by_the_most_recent_year_they_differed() -> None:
     assert diplomacy_board("Maxonian", board, chart=level)[:3] == (6, 6, 6)
     # Eliminated powers level every year share 2 and 1.
     assert diplomacy_board("Maxonian", board, chart=level)[4:] == (2, 2, 2)
+
+
+def test_maxonian_needs_no_chart_where_the_years_out_settle_the_eliminated() -> None:
+    # France 13 (7), Russia 11 (6), Germany 5 (5), Italy 4 (4), Turkey 1 (3); England out in 1905 was ahead of
+    # Austria, out in 1904, in 1904: England 2, Austria 1. 13 is not above the mark, so no centre points.
+    board, out = (0, 0, 13, 5, 4, 11, 1), (1904, 1905, None, None, None, None, None)
+    assert diplomacy_board("Maxonian", board, eliminated=out) == (1, 2, 7, 5, 4, 6, 3)
+    with pytest.raises(InputError, match=r"Austria and England, both on 0 centres \(out in 1905\)"):
+        diplomacy_board("Maxonian", board, eliminated=(1905, 1905, None, None, None, None, None))

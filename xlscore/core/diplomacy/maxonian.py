@@ -11,8 +11,9 @@ game was soloed, when only the soloist scores these points.
 
 Decisions: eliminated powers are ranked with the others (on 0 centres, the one that held centres more recently
 ranks higher); three or more powers level every year share the average of their places, as two do; a conceded game
-counts as a solo. The centre chart (``chart``) is needed only when two powers end on the same count; without it
-the rule cannot separate them, and xlscore asks for it.
+counts as a solo. The centre chart (``chart``) is needed only when two powers end on the same count and are not
+told apart by the years they were eliminated in (the one out later was ahead in the year the other went out);
+without it the rule cannot separate them, and xlscore asks for it.
 """
 
 from __future__ import annotations
@@ -29,14 +30,19 @@ __all__ = ["SYSTEMS"]
 def _maxonian(name: str, mark: int) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.chart is None:
+            # Without a chart, an eliminated power that went out later was ahead in the year the other went out:
+            # the years settle them. Only powers level at the end otherwise need earlier counts.
+            out = [board.eliminated[p] or 0 if board.centres[p] == 0 else 0 for p in range(POWERS)]
             for p in range(POWERS):
                 for q in range(p + 1, POWERS):
-                    if board.centres[p] == board.centres[q]:
+                    if (board.centres[p], out[p]) == (board.centres[q], out[q]):
                         raise InputError(
                             f"chart is blank; {name} separates {POWER_NAMES[p]} and {POWER_NAMES[q]}, both on "
-                            f"{board.centres[p]} centres, by their counts in earlier years"
+                            f"{board.centres[p]} centres"
+                            + (f" (out in {out[p]})" if out[p] else "")
+                            + ", by their counts in earlier years"
                         )
-            history: tuple[tuple[int, ...], ...] = tuple((c,) for c in board.centres)
+            history: tuple[tuple[int, ...], ...] = tuple((year, c) for c, year in zip(board.centres, out, strict=True))
         else:
             history = board.chart
         # Latest year first: the power ahead most recently sorts higher; equal throughout, equal keys.
