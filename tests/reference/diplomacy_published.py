@@ -45,3 +45,17 @@ BANGKOK_ELIMINATED_1905 = "1.5"  # "players eliminated in 1905 receive 5yrs x 0.
 # Brandon Fogel, OpenTribute (diplobn.com): once every centre is owned, a lone topper scores 10 x centres, a
 # non-topping survivor 34 + 4 x centres - topper's centres, an eliminated power 0; a solo 340.
 OPEN_TRIBUTE_SOLO = "340"
+
+# The Boston Massacre's scoring page (sites.google.com/site/bostonmassacrediplomacy/scoring), the source of Carnage
+# 2023: "top player has 12 centers and the next player has 9 ... an extra 900 points"; "a tie for 1st place both
+# players receive 6500"; "a four-way tie among the last players ... 2500" (place points, before centres).
+CARNAGE_2023_LEAD_12_OVER_9 = "900"
+CARNAGE_2023_TIE_FOR_FIRST = "6500"
+CARNAGE_2023_FOUR_WAY_LAST = "2500"
+
+# Diplomaticon's "C-Diplo scoring system" page, further figures: topping a board on 6 centres scores 45; a 2-way top
+# on 6 scores 33 each; a 3-way top scores 32 on 11 centres and 27 on 6, both "rounded-up".
+CDIPLO_100_LONE_TOP_6 = "45"
+CDIPLO_100_TWO_WAY_TOP_6 = "33"
+CDIPLO_100_THREE_WAY_TOP_11_ROUNDED_UP = 32
+CDIPLO_100_THREE_WAY_TOP_6_ROUNDED_UP = 27

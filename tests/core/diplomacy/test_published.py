@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from tests.reference import diplomacy_published as pub
@@ -86,3 +88,32 @@ def test_open_tribute_page_formulas() -> None:
 def test_bangkok_wikis_impossible_board_is_refused() -> None:
     with pytest.raises(InputError, match="add up to 35"):
         diplomacy_board("Bangkok", pub.BANGKOK_DB_SHARED_AS_PRINTED)
+
+
+def test_carnage_2023_boston_massacre_figures() -> None:
+    # 12 against 9: the lone top scores 300 a centre over the second on top of Carnage's own score.
+    board, out = (12, 9, 6, 4, 3, 0, 0), (None, None, None, None, None, FIRST_OUT, SECOND_OUT)
+    lead = diplomacy_board("Carnage 2023", board, eliminated=out)[0]
+    assert printed(
+        lead - diplomacy_board("Carnage with elimination order", board, eliminated=out)[0],
+        pub.CARNAGE_2023_LEAD_12_OVER_9,
+    )
+    # A tie for 1st: 6500 each (the average of 7000 and 6000), then a point per centre, and no lead bonus.
+    tied = diplomacy_board("Carnage 2023", (10, 10, 6, 4, 3, 1, 0), eliminated=(None,) * 6 + (FIRST_OUT,))
+    assert printed(tied[0] - 10, pub.CARNAGE_2023_TIE_FOR_FIRST)
+    assert printed(tied[1] - 10, pub.CARNAGE_2023_TIE_FOR_FIRST)
+    # Four level at the bottom share 4000, 3000, 2000 and 1000: 2500 each, then their centre.
+    last = diplomacy_board("Carnage 2023", (12, 9, 6, 1, 1, 1, 1))
+    assert all(printed(score - 1, pub.CARNAGE_2023_FOUR_WAY_LAST) for score in last[3:])
+
+
+def test_cdiplo_100_diplomaticon_shared_tops() -> None:
+    assert printed(diplomacy_board("C-Diplo 100", (6, 5, 5, 5, 5, 4, 4))[0], pub.CDIPLO_100_LONE_TOP_6)
+    two = diplomacy_board("C-Diplo 100", (6, 6, 5, 5, 4, 4, 4))
+    assert printed(two[0], pub.CDIPLO_100_TWO_WAY_TOP_6)
+    assert printed(two[1], pub.CDIPLO_100_TWO_WAY_TOP_6)
+    # Shared topping bonuses (38 + 14 + 7) / 3 = 19.67: the page prints the scores rounded up.
+    on_11 = diplomacy_board("C-Diplo 100", (11, 11, 11, 1, 0, 0, 0))[:3]
+    on_6 = diplomacy_board("C-Diplo 100", (6, 6, 6, 5, 5, 3, 3))[:3]
+    assert [math.ceil(s) for s in on_11] == [pub.CDIPLO_100_THREE_WAY_TOP_11_ROUNDED_UP] * 3
+    assert [math.ceil(s) for s in on_6] == [pub.CDIPLO_100_THREE_WAY_TOP_6_ROUNDED_UP] * 3
