@@ -444,12 +444,7 @@ def schedule(
 @click.option(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
-@click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
-@click.option(
-    "--raw-csv",
-    is_flag=True,
-    help="In CSV, keep names that begin with = + - @ as they are (by default they get an apostrophe in front).",
-)
+@output_options
 def seating_command(
     players: tuple[str, ...],
     rounds: int,
@@ -461,14 +456,16 @@ def seating_command(
     top_table: str | None,
     seed: int | None,
     byes: bool,
-    kind: str,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
     raw_csv: bool,
 ) -> None:
     """Seat PLAYERS for every round: tables that keep opponents fresh and seats fair, and how good they are.
 
     One row per player per round (round, table, seat, player; table and seat blank for a bye), then the quality
-    report: repeated pairs and seat repeats against the fewest possible. With --format csv the report goes to
-    stderr; json holds both.
+    report: repeated pairs and seat repeats against the fewest possible. With --format csv or -o FILE the report
+    goes to stderr; json holds both.
 
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
@@ -476,7 +473,7 @@ def seating_command(
     import json
 
     from xlscore.core.seating import seating
-    from xlscore.excel.workbook.results import Result, format_result
+    from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
     fixed_at: dict[str, object] = {}
@@ -499,15 +496,25 @@ def seating_command(
     header = ("round", "table", "seat", "player")
     rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)
     report = result.quality.lines()
+    if kind is None and not as_csv:
+        kind = {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "text") if output is not None else "text"
     if kind == "json":
         import dataclasses
 
         quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
         rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        click.echo(json.dumps({"rows": rows_json, "quality": quality}, indent=2))
+        document = json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n"
+        if output is None:
+            click.echo(document, nl=False)
+            return
+        from xlscore.excel.workbook.files import replacing
+
+        with replacing(output) as temporary:
+            temporary.write_text(document, encoding="utf-8")
+        click.echo(f"wrote {output}", err=True)
         return
-    click.echo(format_result(Result("seating", header, rows), kind, raw=raw_csv), nl=False)
-    if kind == "csv":
+    _emit([Result("seating", header, rows)], kind, output, as_csv, raw_csv)
+    if kind == "csv" or as_csv or output is not None:
         for line in report:
             click.echo(line, err=True)
         return

@@ -75,8 +75,8 @@ ADD_IN = (
     "addin/README.md has the steps). Without the add-in, Excel cannot compute them: once it recalculates (on "
     "opening, or when you type a result) they show #NAME?. In LibreOffice Calc they compute with xlscore's "
     "extension, xlscore.oxt ('xlscore addin --libreoffice .' writes it; docs/guide/libreoffice.md), and show #NAME? "
-    "without it. Google Sheets and file previews show the values saved in this file. Without Excel, 'xlscore recalc THIS-FILE --in-place' computes every cell again and "
-    "'xlscore standings THIS-FILE' prints the standings."
+    "without it. Google Sheets and file previews show the values saved in this file. Without Excel, 'xlscore "
+    "recalc THIS-FILE --in-place' computes every cell again and 'xlscore standings THIS-FILE' prints the standings."
 )
 """The last paragraph of every template's Start here sheet."""
 
