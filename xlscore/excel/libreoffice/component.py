@@ -21,7 +21,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, Tuple  # noqa: UP035 - see Rows below
 
 import uno  # type: ignore[import-not-found]
 import unohelper  # type: ignore[import-not-found]
@@ -42,7 +42,9 @@ WHY = "XLSCORE_WHY"
 VALUE_ERROR = 519
 """Calc's number for #VALUE! (the answer when xlscore itself cannot run)."""
 
-Rows = tuple[tuple[Any, ...], ...]
+# typing.Tuple, not tuple[...]: this module must import in an old LibreOffice's Python (3.8 on Windows in 7.x), so
+# that each function can answer why xlscore does not run there.
+Rows = Tuple[Tuple[Any, ...], ...]  # noqa: UP006
 _BASES: tuple[Any, ...] = (
     unohelper.Base,
     *_FUNCTIONS_INTERFACE,
