@@ -59,3 +59,7 @@ CDIPLO_100_LONE_TOP_6 = "45"
 CDIPLO_100_TWO_WAY_TOP_6 = "33"
 CDIPLO_100_THREE_WAY_TOP_11_ROUNDED_UP = 32
 CDIPLO_100_THREE_WAY_TOP_6_ROUNDED_UP = 27
+
+# The World Diplomacy Wiki's Tribute page (world-diplomacy-wiki.fandom.com/wiki/Tribute_Scoring_System): each
+# survivor's share of the 66 points by the number of survivors, 7 down to 2.
+TRIBUTE_SHARE_OF_66 = {7: "9.4", 6: "11", 5: "13.2", 4: "16.5", 3: "22", 2: "33"}

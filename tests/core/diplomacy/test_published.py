@@ -117,3 +117,11 @@ def test_cdiplo_100_diplomaticon_shared_tops() -> None:
     on_6 = diplomacy_board("C-Diplo 100", (6, 6, 6, 5, 5, 3, 3))[:3]
     assert [math.ceil(s) for s in on_11] == [pub.CDIPLO_100_THREE_WAY_TOP_11_ROUNDED_UP] * 3
     assert [math.ceil(s) for s in on_6] == [pub.CDIPLO_100_THREE_WAY_TOP_6_ROUNDED_UP] * 3
+
+
+@pytest.mark.parametrize(("survivors", "figure"), sorted(pub.TRIBUTE_SHARE_OF_66.items()))
+def test_tribute_share_of_66_world_diplomacy_wiki(survivors: int, figure: str) -> None:
+    # Survivors level on at most 6 centres owe no tribute: each scores its centres and its share of 66.
+    board = tuple(4 if p < survivors else 0 for p in range(7))
+    scores = diplomacy_board("Tribute", board)
+    assert all(printed(scores[p] - 4, figure) for p in range(survivors))

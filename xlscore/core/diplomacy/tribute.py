@@ -3,7 +3,9 @@
 Sources: the Windy City Weasels' Tribute page (windycityweasels.org/tribute-scoring-system) and Diplomaticon's
 summary ("Tribute Scoring system", 2021); the Weasels' first Tribute game report (game #398, 12 February 2020), whose
 scores are a test: France 13 centres 54.2, Russia 12 18.2, Germany and Italy 4 10.2, Turkey 1 7.2; Brandon Fogel's
-OpenTribute page (diplobn.com/opentribute-scoring-system); the Diplomacy Tournament Visualiser's descriptions.
+OpenTribute page (diplobn.com/opentribute-scoring-system); the World Diplomacy Wiki's Tribute page
+(world-diplomacy-wiki.fandom.com/wiki/Tribute_Scoring_System: each survivor's share of 66 by draw size, a test, and
+"Tied board-toppers split the tribute equally"); the Diplomacy Tournament Visualiser's descriptions.
 
 * **Tribute**: a solo scores 100 and everyone else 0. Otherwise each survivor scores 1 point per centre plus an equal
   share of 66 points, and each survivor that is not the board-topper pays the topper 1 point for each centre the
@@ -13,8 +15,8 @@ OpenTribute page (diplobn.com/opentribute-scoring-system); the Diplomacy Tournam
   and the rest of its points are spoiled (it scores 0). With a top shared by n powers each topper receives 1/n^2 of
   the tribute collected (the rest is spoiled).
 
-Decisions: Tribute's sources describe a single topper. With a shared top, xlscore has each non-topping survivor pay
-once (top - 6) and the toppers split it equally; toppers do not pay each other. OpenTribute's page does not round
+Decisions: with a shared top, each non-topping survivor pays once (top - 6) and the toppers split it equally, as the
+World Diplomacy Wiki says; toppers do not pay each other (no source says they do). OpenTribute's page does not round
 the shared topper's share; the dipvis description rounds it down. xlscore follows the system's own page (exact).
 """
 
