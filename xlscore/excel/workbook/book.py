@@ -133,20 +133,22 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
         scanned = scan_cells(zf.checked(part))
     except WorkbookError as exc:
         raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    values = sheet.values
     for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scanned:
-        position = (row, col)
-        where = functools.partial(_where, name, row, col)
         if kind == "n" and raw and inline is None:
             try:
-                sheet.values[position] = float(raw)
+                values[row, col] = float(raw)
             except ValueError:
-                _value(kind, raw, inline, strings, where)
+                _value(kind, raw, inline, strings, functools.partial(_where, name, row, col))
+        elif kind == "inlineStr":
+            values[row, col] = inline or ""
         else:
-            value = _value(kind, raw, inline, strings, where)
+            value = _value(kind, raw, inline, strings, functools.partial(_where, name, row, col))
             if value is not None:
-                sheet.values[position] = value
+                values[row, col] = value
         if f_attrs is None:
             continue
+        position = (row, col)
         f_kind = f_attrs.get(b"t", b"normal").decode()
         text = f_text or ""
         if f_kind == "shared":

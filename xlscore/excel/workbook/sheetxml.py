@@ -138,32 +138,61 @@ def scan_cells(xml: bytes) -> list[Scanned]:
 _ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
 # Only the rows of a worksheet, 1 to 1,048,576: any other reference goes through the general scan, which refuses it.
 _PLAIN_ROW = rb"[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6]"
-_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+_PLAIN_CELL = re.compile(
+    rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>/]*)'
+    # What is inside: a value alone, an inline string alone (each told apart by its captured tag), or anything else.
+    rb"(?:/>|>(?:(<v>)([^<]*)</v>|(<is><t>)([^<]*)</t></is>|(.*?))</c>)",
+    re.S,
+)
+
+
+_CELL_STARTS = (b"<c ", b"<c>", b"<c/", b"<c\t", b"<c\n", b"<c\r")
+
+
+def _cells_in(body: bytes) -> int:
+    """How many cells (``<c>`` elements) the body has. Without a prefix, a start tag is ``<c`` and a space, ``>``
+    or ``/`` (a ``<`` in text is always escaped), counted at C speed; with ``:c`` anywhere, the pattern counts."""
+    if b":c" in body:
+        return len(_ANY_CELL.findall(body))
+    return sum(body.count(start) for start in _CELL_STARTS)
+
+
+def _kind(attrs: bytes) -> str:
+    """A cell's type (its t attribute; "n" without one)."""
+    if b" t=" not in attrs:
+        return "n"
+    kind_match = _T_ATTR.search(attrs)
+    return kind_match.group(1).decode() if kind_match is not None else "n"
 
 
 def _scan_plain(body: bytes) -> list[Scanned] | None:
     found = _PLAIN_CELL.findall(body)
-    if len(found) != len(_ANY_CELL.findall(body)):
+    if len(found) != _cells_in(body):
         return None  # a cell written another way: the general scan reads them all
-    cells: list[Scanned] = []
-    append = cells.append
-    column_of = _column
-    for letters, digits, attrs, inner in found:
-        kind = "n"
-        if b" t=" in attrs:
-            kind_match = _T_ATTR.search(attrs)
-            kind = kind_match.group(1).decode() if kind_match is not None else "n"
-        if not inner:
-            append((int(digits), column_of(letters), kind, False, None, None, None, None))
-            continue
-        if inner.startswith(b"<v>") and inner.endswith(b"</v>") and b"<" not in inner[3:-4]:
-            append((int(digits), column_of(letters), kind, False, None, None, inner[3:-4], None))
-            continue
-        if inner.startswith(b"<is><t>") and inner.endswith(b"</t></is>") and b"<" not in inner[7:-9]:
-            append((int(digits), column_of(letters), kind, False, None, None, None, unescape(inner[7:-9])))
-            continue
-        append((int(digits), column_of(letters), kind, b" cm=" in attrs, *_contents(inner, kind)))
-    return cells
+    # Each column name, attribute list and type is worked out once, however many cells share it; a cell that holds
+    # a value or an inline string alone is one tuple made in a comprehension, anything else is taken apart.
+    letters = {cell[0] for cell in found}
+    if not letters <= _COLUMNS.keys():
+        for cell in found:
+            if cell[0] not in _COLUMNS:
+                _column(cell[0])  # refused at the first cell beyond XFD, in the sheet's order
+    columns = {name: _COLUMNS[name] for name in letters}
+    kinds = {attrs: _kind(attrs) for attrs in {cell[2] for cell in found}}
+    return [
+        (
+            int(digits),
+            columns[name],
+            kinds[attrs],
+            False,
+            None,
+            None,
+            value if value_tag else None,
+            (unescape(text) if text_tag else None),
+        )
+        if not other
+        else (int(digits), columns[name], kinds[attrs], b" cm=" in attrs, *_contents(other, kinds[attrs]))
+        for name, digits, attrs, value_tag, value, text_tag, text, other in found
+    ]
 
 
 def _contents(inner: bytes, kind: str) -> tuple[dict[bytes, bytes] | None, str | None, bytes | None, str | None]:
