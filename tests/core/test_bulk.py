@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from xlscore.core import rplops_event
+from xlscore.core import rplops_event, size_matters
 from xlscore.core.bulk import competition_places, exact_scaled
 from xlscore.core.placement import places_from_values
 
@@ -67,3 +67,38 @@ def test_exact_scaled_reads_decimals_as_typed() -> None:
     numerators, denominator = scaled
     assert denominator == 10
     assert numerators.tolist() == [1, 25, 10]
+
+
+def _boards(seed: int, boards: int, with_round: bool) -> list[list[Any]]:
+    rng = random.Random(seed)
+    rows: list[list[Any]] = [
+        ["round", "board", "power", "player", "centres"] if with_round else ["board", "power", "player", "centres"]
+    ]
+    for b in range(boards):
+        kind = rng.random()
+        if kind < 0.2:
+            solo = rng.randint(18, 24)
+            centres = [solo, *(rng.randint(0, (34 - solo) // 6) for _ in range(6))]
+        elif kind < 0.3:
+            centres = [5] * 6 + [4]  # a 7-way draw, where equal totals are likely
+        else:
+            n = rng.randint(2, 7)
+            centres = [34 // n] * n + [0] * (7 - n)
+        rng.shuffle(centres)
+        players = rng.sample([f"P{i}" for i in range(12)], 7)
+        for seat, (player, c) in enumerate(zip(players, centres, strict=True)):
+            board = [str(b % 3 + 1)] if with_round else [f"B{b}"]
+            rows.append([*([b // 3 + 1] if with_round else []), *board, f"Power{seat}", player, float(c)])
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("digits", [None, 2])
+def test_size_matters_bulk_and_row_by_row_agree(seed: int, digits: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _boards(seed, 60, with_round=seed % 2 == 0)
+    fast_points = size_matters.size_matters_points(table, digits)
+    fast_standings = size_matters.size_matters_standings(table, digits)
+    assert size_matters._in_bulk(table, digits) is not None
+    monkeypatch.setattr(size_matters, "_in_bulk", lambda results, digits: None)
+    assert fast_points == size_matters.size_matters_points(table, digits)
+    assert fast_standings == size_matters.size_matters_standings(table, digits)

@@ -24,9 +24,13 @@ from xlscore.core.cells import cell_text, exact
 from xlscore.core.validate import LARGEST
 
 __all__ = [
+    "by_sheet_row",
     "codes",
     "competition_places",
     "exact_scaled",
+    "exact_sums",
+    "fraction_sums",
+    "given",
     "names",
     "numbers",
     "one_per_group",
@@ -134,6 +138,15 @@ def competition_places(group: Ints, values: Floats, higher_is_better: bool) -> t
     place[order] = tie_start - group_start + 1
     tied[order] = tie_sizes[tie_ids]
     return place, tied, group_sizes[group]
+
+
+def by_sheet_row(rows: Sequence[int], values: list[float]) -> tuple[float | None, ...]:
+    """Each kept row's value at its place among the table's rows (counted from sheet row 2), None for the blank
+    rows between and before them, as the row-by-row rules return them."""
+    out: list[float | None] = [None] * (max(rows, default=1) - 1)
+    for row, value in zip(rows, values, strict=True):
+        out[row - 2] = value
+    return tuple(out)
 
 
 def exact_scaled(values: Floats) -> tuple[Ints, int] | None:

@@ -147,8 +147,8 @@ def _points_in_bulk(scored: _Scored, average: float, version: int) -> bulk.Float
     mean = scored.place + (scored.tied - 1) / 2
     n = scored.n
     if version == 1:
-        return (n + 1 - mean) * scored.hours * 2 * average / (n + 1)  # type: ignore[no-any-return]
-    return (n - mean) / (n - 1) * scored.hours * 2 * average  # type: ignore[no-any-return]
+        return (n + 1 - mean) * scored.hours * 2 * average / (n + 1)
+    return (n - mean) / (n - 1) * scored.hours * 2 * average
 
 
 def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[float | None, ...]:
@@ -161,12 +161,9 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
     """
     average = number("x", x, positive=True)
     kind = whole("version", version, 1, 2)
-    scored = _in_bulk(results)
-    if scored is not None:
-        out: list[float | None] = [None] * (max(scored.rows, default=1) - 1)
-        for row, value in zip(scored.rows, _points_in_bulk(scored, average, kind).tolist(), strict=True):
-            out[row - 2] = value
-        return tuple(out)
+    in_bulk = _in_bulk(results)
+    if in_bulk is not None:
+        return bulk.by_sheet_row(in_bulk.rows, _points_in_bulk(in_bulk, average, kind).tolist())
     rule = rplops if kind == 1 else rplops2
     aligned, games = _games(results)
     scored: dict[int, float] = {}

@@ -50,7 +50,7 @@ class Sheet:
 
     @property
     def max_row(self) -> int:
-        return max((r for r, _ in self.values), default=0)
+        return max(self.values, default=(0, 0))[0]  # positions compare by row first
 
 
 @dataclass

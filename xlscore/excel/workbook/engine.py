@@ -281,11 +281,8 @@ class _Evaluator:
             return cached[1]  # the functions do not change their inputs
         rows = range(area.top, bottom + 1)
         columns = [cells.columns.get(col) or {} for col in range(area.left, area.right + 1)]
-        if len(columns) == 1:
-            column = columns[0]
-            grid = [[column.get(r)] for r in rows]
-        else:
-            grid = [[column.get(r) for column in columns] for r in rows]
+        # Column by column at C speed (map over the rows), then turned into rows by zip.
+        grid = list(map(list, zip(*(list(map(column.get, rows)) for column in columns), strict=True)))
         self.grids[key] = (cells.version, grid)
         return grid
 
