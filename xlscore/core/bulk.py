@@ -34,6 +34,7 @@ __all__ = [
     "names",
     "numbers",
     "one_per_group",
+    "texts",
     "twice",
 ]
 
@@ -47,11 +48,25 @@ _EXACT_LIMIT = 2**52  # integer sums stay exact in int64 far below 2**63; this l
 
 def names(column: Sequence[Any]) -> list[str] | None:
     """Each cell as a name (:func:`~xlscore.core.cells.cell_text`); None when one is blank."""
-    if set(map(type, column)) == {str}:
+    found = _texts(column)
+    return None if None in found else found  # type: ignore[return-value]
+
+
+def texts(column: Sequence[Any]) -> list[str]:
+    """Each cell as a name (:func:`~xlscore.core.cells.cell_text`), blank as ""."""
+    return [text or "" for text in _texts(column)]
+
+
+def _texts(column: Sequence[Any]) -> list[str | None]:
+    kinds = set(map(type, column))
+    if kinds == {str}:
         stripped = list(map(str.strip, column))  # what cell_text makes of a text, at C speed
-        return None if "" in stripped else stripped
-    texts = list(map(cell_text, column))
-    return None if None in texts else texts  # type: ignore[return-value]
+        return [text or None for text in stripped] if "" in stripped else list(stripped)
+    if kinds == {float}:
+        values = np.asarray(column, dtype=np.float64)
+        if np.all(np.abs(values) < 2**53) and np.all(values == np.floor(values)):
+            return list(map(str, values.astype(np.int64).tolist()))  # 3.0 as "3", as cell_text reads it
+    return list(map(cell_text, column))
 
 
 def numbers(column: Sequence[Any], *, lo: float | None = None, positive: bool = False) -> Floats | None:

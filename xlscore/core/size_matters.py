@@ -232,7 +232,7 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
         return None
     if len(centres) and (centres.max() > TOTAL_CENTRES or np.any(centres != np.floor(centres))):
         return None
-    rounds = [cell_text(value) or "" for value in columns["round"]]
+    rounds = bulk.texts(columns["round"])
     board, boards = bulk.codes(list(zip(rounds, board_names, strict=True)))
     player, players = bulk.codes(player_names)
     if bulk.twice(board, player):
