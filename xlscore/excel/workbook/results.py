@@ -24,7 +24,6 @@ from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
-from xlscore.excel.workbook.engine import evaluate
 from xlscore.excel.workbook.refs import Area, parse_area
 
 if TYPE_CHECKING:
@@ -87,6 +86,8 @@ def results(book: Book, names: list[str] | None = None, *, recalculate: bool = T
     """The named tables and ranges of ``book`` (all of them when ``names`` is None), after recalculation."""
     values = {s.name.upper(): dict(s.values) for s in book.sheets}
     if recalculate:
+        from xlscore.excel.workbook.engine import evaluate  # the engine and the function catalogue, when needed
+
         for sheet, cells in evaluate(book).values.items():
             values[sheet].update(cells)
     areas = _areas(book)
