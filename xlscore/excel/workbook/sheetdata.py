@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from typing import Final
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 # defusedxml ships no type hints; types-defusedxml may or may not be installed.
 import defusedxml  # type: ignore[import-untyped, unused-ignore]
@@ -35,7 +34,7 @@ import defusedxml  # type: ignore[import-untyped, unused-ignore]
 from xlscore.core.errors import WorkbookError
 from xlscore.excel.workbook.safezip import guarded_parser
 
-__all__ = ["MAIN_NAMESPACES", "SheetData", "locate"]
+__all__ = ["MAIN_NAMESPACES", "SheetData", "escape", "locate"]
 
 MAIN_NAMESPACES: Final = (
     "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
@@ -49,6 +48,12 @@ _ROOT = re.compile(rb"(?:\xef\xbb\xbf)?(?:<\?xml\s[^?]*\?>)?\s*<(?:([^\s/>:]+):)
 _DECLARATION = re.compile(rb"""xmlns(?::([^\s=]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _START_TAG = re.compile(rb"<[^\s/>]+" + _ATTRIBUTES + rb"(/?)>")
 _SHEET_DATA_TAG = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?sheetData\b[^>]*?(?:(?P<empty>/>)|>)")
+
+
+def escape(text: str) -> str:
+    """Text as XML character data: &, < and > as entities (what ``xml.sax.saxutils.escape`` does, without importing
+    ``xml.sax``, which brings urllib, http and ssl with it)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,12 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
 
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
-from xlscore.excel.workbook.sheetdata import locate
+from xlscore.excel.workbook.sheetdata import escape, locate
 
 __all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
 
