@@ -84,6 +84,10 @@ class SheetFunction:
     help: str
     examples: tuple[Example, ...] = ()
     present: Callable[[Any], Any] | None = field(default=None, compare=False)
+    many: Callable[..., tuple[Any, Any]] | None = field(default=None, compare=False)
+    """The same rule over whole arrays, one per argument (defaults filled in): (values, which are plainly good).
+    A formula given ranges for one-value arguments is computed by it at once; an element it does not vouch for is
+    computed by ``core``, which words its error."""
 
     @property
     def doc(self) -> str:
@@ -120,6 +124,7 @@ def _function(
     columns: tuple[str, ...] = (),
     examples: tuple[Example, ...] = (),
     present: Callable[[Any], Any] | None = None,
+    many: Callable[..., tuple[Any, Any]] | None = None,
 ) -> SheetFunction:
     doc = inspect.getdoc(core) or ""
     docs = argument_docs(doc)
@@ -148,6 +153,7 @@ def _function(
         help=doc.splitlines()[0] if doc else "",
         examples=examples,
         present=present,
+        many=many,
     )
 
 
@@ -172,9 +178,20 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
             Example((2, 5, None, None, 2), "58.33", "a tie for 2nd of 5: the mean of 66.67 and 50"),
             Example((2.5, 5), "58.33", "the same tie from RANK.AVG's average place"),
         ),
+        many=lambda rank, n, hours, x, tied: rplops.rplops_many(rank, n, hours, x, tied, 1),
     ),
-    _function(rplops.rplops2, category="RPLOPS", examples=(Example((2, 5, None, None, 2), "62.5"),)),
-    _function(rplops.plops, category="RPLOPS", examples=(Example((5, 6), "28.57", "the page prints 28.58"),)),
+    _function(
+        rplops.rplops2,
+        category="RPLOPS",
+        examples=(Example((2, 5, None, None, 2), "62.5"),),
+        many=lambda rank, n, hours, x, tied: rplops.rplops_many(rank, n, hours, x, tied, 2),
+    ),
+    _function(
+        rplops.plops,
+        category="RPLOPS",
+        examples=(Example((5, 6), "28.57", "the page prints 28.58"),),
+        many=lambda rank, n, tied: rplops.rplops_many(rank, n, 1.0, rplops.PLOPS_X, tied, 1),
+    ),
     _function(
         rplops.rplops_game,
         category="RPLOPS",
