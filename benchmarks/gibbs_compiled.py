@@ -19,7 +19,7 @@ import pandas as pd
 try:
     from numba import njit  # type: ignore[import-not-found, unused-ignore]
 except ImportError:  # pragma: no cover - the benchmark says how to install it
-    njit = None
+    njit = None  # type: ignore[assignment, unused-ignore]
 
 __all__ = ["available", "rate"]
 
