@@ -19,7 +19,7 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
-from xlscore.excel.workbook.sheetxml import scan_cells, unescape
+from xlscore.excel.workbook.sheetxml import NotPlainError, Scanned, cell_chunks, scan_general, unescape
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
@@ -126,13 +126,30 @@ def _where(sheet: str, row: int, col: int) -> str:
 
 
 def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
+    """The sheet's values and formulas. Its cells are read a chunk at a time as they are scanned (a sheet written the
+    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole."""
+    try:
+        xml = zf.checked(part)
+    except WorkbookError as exc:
+        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    try:
+        return _sheet(name, part, _scanned(zf, name, lambda: (c for chunk in cell_chunks(xml) for c in chunk)), strings)
+    except NotPlainError:
+        return _sheet(name, part, _scanned(zf, name, lambda: iter(scan_general(xml))), strings)
+
+
+def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[Scanned]]) -> Iterator[Scanned]:
+    """The cells ``scan`` finds; a damaged sheet's message names the file and the sheet."""
+    try:
+        yield from scan()
+    except WorkbookError as exc:
+        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+
+
+def _sheet(name: str, part: str, scanned: Iterator[Scanned], strings: list[str]) -> Sheet:
     sheet = Sheet(name, part)
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    try:
-        scanned = scan_cells(zf.checked(part))
-    except WorkbookError as exc:
-        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
     values = sheet.values
     for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scanned:
         if kind == "n" and raw and inline is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
@@ -25,7 +25,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
 from xlscore.excel.workbook.sheetdata import escape, locate
 
-__all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
+__all__ = ["NotPlainError", "cell_chunks", "inline_text", "patch_sheet", "scan_cells", "scan_general", "unescape"]
 
 _ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
 _CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
@@ -122,14 +122,45 @@ def _next_column(column: int) -> int:
 def scan_cells(xml: bytes) -> list[Scanned]:
     """Every cell of a worksheet: (row, column, type, dynamic array?, formula attributes, formula text, raw value,
     inline string text)."""
+    try:
+        return [cell for chunk in cell_chunks(xml) for cell in chunk]
+    except NotPlainError:
+        return scan_general(xml)
+
+
+class NotPlainError(Exception):
+    """A sheet with a cell written otherwise than the usual way: read it with :func:`scan_general`."""
+
+
+_CHUNK = 1 << 21  # bytes of sheetData scanned at a time: the scan's own objects stay a few MiB however large the sheet
+
+
+def cell_chunks(xml: bytes) -> Iterator[list[Scanned]]:
+    """The cells of a sheet written the usual way (:func:`_scan_plain`), a few thousand at a time, in the sheet's
+    order, so that a large sheet is never held as one list of matches. Raises :class:`NotPlainError` at the first
+    part with a cell written another way (the caller then starts again with :func:`scan_general`)."""
+    data = locate(xml)
+    if data is None or not data.body:
+        return
+    body = data.body
+    start = 0
+    while start < len(body):
+        end = body.find(b"</row>", start + _CHUNK)
+        end = len(body) if end < 0 else end + len(b"</row>")
+        cells = _scan_plain(body[start:end])
+        if cells is None:
+            raise NotPlainError
+        yield cells
+        start = end
+
+
+def scan_general(xml: bytes) -> list[Scanned]:
+    """Every cell of a worksheet, however its cells are written (with or without prefixes and references)."""
     data = locate(xml)
     if data is None or not data.body:
         return []
-    body = data.body
-    cells = _scan_plain(body)
-    if cells is None:
-        cells = _scan(body, None)
-    return cells if cells is not None else _scan_rows(body)
+    cells = _scan(data.body, None)
+    return cells if cells is not None else _scan_rows(data.body)
 
 
 # The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
@@ -432,8 +463,12 @@ def patch_sheet(
     body = data.body or b""
     in_order = _patch_in_order(body, values, refs, mark) if not prefix else None
     if in_order is not None:
-        sheet_data = data.open_tag + in_order + b"</sheetData>"
-        return _widen_dimension(xml[: data.start] + sheet_data + xml[data.end :], values)
+        head = xml[: data.start]
+        if _DIMENSION.search(head) is not None:  # where every writer puts it: the sheet is joined once
+            head = _widen_dimension(head, values)
+            return b"".join([head, data.open_tag, *in_order, b"</sheetData>", xml[data.end :]])
+        sheet_data = data.open_tag + b"".join(in_order) + b"</sheetData>"
+        return _widen_dimension(head + sheet_data + xml[data.end :], values)
     by_row: dict[int, dict[int, object]] = defaultdict(dict)
     for (row, col), value in values.items():
         by_row[row][col] = value
@@ -473,8 +508,8 @@ _PLAIN_ATTRS = re.compile(rb' r="[A-Z]{1,3}[0-9]{1,7}"(?: s="[0-9]{1,5}")?')
 
 def _patch_in_order(
     body: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area], mark: bytes | None
-) -> bytes | None:
-    """The sheetData body with ``values`` written in one pass, when every cell changed is already there, written
+) -> list[bytes] | None:
+    """The pieces of the sheetData body with ``values`` written in one pass, when every cell changed is already there, written
     as ``<c r="F12" ...>``, in the order of the sheet; None otherwise (:func:`patch_sheet` then goes row by row).
 
     Each cell is found by a search from the one before, so the sheet is read once; a number written over a plain
@@ -504,7 +539,7 @@ def _patch_in_order(
             out.append(_cell_xml(position, value, b"", attrs, inner, refs.get(position), mark))
         last = found.end()
     out.append(body[last:])
-    return b"".join(out)
+    return out
 
 
 def _new_row(row: int, cells: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]) -> bytes:
