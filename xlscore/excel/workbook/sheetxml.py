@@ -509,8 +509,9 @@ _PLAIN_ATTRS = re.compile(rb' r="[A-Z]{1,3}[0-9]{1,7}"(?: s="[0-9]{1,5}")?')
 def _patch_in_order(
     body: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area], mark: bytes | None
 ) -> list[bytes] | None:
-    """The pieces of the sheetData body with ``values`` written in one pass, when every cell changed is already there, written
-    as ``<c r="F12" ...>``, in the order of the sheet; None otherwise (:func:`patch_sheet` then goes row by row).
+    """The pieces of the sheetData body with ``values`` written in one pass, when every cell changed is already
+    there, written as ``<c r="F12" ...>``, in the order of the sheet; None otherwise (:func:`patch_sheet` then goes
+    row by row).
 
     Each cell is found by a search from the one before, so the sheet is read once; a number written over a plain
     cell that holds no formula is written as :func:`_cell_xml` would write it, without taking its attributes
