@@ -478,7 +478,7 @@ def run_size(
     event = system.rows(size)
     want = system.expected(event)
     source, competent, countifs = (folder / f"{key}-{kind}.xlsx" for kind in ("xlscore", "competent", "countifs"))
-    with_countifs = len(event) <= countifs_max
+    with_countifs = size <= countifs_max
     write_workbooks(system, event, source, {competent: True} | ({countifs: False} if with_countifs else {}))
     out = folder / "xlscore-out.xlsx"
     xlscore = _measured([run_alone(xlscore_argv(source, out), timeout=timeout, log=folder / "xlscore.log")], out)
