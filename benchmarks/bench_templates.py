@@ -439,8 +439,10 @@ def print_table(rows: Sequence[Row], timeout: float) -> None:
         "floor s",
         "xl/floor",
         "COUNTIFS s",
+        "xl CPU s",
+        "LO CPU s",
     )
-    widths = (14, 9, 10, 7, 9, 8, 11, 10, 9, 9, 12)
+    widths = (14, 9, 10, 7, 9, 8, 11, 10, 9, 9, 12, 10, 10)
     print(header[0].ljust(widths[0]) + "".join(h.rjust(w) for h, w in zip(header[1:], widths[1:], strict=True)))
     for row in rows:
         x, lo = row.xlscore, row.libreoffice
@@ -455,6 +457,8 @@ def print_table(rows: Sequence[Row], timeout: float) -> None:
             _seconds(row.floor, timeout),
             _ratio(x, row.floor, "time"),
             _seconds(row.countifs, timeout),
+            f"{x.cpu_seconds:,.2f}" if x.ok else "n/a",
+            f"{lo.cpu_seconds:,.2f}" if lo.ok else "n/a",
         )
         line = row.system.ljust(widths[0]) + "".join(c.rjust(w) for c, w in zip(cells, widths[1:], strict=True))
         print(f"{line}  {row.verdict}", flush=True)
@@ -577,7 +581,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             " parse every XML part with expat and zip again, nothing computed (benchmarks/floor.py); xl/floor ="
             " xlscore s / floor s. COUNTIFS = LibreOffice with per-row COUNTIFS over the whole table (quadratic,"
             f" shown up to {options.countifs_max:,} rows as an extra). Seconds are wall clock on a machine that may"
-            " be shared."
+            " be shared; CPU s = user + system seconds of the child and its children, which another program's load"
+            " changes less."
         )
         for line in problems:
             print(line, file=sys.stderr)
