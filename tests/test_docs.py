@@ -38,7 +38,13 @@ def test_main_job_prints_every_templates_standings() -> None:
     main_job = _readme_commands()[0].split(" && ")[-1].split()
     assert main_job[:3] == ["python3", "-m", "xlscore"]
     out = subprocess.run([sys.executable, *main_job[1:]], capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    for name in ("rplops-event", "gibbs-ladder", "puffing-billy-event", "size-matters-tournament"):
+    for name in (
+        "rplops-event",
+        "gibbs-ladder",
+        "puffing-billy-event",
+        "size-matters-tournament",
+        "diplomacy-tournament",
+    ):
         assert f"== {name}.xlsx" in out
     # The TGA's Jenny: 3.028 on the mock Empire Builder board, + 0.3 for winning the final.
     assert re.search(r"\bJenny +3\.328\b", out)

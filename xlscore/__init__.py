@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 
 if TYPE_CHECKING:
+    from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
+    from xlscore.core.diplomacy.event import DiplomacyStanding, diplomacy_points, diplomacy_standings
     from xlscore.core.gibbs import (
         GibbsRating,
         GibbsRatings,
@@ -53,12 +55,25 @@ if TYPE_CHECKING:
     )
     from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
     from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
+    from xlscore.core.seating import (
+        RepeatedPair,
+        Seating,
+        SeatingMeasure,
+        SeatingQuality,
+        SeatingRow,
+        seating,
+        seating_quality,
+    )
     from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
-
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
 _LAZY = {
+    "diplomacy_board": "xlscore.core.diplomacy",
+    "diplomacy_systems": "xlscore.core.diplomacy",
+    "DiplomacyStanding": "xlscore.core.diplomacy.event",
+    "diplomacy_points": "xlscore.core.diplomacy.event",
+    "diplomacy_standings": "xlscore.core.diplomacy.event",
     "GibbsRating": "xlscore.core.gibbs",
     "GibbsRatings": "xlscore.core.gibbs",
     "GibbsRpByGame": "xlscore.core.gibbs",
@@ -103,6 +118,13 @@ _LAZY = {
     "RplopsStanding": "xlscore.core.rplops_event",
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
+    "RepeatedPair": "xlscore.core.seating",
+    "Seating": "xlscore.core.seating",
+    "SeatingMeasure": "xlscore.core.seating",
+    "SeatingQuality": "xlscore.core.seating",
+    "SeatingRow": "xlscore.core.seating",
+    "seating": "xlscore.core.seating",
+    "seating_quality": "xlscore.core.seating",
     "size_matters": "xlscore.core.size_matters",
     "size_matters_board": "xlscore.core.size_matters",
     "size_matters_points": "xlscore.core.size_matters",
@@ -124,6 +146,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "DiplomacyStanding",
     "GibbsRating",
     "GibbsRatings",
     "GibbsRpByGame",
@@ -134,11 +157,20 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "RepeatedPair",
     "RplopsStanding",
     "SeasonWinner",
+    "Seating",
+    "SeatingMeasure",
+    "SeatingQuality",
+    "SeatingRow",
     "TableError",
     "WorkbookError",
     "XlscoreError",
+    "diplomacy_board",
+    "diplomacy_points",
+    "diplomacy_standings",
+    "diplomacy_systems",
     "gibbs_game",
     "gibbs_ratings",
     "gibbs_rp_by_game",
@@ -172,6 +204,8 @@ __all__ = [
     "rplops_game",
     "rplops_points",
     "rplops_standings",
+    "seating",
+    "seating_quality",
     "size_matters",
     "size_matters_board",
     "size_matters_points",

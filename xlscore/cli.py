@@ -93,17 +93,31 @@ def examples() -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Write the files into this folder instead of printing them.",
 )
-def addin(folder: Path | None) -> None:
-    """Print (or write) the files that install xlscore's functions into Excel.
+@click.option(
+    "--libreoffice",
+    "oxt_folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write xlscore.oxt, the LibreOffice extension, into this existing folder.",
+)
+def addin(folder: Path | None, oxt_folder: Path | None) -> None:
+    """Print (or write) the files that install xlscore's functions into Excel, or write the LibreOffice extension.
 
     classic/xlwings.conf for classic xlwings on Windows, lite/main.py and lite/requirements.txt for xlwings Lite;
+    with --libreoffice, xlscore.oxt for LibreOffice Calc (install it with: unopkg add xlscore.oxt).
     addin/README.md in the repository has the steps.
 
-    Example: xlscore addin --write addin
+    Examples: xlscore addin --write addin; xlscore addin --libreoffice .
     """
     from xlscore import __version__
     from xlscore.excel.functions.addin import addin_files, write_addin
 
+    if oxt_folder is not None:
+        from xlscore.excel.libreoffice.extension import write_extension
+
+        path = write_extension(oxt_folder, __version__)
+        click.echo(f"wrote {path}; install it with: unopkg add {path}")
+        if folder is None:
+            return
     if folder is not None:
         for path in write_addin(folder, __version__):
             click.echo(f"wrote {path}")
@@ -302,6 +316,133 @@ def schedule(
         header = ("game", *seat_names)
         rows = tuple((f"G{i}", *game) for i, game in enumerate(league_schedule(players, seats), start=1))
     click.echo(format_result(Result("schedule", header, rows), "csv" if as_csv else "text", raw=raw_csv), nl=False)
+
+
+@cli.command("seating")
+@click.argument("players", nargs=-1)
+@click.option("--rounds", type=int, required=True, help="Rounds to seat, 1 to 50.")
+@click.option("--table-size", type=int, default=4, show_default=True, help="Players per table, 3 to 7.")
+@click.option(
+    "--players-file",
+    type=click.Path(path_type=Path),
+    help="A CSV with a player column (or a text file, one name a line) instead of PLAYERS.",
+)
+@click.option(
+    "--history",
+    type=click.Path(path_type=Path),
+    help="A CSV of past games (a player column and round and table, or game): pairs in it count as having met.",
+)
+@click.option(
+    "--avoid",
+    type=click.Path(path_type=Path),
+    help="A CSV of players who must not meet, one row each of two or more names (a header row 'player,...' is "
+    "skipped).",
+)
+@click.option("--fixed", multiple=True, metavar="NAME=TABLE", help="Seat NAME at TABLE in every round (repeatable).")
+@click.option(
+    "--top-table",
+    metavar="NAMES",
+    help="The standings, best first, separated by commas: the last round's table 1 seats the top players.",
+)
+@click.option("--seed", type=int, help="Another seed gives another seating of the same quality.")
+@click.option(
+    "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
+)
+@click.option("--format", "kind", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
+@raw_csv_option
+def seating_command(
+    players: tuple[str, ...],
+    rounds: int,
+    table_size: int,
+    players_file: Path | None,
+    history: Path | None,
+    avoid: Path | None,
+    fixed: tuple[str, ...],
+    top_table: str | None,
+    seed: int | None,
+    byes: bool,
+    kind: str,
+    raw_csv: bool,
+) -> None:
+    """Seat PLAYERS for every round: tables that keep opponents fresh and seats fair, and how good they are.
+
+    One row per player per round (round, table, seat, player; table and seat blank for a bye), then the quality
+    report: repeated pairs and seat repeats against the fewest possible. With --format csv the report goes to
+    stderr; json holds both.
+
+    Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
+    xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
+    """
+    import json
+
+    from xlscore.core.seating import seating
+    from xlscore.excel.workbook.results import Result, format_result
+
+    listed = _seating_players(players, players_file)
+    fixed_at: dict[str, object] = {}
+    for item in fixed:
+        name, _, table = item.rpartition("=")
+        if not name.strip() or not table.strip().isdigit():
+            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        fixed_at[name.strip()] = int(table)
+    result = seating(
+        listed,
+        rounds,
+        table_size,
+        None if history is None else _read_csv(history),
+        None if avoid is None else _read_rows(avoid),
+        fixed=fixed_at or None,
+        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
+        seed=seed,
+        byes=byes,
+    )
+    header = ("round", "table", "seat", "player")
+    rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)
+    report = result.quality.lines()
+    if kind == "json":
+        import dataclasses
+
+        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
+        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+        click.echo(json.dumps({"rows": rows_json, "quality": quality}, indent=2))
+        return
+    click.echo(format_result(Result("seating", header, rows), kind, raw=raw_csv), nl=False)
+    if kind == "csv":
+        for line in report:
+            click.echo(line, err=True)
+        return
+    click.echo()
+    click.echo("\n".join(report))
+
+
+def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
+    """The players from the command line or from a file (a CSV with a player column, or one name a line)."""
+    if players and players_file is not None:
+        raise click.UsageError("give PLAYERS or --players-file, not both")
+    if players_file is None:
+        if not players:
+            raise click.UsageError("give the players' names, or --players-file FILE")
+        return list(players)
+    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+
+    text = read_input(players_file, "players file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and lines[0].split(",")[0].strip().lower() == "player":
+        column = _read_csv(players_file)
+        column.columns = [str(c).strip().lower() for c in column.columns]
+        return [str(v) for v in column["player"].dropna()]
+    return [line.strip() for line in lines]
+
+
+def _read_rows(path: Path) -> list[list[str]]:
+    """A CSV file as rows of text (no header row assumed), or a one-line error naming the file."""
+    import csv
+    import io
+
+    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+
+    text = read_input(path, "CSV file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
+    return [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
 
 
 @cli.group()

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from xlscore.core.diplomacy.event import diplomacy_standings
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 from xlscore.core.league.formation import league_formation
 from xlscore.core.league.history import league_lifetime_standings
@@ -26,6 +27,7 @@ from xlscore.core.puffing_billy import pb_standings
 from xlscore.core.rplops_event import rplops_standings
 from xlscore.core.size_matters import POWERS as POWER_COUNT
 from xlscore.core.size_matters import size_matters_standings
+from xlscore.excel.templates.diplomacy_tournament import DEFAULT_SYSTEM
 from xlscore.excel.templates.size_matters_tournament import POWERS
 
 __all__ = ["ROWS", "Generated", "generated"]
@@ -141,6 +143,27 @@ def _size_matters(rng: random.Random) -> Generated:
     return Generated({"Games": rows}, size_matters_standings([header, *rows]))
 
 
+def _diplomacy(rng: random.Random) -> Generated:
+    """Size Matters' boards, with the years eliminated powers went out and each board's final year: the template's
+    default system (Carnage with elimination order) ranks eliminated powers by them."""
+    pool = _players(280)
+    rows: Rows = []
+    per_round = 20
+    for number in range(ROWS // POWER_COUNT):
+        round_, board = divmod(number, per_round)
+        if board == 0:
+            seating = rng.sample(pool, per_round * POWER_COUNT)
+        seated = seating[board * POWER_COUNT : (board + 1) * POWER_COUNT]
+        final = rng.randint(1905, 1912)
+        for power, player, centres in zip(POWERS, seated, _centres(rng), strict=True):
+            out = None if centres else rng.randint(1902, final)
+            rows.append(
+                [round_ + 1, board + 1, power, player, centres, None, out, final if power == POWERS[0] else None]
+            )
+    header = ["round", "board", "power", "player", "centres", "draw", "eliminated", "final year"]
+    return Generated({"Games": rows}, diplomacy_standings([header, *rows], DEFAULT_SYSTEM))
+
+
 def _league(rng: random.Random) -> Generated:
     seats = league_formation(_players(2500))
     leagues: Rows = [[s.seed, s.player, s.division, s.league, s.slot] for s in seats]
@@ -181,6 +204,7 @@ GENERATORS: dict[str, Callable[[random.Random], Generated]] = {
     "gibbs": _gibbs,
     "puffing-billy": _puffing_billy,
     "size-matters": _size_matters,
+    "diplomacy": _diplomacy,
     "league": _league,
     "lifetime": _lifetime,
 }

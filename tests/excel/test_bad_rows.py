@@ -31,6 +31,7 @@ CASES = [
     ("gibbs", "Games!D2", ("Standings!A1", "History!A1", "History!J1")),
     ("puffing-billy", "Boards!E2", ("Boards!G2", "Boards!H2", "Finals!A3", "Standings!A1")),
     ("size-matters", "Games!E2", ("Games!F2", "Standings!A1")),
+    ("diplomacy", "Games!E2", ("Games!I2", "Standings!A1")),
     ("league", "Results!D2", ("Standings!A1", "Next season!D1")),
     ("league", "Leagues!C2", ("Schedule!A1", "Standings!A1", "Next season!D1")),
     ("lifetime", "Seasons!F2", ("Standings!A1", "Season winners!A1")),

@@ -35,6 +35,7 @@ MOVED = {
     "gibbs": "Games",
     "puffing-billy": "Boards",
     "size-matters": "Games",
+    "diplomacy": "Games",
     "league": "Results",
     "lifetime": "Seasons",
 }

@@ -27,10 +27,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from xlscore.core import bulk
 from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
@@ -39,6 +37,9 @@ from xlscore.core.ranking import measure, standings
 from xlscore.core.rows import Row, cell_name, cell_number, read_columns, read_rows
 from xlscore.core.rplops import points, rplops, rplops2
 from xlscore.core.validate import number, whole
+
+if TYPE_CHECKING:
+    from xlscore.core import bulk
 
 __all__ = ["RplopsStanding", "rplops_points", "rplops_standings"]
 
@@ -107,6 +108,12 @@ def _in_bulk(results: object) -> _Scored | None:
     """The table read over whole columns when every row is plainly good; None when a row needs a message (the
     row-by-row path then finds the first and words it)."""
     try:
+        import numpy as np
+
+        from xlscore.core import bulk
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
+        return None
+    try:
         rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours"], name="results")
     except XlscoreError:
         return None
@@ -163,6 +170,8 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
     kind = whole("version", version, 1, 2)
     in_bulk = _in_bulk(results)
     if in_bulk is not None:
+        from xlscore.core import bulk
+
         return bulk.by_sheet_row(in_bulk.rows, _points_in_bulk(in_bulk, average, kind).tolist())
     rule = rplops if kind == 1 else rplops2
     aligned, games = _games(results)
@@ -218,6 +227,10 @@ def _standings_in_bulk(scored: _Scored, average: Fraction, version: int) -> tupl
     (2(n + 1) - 2 place - tied + 1) h x / (n + 1) under version 1 and (2n - 2 place - tied + 1) h x / (n - 1) under
     version 2 (the rule at the mean place), so each player's total is x over the hours' common denominator times a
     sum of whole numbers over n + 1 (or n - 1). None when those whole numbers would not fit 64 bits."""
+    import numpy as np
+
+    from xlscore.core import bulk
+
     hours = bulk.exact_scaled(scored.game_hours)
     if hours is None:
         return None

@@ -41,10 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from xlscore.core import bulk
 from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.games import group_games
@@ -52,6 +50,9 @@ from xlscore.core.ranking import chain, head_to_head, measure, standings
 from xlscore.core.rounding import round_half_up
 from xlscore.core.rows import Row, cell_name, cell_whole, read_columns, read_rows
 from xlscore.core.validate import whole, wholes
+
+if TYPE_CHECKING:
+    from xlscore.core import bulk
 
 __all__ = [
     "POWERS",
@@ -63,6 +64,7 @@ __all__ = [
     "draw_score",
     "size_matters",
     "size_matters_board",
+    "size_matters_exact",
     "size_matters_points",
     "size_matters_standings",
 ]
@@ -121,6 +123,12 @@ def _score(centres: int, board: tuple[int, ...], digits: int | None) -> Fraction
         return _SOLO if centres >= SOLO_CENTRES else _scaled(centres, survivors, Fraction(centres), digits)
     draw = _DRAW[survivors]
     return max(_scaled(centres, survivors, draw, digits), FLOOR * draw)
+
+
+def size_matters_exact(board_centres: Sequence[int]) -> tuple[Fraction, ...]:
+    """The seven Size Matters scores of a board, exactly (the Diplomacy systems' interface reads them)."""
+    board = _board(board_centres)
+    return tuple(_score(c, board, None) for c in board)
 
 
 def _digits(modifier_digits: int | None) -> int | None:
@@ -222,6 +230,12 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     """The table read and scored over whole columns when every row is plainly good; None when a row needs a message
     (the row-by-row path then finds the first and words it)."""
     try:
+        import numpy as np
+
+        from xlscore.core import bulk
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
+        return None
+    try:
         rows, columns = read_columns(results, ["board", "player", "centres"], ["round"], name="results")
     except XlscoreError:
         return None
@@ -271,6 +285,10 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
         each round): seven rows per board (a DataFrame, mappings, or rows with a header).
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     """
+    import numpy as np
+
+    from xlscore.core import bulk
+
     digits = _digits(modifier_digits)
     scored = _in_bulk(results, digits)
     if scored is not None:
@@ -342,6 +360,10 @@ def _totals_in_bulk(
 ) -> dict[str, Fraction] | None:
     """:func:`_totals` from whole columns: the exact scores as whole numbers over their common denominator,
     added up by player; None when they would not fit 64 bits."""
+    import numpy as np
+
+    from xlscore.core import bulk
+
     denominator = math.lcm(*(score.denominator for score in scored.scores)) if scored.scores else 1
     numerators = [score.numerator * (denominator // score.denominator) for score in scored.scores]
     if any(abs(n) > 2**40 for n in numerators):

@@ -209,6 +209,8 @@ def test_dynamic_array_spills_to_the_size_of_its_result(tmp_path: Path) -> None:
         ("=[1]!PLOPS(2,5,,2)", "=PLOPS(2,5,XLSCORE_BLANK(),2)"),
         ("=_xll.rplops2(2,5,)", "=RPLOPS2(2,5,XLSCORE_BLANK())"),
         ("=_xldudf_ADDIN_PB_BOARD(A1:A4)", "=PB_BOARD(A1:A4)"),
+        ("=ORG.XLSCORE.CALC.FUNCTIONS.RPLOPS(2,5,,,2)", "=RPLOPS(2,5,XLSCORE_BLANK(),XLSCORE_BLANK(),2)"),
+        ("=org.xlscore.calc.Functions.PB_BOARD(A1:A4)", "=PB_BOARD(A1:A4)"),
         ("='C:\\Addins\\xlscore.xlam'!PLOPS(1,2)", "=PLOPS(1,2)"),
         ("=SUM(RPLOPS(A1:A3,4,,),1)", "=SUM(RPLOPS(A1:A3,4,XLSCORE_BLANK(),XLSCORE_BLANK()),1)"),
         ("=RPLOPS()", "=RPLOPS()"),
@@ -248,7 +250,8 @@ def test_export_a_sheets_table_by_the_sheets_name(capsys: pytest.CaptureFixture[
     assert main(["export", str(book), "--name", "Standings"]) == 0
     assert capsys.readouterr().out.splitlines()[0].split() == [*STANDINGS_COLUMNS]
     assert main(["export", str(book), "--name", "Nothing"]) == 2
-    assert "has no table, named range or sheet 'NOTHING' (it has: RESULTS, sheet Start here" in capsys.readouterr().err
+    wanted = "has no table, named range or sheet 'NOTHING' (it has: AVOID, PLAYERS, RESULTS, sheet Start here"
+    assert wanted in capsys.readouterr().err
 
 
 def test_command_line_reports_error_cells_and_exit_codes(

@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.league import history
+from xlscore.core.seating import plan as seating_plan
 from xlscore.excel.functions.cells import table_to_grid
 
 __all__ = ["CATALOGUE", "Argument", "Cells", "Example", "SheetFunction"]
@@ -442,6 +444,94 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
     ),
 )
 
+
+_WEASELS_398 = Cells(
+    "A1:D8",
+    (
+        ("board", "power", "player", "centres"),
+        (398, "Austria", "Johnathan", 0),
+        (398, "England", "Cori", 0),
+        (398, "France", "Jay", 13),
+        (398, "Germany", "Dan", 4),
+        (398, "Italy", "Chuck", 4),
+        (398, "Russia", "Christian", 12),
+        (398, "Turkey", "Gwen", 1),
+    ),
+)
+
+
+def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
+    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column)."""
+    rows = [
+        [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
+        for n in names
+    ]
+    return [["system", "family", "needs", "source"], *rows]
+
+
+# Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
+_FUNCTIONS += (
+    _function(
+        diplomacy.diplomacy_board,
+        category="Diplomacy",
+        returns="list",
+        lists=("centres", "draw", "eliminated"),
+        columns=("chart",),
+        examples=(
+            Example(
+                ("C-Diplo 100", (4, 0, 9, 7, 7, 3, 4)),
+                "5; 1; 48; 18.5; 18.5; 4; 5",
+                "the World Diplomacy Database's first C-Diplo 100 board: 1 + 9 + 38 for France",
+            ),
+            Example(
+                ("Carnage with elimination order", (0, 3, 6, 4, 0, 14, 7), None, (1903, None, None, None, 1905)),
+                "1000; 3003; 5006; 4004; 2000; 7014; 6007",
+                "the webDiplomacy announcement's second board: Austria out first, Italy second",
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_event.diplomacy_points,
+        category="Diplomacy",
+        returns="list",
+        tables=("results",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "0; 0; 54.2; 10.2; 10.2; 18.2; 7.2",
+                "the Windy City Weasels' first Tribute game: 66 / 5 = 13.2 each, France owed 13 - 6 = 7 by four",
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_event.diplomacy_standings,
+        category="Diplomacy",
+        returns="table",
+        tables=("results",),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "one board: France first on 54.2",
+                check=(("place", "1"), ("player", "Jay"), ("total", "54.2"), ("boards", "1")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy.diplomacy_systems,
+        category="Diplomacy",
+        returns="table",
+        examples=(
+            Example(
+                (),
+                "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
+                check=(("system", "Draw size"), ("family", "draw size"), ("needs", "draw")),
+            ),
+        ),
+        present=_systems_table,
+    ),
+)
+
 _FUNCTIONS += (
     _function(
         gibbs.gibbs_update,
@@ -652,6 +742,42 @@ _FUNCTIONS += (
                 ),
                 "season 1 won by Ann with 40, season 2 by Bo with 35",
                 check=(("season", "1"), ("player", "Ann"), ("league_points", "40")),
+            ),
+        ),
+    ),
+)
+
+SEATING_PLAYERS = tuple(f"P{i}" for i in range(1, 17))
+
+_FUNCTIONS += (
+    _function(
+        seating_plan.seating,
+        category="Seating",
+        returns="table",
+        lists=("players",),
+        tables=("history", "avoid"),
+        examples=(
+            Example(
+                (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 5),
+                "16 players in tables of 4 for 5 rounds: the affine plane of order 4, every pair meeting exactly "
+                "once; 80 rows, round 1's table 1 first",
+                check=(("round", "1"), ("table", "1"), ("seat", "1")),
+            ),
+        ),
+        present=lambda result: table_to_grid(result.rows),
+    ),
+    _function(
+        seating_plan.seating_quality,
+        category="Seating",
+        returns="table",
+        lists=("players",),
+        tables=("history", "avoid"),
+        examples=(
+            Example(
+                (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 6),
+                "a 6th round of 16 players at tables of 4: each meets 6 x 3 = 18 opponents of 15, so at least 3 "
+                "repeats each, 16 x 3 / 2 = 24 in all, and the seating has 24",
+                check=(("measure", "repeated pairs"), ("value", "24"), ("fewest_possible", "24")),
             ),
         ),
     ),

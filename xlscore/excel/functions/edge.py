@@ -150,7 +150,10 @@ def _spread_at_once(
     call's size or one row or column, and holds numbers and blanks only; None otherwise (the call then goes cell
     by cell). An element with a blank among its inputs (not all of them: that stays blank) or one ``many`` does
     not vouch for is computed by :func:`_element`, as the cell-by-cell call computes it."""
-    import numpy as np
+    try:
+        import numpy as np
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): cell by cell
+        return None
 
     assert function.many is not None
     arrays: list[Any] = []

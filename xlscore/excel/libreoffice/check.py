@@ -1,7 +1,7 @@
 """Checking xlscore against LibreOffice: every cell of a recalculated workbook computed again, and compared.
 
 :func:`check_books` recalculates each book with xlscore, lets LibreOffice compute the result again through the
-bridge, and :func:`compare_books` lists every cell where the two differ and every cell where LibreOffice shows an
+extension, and :func:`compare_books` lists every cell where the two differ and every cell where LibreOffice shows an
 error.
 """
 
@@ -46,7 +46,7 @@ def _show(value: object) -> str:
 
 
 def _is_error(value: object) -> bool:
-    """An error as LibreOffice saves it: an error cell, an error the bridge gave as text, or Calc's own Err:nnn."""
+    """An error as LibreOffice saves it: an error cell, or Calc's own Err:nnn."""
     if not isinstance(value, str):
         return False
     return value.split(" ", 1)[0] in ERROR_CODES or value.startswith("Err:")

@@ -1,10 +1,16 @@
-"""A private LibreOffice profile that recalculates on load and holds the bridge to xlscore's functions.
+"""A private LibreOffice profile that recalculates on load and has xlscore's extension installed.
 
 LibreOffice keeps the cached values of an xlsx unless told otherwise: by default (``OOXMLRecalcMode`` 1, "never")
 a formula cell that carries a value keeps it, and only cells saved without a value are computed (array formulas
 are computed on load whatever the setting). Every profile made here sets ``OOXMLRecalcMode`` and ``ODFRecalcMode``
 to 0, "always recalculate on load", and its first start converts a probe (:func:`write_probe`) whose formula
 carries a wrong cached value, to prove that the setting took effect. The user's own profile is never touched.
+
+:func:`extension_profile` then installs ``xlscore.oxt`` (:mod:`xlscore.excel.libreoffice.extension`) with
+``unopkg add``, as a coordinator does. unopkg refuses to install for one user when run as root (CI runs as root),
+so the extension goes in as a "shared" one, with LibreOffice's shared-extension folder
+(``UNO_SHARED_PACKAGES_CACHE``) moved into the profile folder (:func:`~xlscore.excel.libreoffice.soffice.
+profile_arguments`): nothing is written outside the profile, whoever runs it.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from pathlib import Path
 
 import openpyxl
 
-from xlscore.excel.libreoffice.bridge import install_bridge
+from xlscore.excel.libreoffice.extension import write_extension
 from xlscore.excel.libreoffice.soffice import (
     INSTALL_COMMAND,
     TIMEOUT,
@@ -27,6 +33,9 @@ from xlscore.excel.libreoffice.soffice import (
     Office,
     convert_to_xlsx,
     find_soffice,
+    profile_arguments,
+    run_measured,
+    soffice_env,
 )
 
 __all__ = [
@@ -34,8 +43,9 @@ __all__ = [
     "PROBE_STALE",
     "RECALC_ALWAYS",
     "RECALC_NEVER",
-    "bridge_profile",
     "copy_profile",
+    "extension_profile",
+    "install_extension",
     "new_profile",
     "office",
     "read_probe",
@@ -119,32 +129,47 @@ def read_probe(path: Path) -> object:
         book.close()
 
 
-def bridge_profile(soffice: str, folder: Path, *, timeout: float = TIMEOUT) -> Path:
-    """A started profile in ``folder`` that recalculates on load and holds the bridge; return ``folder``.
+def install_extension(soffice: str, folder: Path, oxt: Path, *, timeout: float = TIMEOUT) -> None:
+    """``unopkg add`` the extension ``oxt`` into the started profile ``folder``."""
+    unopkg = Path(soffice).resolve().with_name("unopkg")
+    if not unopkg.exists():
+        found = shutil.which("unopkg")
+        unopkg = Path(found) if found else unopkg
+    log = folder.parent / f"{folder.name}-unopkg.log"
+    argv = [str(unopkg), "add", "--shared", "--suppress-license", *profile_arguments(folder), str(oxt)]
+    run = run_measured(argv, timeout=timeout, log=log, env=soffice_env())
+    if not run.ok:
+        raise LibreOfficeError(f"unopkg add {oxt.name} failed ({run.failure}):\n{run.log_tail()}")
+    log.unlink(missing_ok=True)
 
-    The first start converts the probe, which both sets the profile up and proves that recalculation is forced.
+
+def extension_profile(soffice: str, folder: Path, *, timeout: float = TIMEOUT, recalculate: bool = True) -> Path:
+    """A started profile in ``folder`` with xlscore's extension installed; return ``folder``.
+
+    With ``recalculate`` (for checking) it recalculates every file on load, which its first start, converting the
+    probe, proves. Without, it keeps LibreOffice's own setting, as a coordinator's profile does.
     """
-    new_profile(folder)
-    work = folder.parent / f"{folder.name}-probe"
+    work = folder.parent / f"{folder.name}-setup"
     work.mkdir(parents=True, exist_ok=True)
+    new_profile(folder, RECALC_ALWAYS if recalculate else RECALC_NEVER)
     probe = work / "probe.xlsx"
     write_probe(probe)
     run, output = convert_to_xlsx(soffice, probe, work / "out", folder, timeout=timeout)
     if not run.ok or not output.exists():
         raise LibreOfficeError(f"LibreOffice's first start failed ({run.failure}):\n{run.log_tail()}")
     value = read_probe(output)
-    if value != PROBE_COMPUTED:
+    if recalculate and value != PROBE_COMPUTED:
         raise LibreOfficeError(f"LibreOffice kept a stale value ({value!r}, not {PROBE_COMPUTED}) despite the profile")
+    install_extension(soffice, folder, write_extension(work), timeout=timeout)
     shutil.rmtree(work, ignore_errors=True)
-    install_bridge(folder)
     return folder
 
 
 @contextlib.contextmanager
 def office(soffice: str | None = None, *, timeout: float = TIMEOUT) -> Iterator[Office]:
-    """A bridged LibreOffice in a temporary profile, removed afterwards."""
+    """A LibreOffice with xlscore's extension in a temporary profile, removed afterwards."""
     found = find_soffice(soffice)
     if found is None:
         raise LibreOfficeError(f"LibreOffice (soffice) not found; install it with: {INSTALL_COMMAND}")
     with tempfile.TemporaryDirectory(prefix="xlscore-libreoffice-") as folder:
-        yield Office(found, bridge_profile(found, Path(folder) / "profile", timeout=timeout), timeout)
+        yield Office(found, extension_profile(found, Path(folder) / "profile", timeout=timeout), timeout)

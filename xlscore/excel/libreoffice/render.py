@@ -47,7 +47,7 @@ def render(book: Path, outdir: Path, office: Office, *, dpi: int = 96, margin: i
     """A PNG per sheet of ``book`` as LibreOffice computes it, blank margins cropped: ``<book>-<sheet>.png``.
 
     The book is recalculated by xlscore first, so each array formula has its spilled size; LibreOffice then
-    computes every value again through the bridge.
+    computes every value again through xlscore's extension.
 
     LibreOffice prints each visible sheet on one page of its own
     (:data:`~xlscore.excel.libreoffice.soffice.PDF_SHEET_PER_PAGE`); pdftoppm renders each page twice, once in grey

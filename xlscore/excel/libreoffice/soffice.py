@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -27,6 +28,7 @@ from xlscore.core.errors import XlscoreError
 
 __all__ = [
     "CSV_ALL_SHEETS",
+    "EXCEL_NAMES_SINCE",
     "INSTALL_COMMAND",
     "PDF_SHEET_PER_PAGE",
     "TIMEOUT",
@@ -35,15 +37,18 @@ __all__ = [
     "Run",
     "convert_to_xlsx",
     "find_soffice",
+    "profile_arguments",
     "run_measured",
     "sheet_names",
     "soffice_env",
     "soffice_version",
+    "version_number",
 ]
 
 INSTALL_COMMAND = (
     "apt-get update && apt-get install -y --no-install-recommends libreoffice-calc-nogui python3-uno "
-    "libreoffice-script-provider-python poppler-utils"
+    "libreoffice-script-provider-python python3-numpy poppler-utils (LibreOffice 25.2 or later: on Debian 12, add "
+    "-t bookworm-backports; see docs/guide/libreoffice.md)"
 )
 
 TIMEOUT = 120.0
@@ -59,6 +64,17 @@ def find_soffice(explicit: str | None = None) -> str | None:
     if explicit:
         return shutil.which(explicit)
     return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+EXCEL_NAMES_SINCE = (25, 2)
+"""The oldest LibreOffice found to read and write an add-in's functions under their Excel names in .xlsx files (7.4
+does not), which xlscore's templates need in LibreOffice."""
+
+
+def version_number(line: str) -> tuple[int, int]:
+    """``LibreOffice 25.2.3.2 520(Build:2)`` as ``(25, 2)``; ``(0, 0)`` for a line with no version."""
+    match = re.search(r"(\d+)\.(\d+)", line)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
 def soffice_version(soffice: str, timeout: float = 60) -> str:
@@ -159,12 +175,21 @@ def soffice_env(system_bin: Path = Path("/usr/bin")) -> dict[str, str]:
     return env
 
 
+def profile_arguments(profile: Path) -> list[str]:
+    """The soffice and unopkg arguments that keep a run inside ``profile``: its user settings, and its own folder
+    for shared extensions (``profile/shared-extensions``) in place of the installation's."""
+    return [
+        f"-env:UserInstallation={profile.resolve().as_uri()}",
+        f"-env:UNO_SHARED_PACKAGES_CACHE={(profile.resolve() / 'shared-extensions').as_uri()}",
+    ]
+
+
 def _convert_argv(soffice: str, profile: Path, to: str, outdir: Path, sources: Sequence[Path]) -> list[str]:
     return [
         soffice,
         "--headless",
         "--norestore",
-        f"-env:UserInstallation={profile.resolve().as_uri()}",
+        *profile_arguments(profile),
         "--convert-to",
         to,
         "--outdir",
@@ -193,7 +218,8 @@ PDF_SHEET_PER_PAGE = "pdf:calc_pdf_Export:" + json.dumps({"SinglePageSheets": {"
 
 @dataclass(frozen=True)
 class Office:
-    """A LibreOffice with a bridge profile: each :meth:`convert` is one bounded soffice run."""
+    """A LibreOffice with a private profile (xlscore's extension installed): each :meth:`convert` is one bounded
+    soffice run."""
 
     soffice: str
     profile: Path

@@ -42,6 +42,7 @@ MODULES = MappingProxyType(
         "gibbs": "gibbs_ladder",
         "puffing-billy": "puffing_billy_event",
         "size-matters": "size_matters_tournament",
+        "diplomacy": "diplomacy_tournament",
         "league": "league_season",
         "lifetime": "league_lifetime",
     }

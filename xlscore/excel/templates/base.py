@@ -247,6 +247,7 @@ COUNTS = frozenset(
         "games",
         "seasons",
         "boards",
+        "rounds",
         "solos",
         "games_won",
         "second_places",
@@ -267,6 +268,17 @@ def whole_table(table: str, columns: Sequence[Column]) -> str:
     grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[game]:[hours]]``; LibreOffice
     7.4 shows ``Results[#All]`` as #NAME?)."""
     return f"{table}[[#All],[{_escaped(columns[0].name)}]:[{_escaped(columns[-1].name)}]]"
+
+
+def setting_argument(cell: str) -> str:
+    """A settings cell as a function's argument, its blank passed on as the empty text (``IF(B1="","",B1)``).
+
+    Every xlscore function reads an empty text as an argument left out, as it reads a blank cell. LibreOffice
+    hands an add-in function a reference to one blank cell as 0 (its rule for arithmetic), so a bare
+    ``Settings!B1`` would read a blank setting ("modifier digits: blank, exact") as 0 there; the empty text
+    reaches every program as what it is.
+    """
+    return f'IF({cell}="","",{cell})'
 
 
 def table_column(table: str, column: str) -> str:

@@ -36,7 +36,7 @@ from xlscore.core.cells import yes_no
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
 from xlscore.core.validate import shown
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, whole_table
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -94,7 +94,8 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
         "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
     ),
 )
-ONE_POOL = "Settings!B6"
+ONE_POOL_CELL = "Settings!B6"
+ONE_POOL = setting_argument(ONE_POOL_CELL)
 """The one-pool setting, the last argument of GIBBS_RATINGS and GIBBS_RP_BY_GAME."""
 STANDINGS = ("player", "pool", "rp", "games", "last_change")
 TRAJECTORY = ("game", "pool", "date", "player", "place", "rp_before", "rp", "games")
@@ -122,7 +123,7 @@ INTRO = (
 
 def _settings_arguments() -> str:
     """The five number settings as GIBBS_RATINGS arguments, in its order: k1, k2, k3, g_exp, start."""
-    return ",".join(f"Settings!B{row}" for row in range(1, 6))
+    return ",".join(setting_argument(f"Settings!B{row}") for row in range(1, 6))
 
 
 def build(sample: bool = True) -> Template:
@@ -250,7 +251,7 @@ def _one_pool(book: Book) -> bool:
         return yes_no("one pool", value)
     except InputError as exc:
         raise TableError(
-            f"{ONE_POOL} (one pool) is {shown(value)}; expected yes or no (blank: pools by kind of game)"
+            f"{ONE_POOL_CELL} (one pool) is {shown(value)}; expected yes or no (blank: pools by kind of game)"
         ) from exc
 
 

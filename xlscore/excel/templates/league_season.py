@@ -24,7 +24,14 @@ from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding, league_standings
 from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.functions.cells import table_to_grid
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, table_column, whole_table
+from xlscore.excel.templates.base import (
+    COMPUTED_FILL,
+    Column,
+    Template,
+    setting_argument,
+    table_column,
+    whole_table,
+)
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import Result, results
 
@@ -146,7 +153,8 @@ def build(sample: bool = True) -> Template:
     schedule = template.results(
         "Schedule",
         "A1",
-        f"=LEAGUE_SEASON_GAMES(Settings!B1,Settings!B2,{whole_table('Leagues', LEAGUE_COLUMNS)},Settings!B3)",
+        f"=LEAGUE_SEASON_GAMES({setting_argument('Settings!B1')},{setting_argument('Settings!B2')},"
+        f"{whole_table('Leagues', LEAGUE_COLUMNS)},{setting_argument('Settings!B3')})",
         ("name", "division", "league", "game", "seat 1", "seat 2", "seat 3", "seat 4"),
         GAMES,
     )
@@ -157,7 +165,7 @@ def build(sample: bool = True) -> Template:
         "Standings",
         "A1",
         f"=LEAGUE_STANDINGS({whole_table('Results', RESULT_COLUMNS)},{table_column('Leagues', 'player')},"
-        f"Settings!B4,{whole_table('Leagues', LEAGUE_COLUMNS)})",
+        f"{setting_argument('Settings!B4')},{whole_table('Leagues', LEAGUE_COLUMNS)})",
         STANDINGS,
         SHOWN,
     )

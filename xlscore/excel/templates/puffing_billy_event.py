@@ -19,12 +19,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, whole_table
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     read_best,
     read_required,
 )
+from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -66,6 +67,11 @@ SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
     (_EB, "Final A", 3, "Carla", 115_000, FINAL_MARK),
     (_EB, "Final A", 4, "Dev", 115_000, FINAL_MARK),
 )
+SEATING_SAMPLE = (
+    *("Jenny", "Damien", "Stephen", "Sybil", "Ben", "Alice", "Bruno", "Carla", "Dev"),
+    *("Erin", "Farid", "Gail", "Hugo", "Iris", "Jules", "Kate"),
+)
+"""The sample's nine players and seven more: 16 in boards of 4 for 3 rounds, no two meeting twice."""
 COLUMNS = (
     Column("game", "text", width=16, help="The game (category), such as Empire Builder: its boards share it."),
     Column("board", "text", width=10, help="The round or table: the rows of one board share game and board."),
@@ -105,8 +111,11 @@ def build(sample: bool = True) -> Template:
             "that always count. Standings adds up each player's best score per game plus final bonus.",
             "5. Score sheets: the TGA's paper board score sheet, two per page. Print it blank for the tables, "
             "or type a board into it to check the arithmetic.",
-            "The functions are =PB_POINTS(...), =PB_FINAL_BONUSES(...), =PB_FINALS(...), =PB_BOARD(...) and "
-            "=PB_STANDINGS(...); without "
+            "6. Seating: type the players (and pairs who must not meet), set the rounds and players per board, "
+            "and every round's boards appear, opponents kept fresh and seats fair; each board's name (R1 T1) is "
+            "what Boards takes under board.",
+            "The functions are =PB_POINTS(...), =PB_FINAL_BONUSES(...), =PB_FINALS(...), =PB_BOARD(...), "
+            "=PB_STANDINGS(...) and =SEATING(...); without "
             "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/puffing-billy.md.",
         ]
     )
@@ -127,6 +136,7 @@ def build(sample: bool = True) -> Template:
     sheets.finals(template)
     _standings(template)
     sheets.score_sheets(template, sample)
+    add_seating_sheet(template, SEATING_SAMPLE if sample else (), rounds=3, table_size=4)
     return template
 
 
@@ -148,7 +158,7 @@ def _settings(template: Template) -> None:
 def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
-    formula = f"=PB_STANDINGS({table},Settings!B1,{required})"
+    formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)

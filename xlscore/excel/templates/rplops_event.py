@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
-from xlscore.excel.templates.base import Column, Template, setting, whole_table
+from xlscore.excel.templates.base import Column, Template, setting, setting_argument, whole_table
+from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -19,6 +20,8 @@ __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standing
 SYSTEM = "rplops"
 FILE = "rplops-event.xlsx"
 DESCRIPTION = "An RPLOPS / PLOPS event: results by game, each row's points, the standings."
+SETTINGS = f"{setting_argument('Settings!B1')},{setting_argument('Settings!B2')}"
+"""x and version, the last two arguments of RPLOPS_POINTS and RPLOPS_STANDINGS."""
 
 ROWS = 400
 PLAYERS_SHOWN = 60
@@ -38,6 +41,25 @@ SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
     ("Game 3", "Bo", 12, None, 0.5),
     ("Game 3", "Di", 9, None, 0.5),
 )
+SEATING_SAMPLE = (
+    "Ann",
+    "Bo",
+    "Cy",
+    "Di",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lu",
+    "Max",
+    "Ned",
+    "Oz",
+    "Pam",
+)
+"""16 players in tables of 4 for 5 rounds: every pair meets exactly once (the affine plane of order 4)."""
 COLUMNS = (
     Column("game", "text", width=12, help="The game's name: the rows of one game share it."),
     Column("player", "text", width=16),
@@ -60,6 +82,7 @@ def build(
     if results is not None and len(results) > rows:
         raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
     filled = (SAMPLE if sample else ()) if results is None else results
+    seated = SEATING_SAMPLE if sample and results is None else ()
     template = Template("RPLOPS event", SYSTEM)
     template.intro(
         [
@@ -70,7 +93,10 @@ def build(
             "(a win in a bigger game is worth more), version 2 is RPLOPS2 (every winner alike).",
             "3. Each result row's points appear beside it, and Standings shows the event table: total points, "
             "highest first; equal totals share a place.",
-            "The functions are =RPLOPS_POINTS(...) and =RPLOPS_STANDINGS(...); without Excel, run "
+            "4. Seating: type the players and, if any, pairs who must not meet; set the rounds and players per "
+            "table, and every round's tables appear, with opponents kept fresh and seats fair. Each table's board "
+            "name (R1 T1) is its game's name in Results.",
+            "The functions are =RPLOPS_POINTS(...), =RPLOPS_STANDINGS(...) and =SEATING(...); without Excel, run "
             "'xlscore recalc' on this file. The rules: docs/systems/rplops.md.",
         ]
     )
@@ -78,13 +104,14 @@ def build(
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["F1"] = "points"
     results = whole_table("Results", COLUMNS)
-    template.results_column(table, "F2", f"=RPLOPS_POINTS({results},Settings!B1,Settings!B2)", rows, "0.00")
+    template.results_column(table, "F2", f"=RPLOPS_POINTS({results},{SETTINGS})", rows, "0.00")
     standings = template.results(
-        "Standings", "A1", f"=RPLOPS_STANDINGS({results},Settings!B1,Settings!B2)", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN
     )
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
     template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "I2").y_axis.title = "points"
+    add_seating_sheet(template, seated, rounds=5, table_size=4)
     return template
 
 

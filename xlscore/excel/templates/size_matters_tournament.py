@@ -28,7 +28,7 @@ from xlscore.core.cells import is_blank
 from xlscore.core.errors import InputError
 from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, whole_table
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -82,8 +82,8 @@ def _formulas(last: int) -> tuple[str, str]:
     del last  # the formulas follow the Games table as it grows
     games = whole_table("Games", COLUMNS)
     return (
-        f"=SIZE_MATTERS_POINTS({games},Settings!$B$1)",
-        f"=SIZE_MATTERS_STANDINGS({games},Settings!$B$1,Settings!$B$2)",
+        f"=SIZE_MATTERS_POINTS({games},{setting_argument('Settings!$B$1')})",
+        f"=SIZE_MATTERS_STANDINGS({games},{setting_argument('Settings!$B$1')},{setting_argument('Settings!$B$2')})",
     )
 
 

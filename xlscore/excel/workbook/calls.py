@@ -2,8 +2,10 @@
 
 An xlscore function is found however Excel wrote it in the file: ``RPLOPS(...)``, ``_xldudf_RPLOPS(...)`` (an
 Office.js custom function, as xlwings Lite registers it), ``_xll.RPLOPS(...)``, ``[1]!RPLOPS(...)`` or
-``'C:\\...\\xlscore.xlam'!RPLOPS(...)`` (a function from an add-in workbook). The tokenizer tells a call from a
-name, a text or an array, and an argument left out (``RPLOPS(2,5,,,2)``) from one given.
+``'C:\\...\\xlscore.xlam'!RPLOPS(...)`` (a function from an add-in workbook), or
+``ORG.XLSCORE.CALC.FUNCTIONS.RPLOPS(...)`` (xlscore's LibreOffice extension, as LibreOffice 7.4 names it in an .xlsx;
+LibreOffice 25.2 writes ``RPLOPS``). The tokenizer tells a call from a name, a text or an array, and an argument
+left out (``RPLOPS(2,5,,,2)``) from one given.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 
 __all__ = [
     "BLANK_FUNCTION",
+    "LIBREOFFICE_PREFIX",
     "constant",
     "direct_call",
     "function_names",
@@ -29,6 +32,9 @@ __all__ = [
 
 BLANK_FUNCTION = "XLSCORE_BLANK"
 """What an argument left out of an xlscore call becomes: the engine would read it as 0, and xlscore needs to know."""
+
+LIBREOFFICE_PREFIX = "ORG.XLSCORE.CALC.FUNCTIONS."
+"""The service name LibreOffice puts before an add-in function's name where it knows no Excel name for it."""
 
 # What may stand before the ! of a function from another workbook: an external link, or an add-in's file name.
 _ADDIN = re.compile(r"\[\d+\]|'[^']*\.xla[ms]?'|[^'!]*\.xla[ms]?", re.IGNORECASE)
@@ -53,7 +59,7 @@ def xlscore_name(call: str) -> str | None:
     book, bang, name = call.removesuffix("(").rpartition("!")
     if bang and _ADDIN.fullmatch(book) is None:
         return None
-    name = name.upper().removeprefix("_XLL.")
+    name = name.upper().removeprefix("_XLL.").removeprefix(LIBREOFFICE_PREFIX)
     if name.startswith("_XLDUDF_"):
         name = name.removeprefix("_XLDUDF_")
         while name not in CATALOGUE and "_" in name:  # a namespace before the name: _xldudf_ADDIN_RPLOPS

@@ -1,0 +1,74 @@
+"""The Seating sheet of the RPLOPS event and Puffing Billy templates: recalculated, it is xlscore.seating of the
+sheet's own players and settings, and a row's board name is its round and table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from xlscore import seating
+from xlscore.excel.templates import new_workbook
+from xlscore.excel.templates.base import Template
+from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.workbook.recalc import recalculate
+
+
+def _recalculated(source: Path, out: Path) -> Any:
+    assert [str(e) for e in recalculate(source, out).errors] == []
+    return openpyxl.load_workbook(out, data_only=True)["Seating"]
+
+
+def _seated(sheet: Any) -> list[tuple[Any, ...]]:
+    rows = []
+    for row in sheet.iter_rows(min_row=2, min_col=10, max_col=14, values_only=True):
+        if row[0] is None:
+            break
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("system", ["rplops", "puffing-billy"])
+def test_the_seating_sheet_is_the_cores_seating_of_its_players(system: str, tmp_path: Path) -> None:
+    sheet = _recalculated(new_workbook(system, tmp_path / "book.xlsx"), tmp_path / "out.xlsx")
+    players = [v for (v,) in sheet.iter_rows(min_row=2, min_col=1, max_col=1, values_only=True) if v]
+    rounds, size = sheet["G1"].value, sheet["G2"].value
+    expected = seating(players, rounds, size)
+    shown = _seated(sheet)
+    assert [tuple(r[:4]) for r in shown] == [(r.round, r.table, r.seat, r.player) for r in expected.rows]
+    assert [r[4] for r in shown] == [f"R{r.round} T{r.table}" for r in expected.rows]
+    tables: dict[str, list[str]] = {}
+    for row in shown:
+        tables.setdefault(row[4], []).append(row[3])
+    met = Counter(frozenset(p) for table in tables.values() for p in combinations(table, 2))
+    assert max(met.values()) == 1  # 16 players in tables of 4: no pair meets twice in up to 5 rounds
+    report = [[c.value for c in row] for row in sheet["F12:H16"]]
+    assert report[0] == ["measure", "value", "fewest_possible"]
+    assert report[1] == ["repeated pairs", 0, 0]
+    # 16 players, 4 seats: 3 rounds take 3 different seats each (0); 5 rounds one seat twice each (16 x 1).
+    assert report[2] == ["seat repeats", 16 * max(0, rounds - 4), 16 * max(0, rounds - 4)]
+
+
+def test_avoid_typed_on_the_sheet_is_kept(tmp_path: Path) -> None:
+    template = Template("Seating test", "rplops")
+    template.intro(["A test."])
+    players = [f"P{i}" for i in range(1, 13)]
+    add_seating_sheet(template, players, rounds=3, table_size=4, avoid=[("P1", "P2"), ("P3", "P4")])
+    source = tmp_path / "seating.xlsx"
+    template.save(source)
+    shown = _seated(_recalculated(source, tmp_path / "out.xlsx"))
+    tables: dict[str, set[str]] = {}
+    for row in shown:
+        tables.setdefault(row[4], set()).add(row[3])
+    assert len(shown) == 12 * 3
+    assert not any({"P1", "P2"} <= t or {"P3", "P4"} <= t for t in tables.values())
+
+
+def test_an_empty_template_seats_nobody_without_an_error(tmp_path: Path) -> None:
+    sheet = _recalculated(new_workbook("rplops", tmp_path / "e.xlsx", sample=False), tmp_path / "out.xlsx")
+    assert _seated(sheet) == []
+    assert [c.value for c in sheet["J1:N2"][1]] == [None] * 5

@@ -1,0 +1,123 @@
+"""The Seating sheet, one helper for every template: players in, the tables of every round out.
+
+:func:`add_seating_sheet` adds to a template a sheet with two input tables, Players (one name a row) and Avoid (two
+players a row who must not meet), two settings (rounds, players per table), one =SEATING(...) formula that
+spills a row per player per round: round, table, seat, player, and under the settings =SEATING_QUALITY(...) with
+the repeated pairs and seat repeats against the fewest possible. Beside it, each row's board name (``R1 T1``) is the
+name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
+the results and types the scores. The seating is the same on every recalculation (SEATING's seed is fixed).
+
+Any template calls it the same way; for a Diplomacy template, ``table_size=7`` and the seat is the power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from openpyxl.styles import Alignment, Font, Protection
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument
+
+__all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
+
+SHEET = "Seating"
+PLAYER_ROWS = 200
+AVOID_ROWS = 20
+SEATED_ROWS = 400
+"""Rows of the seating coloured as computed: more spill on as the players and rounds grow."""
+HEADERS = ("round", "table", "seat", "player", "board")
+QUALITY_ANCHOR = "F12"
+"""Where the quality report spills: measure, value, fewest possible (repeated pairs, seat repeats, ...)."""
+
+
+def add_seating_sheet(
+    template: Template,
+    players: Sequence[str] = (),
+    *,
+    rounds: int = 3,
+    table_size: int = 4,
+    avoid: Sequence[tuple[str, str]] = (),
+    seat_help: str = "seat 1 starts",
+) -> Worksheet:
+    """Add the Seating sheet to ``template``, with ``players`` and ``avoid`` typed in as a sample.
+
+    rounds, table_size: the settings' values (a coordinator changes them on the sheet).
+    seat_help: what a seat means in this game, shown beside the settings ("seat 1 starts", or for Diplomacy the
+        powers in seat order).
+    """
+    ws: Worksheet = template.workbook.create_sheet(SHEET)
+    _input_table(template, ws, "Players", ("player",), [(p,) for p in players], PLAYER_ROWS, first_column=1)
+    _input_table(template, ws, "Avoid", ("player", "other"), avoid, AVOID_ROWS, first_column=3)
+    for row, (label, value, meaning) in enumerate(
+        (
+            ("rounds", rounds, "rounds to seat"),
+            ("table size", table_size, "players per table, 3 to 7"),
+        ),
+        start=1,
+    ):
+        ws.cell(row, 6, label).font = Font(bold=True)
+        cell = ws.cell(row, 7, value)
+        cell.fill = INPUT_FILL
+        cell.protection = Protection(locked=False)
+        ws.cell(row, 8, meaning)
+    note = ws.cell(
+        4,
+        6,
+        f"When the players do not fill tables of that size, the fewest tables seat one fewer. Avoid: two players a "
+        f"row who must not meet (family, club-mates). The seat: {seat_help}. Each round's "
+        "rows go into the results table under their board name (R1 T1). The same players and settings always give "
+        "the same tables.",
+    )
+    note.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells("F4:H10")
+    arguments = f"Players[player],{setting_argument('G1')},{setting_argument('G2')},,Avoid[[#All],[player]:[other]]"
+    template.spill(ws, "J1", f"=SEATING({arguments})")
+    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})")
+    top = ws[QUALITY_ANCHOR].row
+    for r in range(top, top + 5):
+        for c in range(6, 9):
+            ws.cell(r, c).fill = COMPUTED_FILL
+            ws.cell(r, c).font = Font(bold=r == top)
+    board = f'=IF(J2:J{SEATED_ROWS + 1}="","","R"&J2:J{SEATED_ROWS + 1}&" T"&K2:K{SEATED_ROWS + 1})'
+    template.spill(ws, "N2", board)
+    ws["N1"] = "board"
+    for c, header in enumerate(HEADERS, start=10):
+        ws.cell(1, c).font = Font(bold=True)
+        ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
+        for r in range(2, SEATED_ROWS + 2):
+            ws.cell(r, c).fill = COMPUTED_FILL
+            if header != "player":
+                ws.cell(r, c).number_format = "0"
+    ws.column_dimensions["F"].width = 24
+    ws.column_dimensions["H"].width = 30
+    ws.freeze_panes = "A2"
+    template.printable(ws)
+    return ws
+
+
+def _input_table(
+    template: Template,
+    ws: Worksheet,
+    name: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    size: int,
+    first_column: int,
+) -> None:
+    """A yellow input table of ``size`` rows at ``first_column``; rows typed or pasted below it count."""
+    for c, header in enumerate(columns, start=first_column):
+        template.text(ws, ws.cell(1, c).coordinate, header)
+        ws.column_dimensions[get_column_letter(c)].width = 16
+        for r in range(2, size + 2):
+            ws.cell(r, c).fill = INPUT_FILL
+            ws.cell(r, c).protection = Protection(locked=False)
+    for r, values in enumerate(rows, start=2):
+        for c, value in enumerate(values, start=first_column):
+            template.text(ws, ws.cell(r, c).coordinate, value)
+    last = ws.cell(size + 1, first_column + len(columns) - 1).coordinate
+    table = Table(displayName=name, ref=f"{ws.cell(1, first_column).coordinate}:{last}")
+    table.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=True)
+    ws.add_table(table)
