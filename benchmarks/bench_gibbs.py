@@ -11,6 +11,11 @@ ranks=...)``), one game at a time, over the same whole history (about a minute f
 ``--openskill-games N`` caps it at the first N games of each history for a quicker run, and then its games per second
 is extrapolated to the whole size, as the output says. The process is pinned to
 one core where the system allows it. Target: 1,000,000 games in under 5 seconds.
+
+The limit: the same arithmetic compiled (benchmarks/gibbs_compiled.py, a numba loop written for this benchmark only;
+numba is no dependency of xlscore: ``python -m pip install numba`` to include it). It goes end to end on the same
+DataFrame, names and sorting included, and its final RPs are checked against xlscore's (to 1e-9). Target: xlscore
+within 2x of it, measured in the same run. Without numba the column says so.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 for _threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_threads, "1")
 
+import gibbs_compiled  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
@@ -32,6 +38,7 @@ SEED = 20240301
 PLAYERS_PER_GAME = 4
 GAMES_PER_PLAYER_SLOT = 50
 TARGET_GAMES, TARGET_SECONDS = 1_000_000, 5.0
+COMPILED_RATIO = 2.0  # xlscore within 2x of the compiled reference
 
 
 @dataclass(frozen=True)
@@ -68,15 +75,31 @@ def make_history(games: int, seed: int = SEED, field: int | None = None) -> Hist
     return History(frame, players, places, field)
 
 
-def time_xlscore(history: History, repeat: int) -> tuple[float, float]:
-    """Best wall time of gibbs_ratings on the DataFrame, and the top RP as a check figure."""
-    best, top = float("inf"), 0.0
+def time_xlscore(history: History, repeat: int) -> tuple[float, dict[str, float]]:
+    """Best wall time of gibbs_ratings on the DataFrame, and every player's final RP."""
+    best, final = float("inf"), {}
     for _ in range(repeat):
         start = time.perf_counter()
         result = gibbs_ratings(history.frame)
         best = min(best, time.perf_counter() - start)
-        top = result.table[0].rp
-    return best, top
+        final = {row.player: row.rp for row in result.table}
+    return best, final
+
+
+def time_compiled(history: History, repeat: int, top: dict[str, float]) -> tuple[float, float] | None:
+    """Best wall time of the compiled reference on the DataFrame, and the largest difference of its final RPs from
+    xlscore's (``top``: xlscore's RP by player); None without numba."""
+    if not gibbs_compiled.available():
+        return None
+    gibbs_compiled.warm_up()
+    best, table = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        table = gibbs_compiled.rate(history.frame)
+        best = min(best, time.perf_counter() - start)
+    assert table is not None
+    worst = max(abs(top[str(p)] - rp) for p, rp in zip(table["player"], table["rp"], strict=True))
+    return best, worst
 
 
 def time_openskill(history: History, games: int) -> float:
@@ -102,7 +125,7 @@ def main() -> None:
     parser.add_argument(
         "--openskill-games", type=int, default=None, help="most games openskill rates per size (default: all of them)"
     )
-    parser.add_argument("--repeat", type=int, default=3, help="xlscore runs per size; the best is reported")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size; the best is reported")
     args = parser.parse_args()
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
 
@@ -119,7 +142,8 @@ def main() -> None:
     print("-" * len(header))
     for games in sizes:
         history = make_history(games, field=args.field)
-        ours, top = time_xlscore(history, args.repeat)
+        ours, final = time_xlscore(history, args.repeat)
+        top = max(final.values())
         peer_games = games if args.openskill_games is None else min(games, args.openskill_games)
         theirs = time_openskill(history, peer_games)
         our_rate, their_rate = games / ours, peer_games / theirs
@@ -129,6 +153,19 @@ def main() -> None:
             f"{peer_games:>15,} {theirs:>7.2f} {their_rate:>9,.0f} | {our_rate / their_rate:>5.1f}x{note}"
         )
         print(f"{'':>10} top RP after the history: {top:.2f}")
+        compiled = time_compiled(history, args.repeat, final)
+        if compiled is None:
+            print(f"{'':>10} compiled reference: numba not installed (python -m pip install numba)")
+        else:
+            limit, worst = compiled
+            ratio = ours / limit
+            verdict = "met" if ratio <= COMPILED_RATIO else "MISSED"
+            print(
+                f"{'':>10} compiled reference (numba): {limit:.3f} s, xlscore / compiled = {ratio:.2f} "
+                f"(target {COMPILED_RATIO:g}x: {verdict}); largest RP difference {worst:.1e}"
+            )
+            if worst > 1e-9 * max(1.0, abs(top)):
+                raise SystemExit(f"the compiled reference disagrees with xlscore by {worst:g}")
         if games == TARGET_GAMES:
             verdict = "met" if ours < TARGET_SECONDS else "MISSED"
             print(f"{'':>10} target {TARGET_GAMES:,} games in under {TARGET_SECONDS:g} s: {verdict} ({ours:.2f} s)")

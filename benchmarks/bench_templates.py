@@ -60,21 +60,22 @@ from pathlib import Path
 from typing import Protocol
 
 import openpyxl
-from bench_recalc import Measurement, check_forced_recalc, measure_libreoffice, measure_xlscore, parse_sizes
+from bench_recalc import Measurement, check_forced_recalc, parse_sizes
+from measure import GNU_TIME, floor_mib, libreoffice_convert, run_alone, xlscore_argv
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.rplops_event import rplops_points, rplops_standings
 from xlscore.core.size_matters import size_matters_points, size_matters_standings
-from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE
-from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, find_soffice, soffice_version
+from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE, copy_profile
+from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, Run, find_soffice, soffice_version
 from xlscore.excel.templates import rplops_event, size_matters_tournament
 from xlscore.excel.templates.base import Template
 from xlscore.excel.templates.size_matters_tournament import POWERS
 
 SEED = 20261102
 PLAYERS = 50
-SIZES = (1_000, 10_000, 50_000)
+SIZES = (1_000, 10_000, 50_000, 100_000)
 TOLERANCE = 1e-9
 
 Cell = str | float | None
@@ -133,6 +134,34 @@ def rplops_plain(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
         n = f"COUNTIF({game},A{r})"
         place = f'(COUNTIFS({game},A{r},{score},">"&C{r})+(COUNTIFS({game},A{r},{score},C{r})+1)/2)'
         results[f"F{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
+    _rplops_standings_sheet(book, event)
+
+
+def _window(r: int, column: str, last: int, reach: int) -> str:
+    """The rows around row ``r`` of ``column`` that can hold its game (``reach`` rows either side, within the
+    table): a game's rows are typed together, so its own rows are a few cells away, whatever the table's length."""
+    return f"{column}{max(1, r - reach)}:{column}{min(last, r + reach)}"
+
+
+RPLOPS_REACH = 5  # a game has at most 6 players, so its rows are within 5 rows of each of them
+
+
+def rplops_competent(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
+    """Results!F and the Standings sheet as a competent user writes them in LibreOffice 7.4: each row's place from
+    its game's own rows (COUNTIFS over the few rows around it, since a game's rows are typed together), and the
+    standings by SUMIF and COUNTIF per player over the whole table."""
+    last = len(event) + 1
+    results = book["Results"]
+    for r in range(2, last + 1):
+        game, score = _window(r, "A", last, RPLOPS_REACH), _window(r, "C", last, RPLOPS_REACH)
+        n = f"COUNTIF({game},A{r})"
+        place = f'(COUNTIFS({game},A{r},{score},">"&C{r})+(COUNTIFS({game},A{r},{score},C{r})+1)/2)'
+        results[f"F{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
+    _rplops_standings_sheet(book, event)
+
+
+def _rplops_standings_sheet(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
+    last = len(event) + 1
     player, hours, points = (f"Results!${c}$2:${c}${last}" for c in "BEF")
     _plain_standings(
         book["Standings"],
@@ -199,11 +228,32 @@ def size_matters_expected(event: Sequence[tuple[Cell, ...]]) -> Outcome:
 
 
 def size_matters_plain(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
-    """Games!F and the Standings sheet as plain per-row formulas; the standings leave out head to head."""
+    """Games!F and the Standings sheet as per-row COUNTIFS and MAXIFS over the whole table (quadratic); the
+    standings leave out head to head."""
     last = len(event) + 1
     round_, board, centres = (f"${c}$2:${c}${last}" for c in "ABE")
+    _size_matters_sheets(book, event, lambda r: (round_, board, centres))
+
+
+def size_matters_competent(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
+    """Games!F from each board's own rows (COUNTIFS and MAXIFS over the 13 rows around the row, since a board's
+    seven rows are typed together), the standings by SUMIF, COUNTIFS and COUNTIF per player over the whole table."""
+    last = len(event) + 1
+    reach = len(POWERS) - 1
+    _size_matters_sheets(
+        book,
+        event,
+        lambda r: (_window(r, "A", last, reach), _window(r, "B", last, reach), _window(r, "E", last, reach)),
+    )
+
+
+def _size_matters_sheets(
+    book: Workbook, event: Sequence[tuple[Cell, ...]], ranges: Callable[[int], tuple[str, str, str]]
+) -> None:
+    last = len(event) + 1
     games = book["Games"]
     for r in range(2, last + 1):
+        round_, board, centres = ranges(r)
         same = f"{round_},A{r},{board},B{r}"
         n = f'COUNTIFS({same},{centres},">0")'
         top = f"_xlfn.MAXIFS({centres},{same})"
@@ -247,13 +297,14 @@ class Build(Protocol):
 
 @dataclass(frozen=True)
 class System:
-    """A template under test: how to make its rows, what the core says, and its plain-formula copy."""
+    """A template under test: how to make its rows, what the core says, and its copies for LibreOffice."""
 
     name: str
     build: Build
     rows: Callable[[int], list[tuple[Cell, ...]]]
     expected: Callable[[Sequence[tuple[Cell, ...]]], Outcome]
-    plain: Callable[[Workbook, Sequence[tuple[Cell, ...]]], None]
+    competent: Callable[[Workbook, Sequence[tuple[Cell, ...]]], None]  # what a competent user writes
+    countifs: Callable[[Workbook, Sequence[tuple[Cell, ...]]], None]  # per-row COUNTIFS over the whole table
     sheet: str  # the input sheet; its column F is the per-row result
     total: str  # the standings column the place ranks
     compared: tuple[str, ...]  # the standings columns the plain copy computes (place: where the total is unique)
@@ -265,6 +316,7 @@ SYSTEMS = {
         rplops_event.build,
         rplops_event_rows,
         rplops_expected,
+        rplops_competent,
         rplops_plain,
         "Results",
         "points",
@@ -275,6 +327,7 @@ SYSTEMS = {
         size_matters_tournament.build,
         size_matters_rows,
         size_matters_expected,
+        size_matters_competent,
         size_matters_plain,
         "Games",
         "total",
@@ -283,12 +336,17 @@ SYSTEMS = {
 }
 
 
-def write_workbooks(system: System, event: Sequence[tuple[Cell, ...]], xlscore_copy: Path, plain_copy: Path) -> None:
-    """The template filled with ``event`` as shipped, and the same workbook in plain formulas for LibreOffice."""
+def write_workbooks(
+    system: System, event: Sequence[tuple[Cell, ...]], xlscore_copy: Path, copies: dict[Path, bool]
+) -> None:
+    """The template filled with ``event`` as shipped, and a copy for LibreOffice for each path of ``copies``: the
+    competent formulas (True) or the per-row COUNTIFS (False)."""
     built = system.build(rows=len(event), results=event)
     built.save(xlscore_copy)
-    system.plain(built.workbook, event)
-    built.workbook.save(plain_copy)
+    for path, competent in copies.items():
+        book = system.build(rows=len(event), results=event).workbook
+        (system.competent if competent else system.countifs)(book, event)
+        book.save(path)
 
 
 def read_outcome(path: Path, sheet: str, size: int) -> Outcome:
@@ -347,49 +405,104 @@ class Row:
     size: int
     xlscore: Measurement
     libreoffice: Measurement
+    floor: Measurement
+    countifs: Measurement | None  # the per-row COUNTIFS copy, at the sizes it is run
     verdict: str
 
 
-def _seconds(m: Measurement, timeout: float) -> str:
+def _seconds(m: Measurement | None, timeout: float) -> str:
+    if m is None:
+        return "-"
     if m.ok:
         return f"{m.seconds:,.2f}"
     return f"timeout {timeout:g}" if any(run.timed_out for run in m.runs) else "failed"
 
 
+def _ratio(top: Measurement | None, bottom: Measurement, what: str) -> str:
+    if top is None or not top.ok or not bottom.ok:
+        return "n/a"
+    if what == "time":
+        return f"{top.seconds / bottom.seconds:,.2f}"
+    return f"{top.peak_mib / bottom.peak_mib:,.2f}"
+
+
 def print_table(rows: Sequence[Row], timeout: float) -> None:
-    header = ("template", "rows", "xlscore s", "xlscore MiB", "LO s", "LO MiB", "time ratio", "memory ratio")
-    widths = (14, 8, 11, 13, 13, 9, 12, 14)
+    header = (
+        "template",
+        "rows",
+        "xlscore s",
+        "MiB",
+        "LO s",
+        "LO MiB",
+        "LO/xl time",
+        "LO/xl mem",
+        "floor s",
+        "xl/floor",
+        "COUNTIFS s",
+        "xl CPU s",
+        "LO CPU s",
+    )
+    widths = (14, 9, 10, 7, 9, 8, 11, 10, 9, 9, 12, 10, 10)
     print(header[0].ljust(widths[0]) + "".join(h.rjust(w) for h, w in zip(header[1:], widths[1:], strict=True)))
     for row in rows:
         x, lo = row.xlscore, row.libreoffice
-        both = x.ok and lo.ok
         cells = (
             f"{row.size:,}",
             _seconds(x, timeout),
             f"{x.peak_mib:,.0f}" if x.ok else "n/a",
             _seconds(lo, timeout),
             f"{lo.peak_mib:,.0f}" if lo.ok else "n/a",
-            f"{lo.seconds / x.seconds:,.2f}" if both else "n/a",
-            f"{lo.peak_mib / x.peak_mib:,.2f}" if both else "n/a",
+            _ratio(lo, x, "time"),
+            _ratio(lo, x, "memory"),
+            _seconds(row.floor, timeout),
+            _ratio(x, row.floor, "time"),
+            _seconds(row.countifs, timeout),
+            f"{x.cpu_seconds:,.2f}" if x.ok else "n/a",
+            f"{lo.cpu_seconds:,.2f}" if lo.ok else "n/a",
         )
         line = row.system.ljust(widths[0]) + "".join(c.rjust(w) for c, w in zip(cells, widths[1:], strict=True))
         print(f"{line}  {row.verdict}", flush=True)
 
 
+def _measured(runs: list[Run], output: Path) -> Measurement:
+    return Measurement(runs, output)
+
+
 def run_size(
-    key: str, system: System, size: int, soffice: str, profile: Path, folder: Path, timeout: float
+    key: str,
+    system: System,
+    size: int,
+    soffice: str,
+    profile: Path,
+    folder: Path,
+    timeout: float,
+    countifs_max: int,
 ) -> tuple[Row, list[str]]:
     folder.mkdir()
     event = system.rows(size)
     want = system.expected(event)
-    source, plain = folder / f"{key}-xlscore.xlsx", folder / f"{key}-plain.xlsx"
-    write_workbooks(system, event, source, plain)
-    xlscore = measure_xlscore(source, folder / "xlscore", 1, timeout)
-    libreoffice = measure_libreoffice(soffice, plain, folder / "libreoffice", profile, 1, timeout)
+    source, competent, countifs = (folder / f"{key}-{kind}.xlsx" for kind in ("xlscore", "competent", "countifs"))
+    with_countifs = size <= countifs_max
+    write_workbooks(system, event, source, {competent: True} | ({countifs: False} if with_countifs else {}))
+    out = folder / "xlscore-out.xlsx"
+    xlscore = _measured([run_alone(xlscore_argv(source, out), timeout=timeout, log=folder / "xlscore.log")], out)
+    floor_out = folder / "floor-out.xlsx"
+    floor_argv = [sys.executable, str(Path(__file__).with_name("floor.py")), str(source), str(floor_out)]
+    floor = _measured([run_alone(floor_argv, timeout=timeout, log=folder / "floor.log")], floor_out)
+    measured: dict[str, Measurement] = {}
+    for name, copy in (("LibreOffice", competent), ("LibreOffice per-row COUNTIFS", countifs)):
+        if name.endswith("COUNTIFS") and not with_countifs:
+            continue
+        work = folder / name.replace(" ", "-")
+        run, output = libreoffice_convert(
+            soffice, copy, work / "out", copy_profile(profile, work / "profile"), timeout=timeout
+        )
+        shutil.rmtree(work / "profile", ignore_errors=True)
+        measured[name] = _measured([run], output)
     problems: list[str] = []
     verdict: list[str] = []
     label = f"{system.name}, {len(event):,} rows"
-    for name, measurement in (("xlscore", xlscore), ("LibreOffice", libreoffice)):
+    for name, measurement in (("xlscore", xlscore), *measured.items()):
         if not measurement.ok:
             problems.append(f"{label}, {name}: {measurement.failure()}")
             verdict.append(f"{name} {'timed out' if any(r.timed_out for r in measurement.runs) else 'failed'}")
@@ -397,16 +510,35 @@ def run_size(
         wrong, shown = differences(system, read_outcome(measurement.output, system.sheet, len(event)), want)
         verdict.append(f"{name} {'= core' if not wrong else f'{wrong} cells wrong'}")
         problems += [f"{label}, {name}: {line}" for line in shown]
-    return Row(key, len(event), xlscore, libreoffice, ", ".join(verdict)), problems
+    if not floor.ok:
+        problems.append(f"{label}, floor: {floor.failure()}")
+    row = Row(
+        key,
+        len(event),
+        xlscore,
+        measured["LibreOffice"],
+        floor,
+        measured.get("LibreOffice per-row COUNTIFS"),
+        ", ".join(verdict),
+    )
+    return row, problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--sizes", type=parse_sizes, default=list(SIZES), help="result rows, e.g. 1000,10000,50000")
+    parser.add_argument(
+        "--sizes", type=parse_sizes, default=list(SIZES), help="result rows, e.g. 1000,10000,50000,100000"
+    )
     parser.add_argument(
         "--templates", default=",".join(SYSTEMS), help=f"which templates, of {', '.join(SYSTEMS)} (default: all)"
     )
     parser.add_argument("--timeout", type=float, default=600, help="seconds before a run is killed")
+    parser.add_argument(
+        "--countifs-max",
+        type=int,
+        default=10_000,
+        help="run the per-row COUNTIFS copy (quadratic) up to this many rows (default 10000)",
+    )
     parser.add_argument("--soffice", help="the soffice executable (default: soffice on the PATH)")
     parser.add_argument("--workdir", type=Path, help="where the workbooks go (default: a new temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the workbooks, outputs, logs and profiles")
@@ -429,19 +561,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"recalculation forced: the probe's stale cached {PROBE_STALE} became {PROBE_COMPUTED} with "
             f"OOXMLRecalcMode=0 (and stayed {PROBE_STALE} with LibreOffice's default)"
         )
+        through = f"through {GNU_TIME}" if GNU_TIME else "through ru_maxrss of the child (GNU time not found)"
+        print(f"peak memory of each child alone, {through}: /bin/true measures {floor_mib(work / 'true'):.1f} MiB")
         print(f"{PLAYERS} players, seed {SEED}\n", flush=True)
         rows: list[Row] = []
         problems: list[str] = []
         for key in chosen:
             for size in options.sizes:
                 folder = work / f"{key}-{size}"
-                row, found = run_size(key, SYSTEMS[key], size, soffice, profile, folder, options.timeout)
+                row, found = run_size(
+                    key, SYSTEMS[key], size, soffice, profile, folder, options.timeout, options.countifs_max
+                )
                 rows.append(row)
                 problems += found
         print_table(rows, options.timeout)
         print(
-            "\nLO = LibreOffice (plain per-row formulas, a started profile). time ratio = LO s / xlscore s, "
-            "memory ratio = LO MiB / xlscore MiB: above 1, xlscore is ahead."
+            "\nLO = LibreOffice with competent formulas (each row's place from its game's own rows; SUMIF and COUNTIF"
+            " per player), a started profile. LO/xl = LibreOffice / xlscore: above 1, xlscore is ahead. floor = unzip,"
+            " parse every XML part with expat and zip again, nothing computed (benchmarks/floor.py); xl/floor ="
+            " xlscore s / floor s. COUNTIFS = LibreOffice with per-row COUNTIFS over the whole table (quadratic,"
+            f" shown up to {options.countifs_max:,} rows as an extra). Seconds are wall clock on a machine that may"
+            " be shared; CPU s = user + system seconds of the child and its children, which another program's load"
+            " changes less."
         )
         for line in problems:
             print(line, file=sys.stderr)

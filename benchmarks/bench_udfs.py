@@ -6,8 +6,9 @@ Measures, in one run on this machine: one scalar call of RPLOPS through the xlwi
 2-D lists of floats) against ``xlscore.rplops`` called directly; one array call over a column of N ranks
 against a Python loop of N direct core calls; and one GIBBS_RATINGS call over a ladder of G four-player games (the
 history as Excel sends a range: a header row, floats for numbers, text) against the core's DataFrame path,
-``gibbs_ratings`` on the same history as a pandas DataFrame (the history of benchmarks/bench_gibbs.py). Target: a
-10,000-game ladder recomputes in a formula in well under 0.1 s. Excel's own cost of crossing into Python (COM or
+``gibbs_ratings`` on the same history as a pandas DataFrame (the history of benchmarks/bench_gibbs.py). Targets:
+a 10,000-game ladder recomputes in a formula in under 50 ms, and one array RPLOPS over 100,000 rows takes under
+100 ms of Python. Excel's own cost of crossing into Python (COM or
 Office.js) is not included: see docs/reference/excel-errors.md and FACTS.md (about 0.47 ms a scalar call through
 Office.js).
 """
@@ -23,7 +24,8 @@ from xlscore import rplops
 from xlscore.core.gibbs import gibbs_ratings
 from xlscore.excel.functions import udfs
 
-LADDER_TARGET_SECONDS = 0.1
+LADDER_TARGET_SECONDS = 0.05
+ARRAY_TARGET_SECONDS = 0.1
 
 
 def best(stmt: object, number: int, repeat: int) -> float:
@@ -56,6 +58,9 @@ def main() -> None:
         f"per row in the array call: {array_udf / n * 1e6:.2f} us; one scalar call per row would take "
         f"{scalar_udf * n:.2f} s in Python alone, {scalar_udf * n / array_udf:.1f}x the array call"
     )
+    if n == 100_000:
+        verdict = "met" if array_udf < ARRAY_TARGET_SECONDS else "MISSED"
+        print(f"target: one array RPLOPS over 100,000 rows under {ARRAY_TARGET_SECONDS * 1e3:g} ms: {verdict}")
 
     frame = make_history(options.games).frame
     header: list[object] = ["game", "player", "place"]
@@ -71,7 +76,7 @@ def main() -> None:
     print(f"{label:<34}{ladder_rows * 1e3:>13.1f} ms{ladder_frame * 1e3:>13.1f} ms{ladder_rows / ladder_frame:>8.2f}")
     if options.games == 10_000:
         verdict = "met" if ladder_udf < LADDER_TARGET_SECONDS else "MISSED"
-        print(f"target: a 10,000-game ladder in a formula under {LADDER_TARGET_SECONDS:g} s: {verdict}")
+        print(f"target: a 10,000-game ladder in a formula under {LADDER_TARGET_SECONDS * 1e3:g} ms: {verdict}")
 
 
 if __name__ == "__main__":

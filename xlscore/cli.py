@@ -18,9 +18,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from xlscore.core.errors import InputError, XlscoreError
-from xlscore.core.puffing_billy import pb_board, pb_final
-from xlscore.core.rplops import plops, rplops2
-from xlscore.core.size_matters import size_matters_board
 from xlscore.excel.templates import MODULES
 
 if TYPE_CHECKING:
@@ -29,7 +26,13 @@ if TYPE_CHECKING:
 TEMPLATE_SYSTEMS = tuple(MODULES)
 
 
+# Each command imports what it needs when it runs (a scoring system, the workbook reader, openpyxl), so that
+# `xlscore --help` starts in a fraction of a second.
+
+
 def _rplops_example() -> list[str]:
+    from xlscore.core.rplops import plops, rplops2
+
     lines = ["RPLOPS / PLOPS: a 5-player game with a tie for 2nd (ranks 1, 2, 2, 4, 5), x = 50"]
     for label, rule in (("PLOPS (v1)", plops), ("RPLOPS2", rplops2)):
         points = [rule(1, 5), rule(2, 5, tied=2), rule(2, 5, tied=2), rule(4, 5), rule(5, 5)]
@@ -38,6 +41,8 @@ def _rplops_example() -> list[str]:
 
 
 def _puffing_billy_example() -> list[str]:
+    from xlscore.core.puffing_billy import pb_board, pb_final
+
     players = ["Jenny", "Damien", "Stephen", "Sybil", "Ben"]
     money = [252_000, 248_000, 121_000, 98_000, 60_000]
     lines = ["Puffing Billy: the TGA's mock Empire Builder board"]
@@ -50,6 +55,8 @@ def _puffing_billy_example() -> list[str]:
 
 
 def _size_matters_example() -> list[str]:
+    from xlscore.core.size_matters import size_matters_board
+
     board = [12, 8, 7, 7, 0, 0, 0]
     lines = [f"Size Matters: a 4-way draw on centres {board}"]
     lines.append("  exact        " + "  ".join(f"{s:6.2f}" for s in size_matters_board(board)[:4]))

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from xlscore.core.errors import InputError
 from xlscore.core.placement import mean_place, places_from_values
 from xlscore.core.validate import count, number, whole
 
-__all__ = ["PLOPS_X", "plops", "rplops", "rplops2", "rplops_game"]
+__all__ = ["PLOPS_X", "plops", "rplops", "rplops2", "rplops_game", "rplops_many"]
 
 N = TypeVar("N", float, Fraction)
 
@@ -88,6 +88,29 @@ def plops(rank: float, n: int, tied: int = 1) -> float:
     tied: how many players share ``rank`` (1 when not tied).
     """
     return rplops(rank, n, 1, PLOPS_X, tied)
+
+
+def rplops_many(rank: Any, n: Any, hours: Any, x: Any, tied: Any, version: int = 1) -> tuple[Any, Any]:
+    """:func:`rplops` (or :func:`rplops2`) over whole arrays at once (numpy arrays of floats, broadcast together):
+    each element's points, and whether the element is plainly good. Where it is, the points are those the one-value
+    function gives, in the very same operations; where it is not (a value out of range, a blank, a tie that needs
+    a closer look), the caller asks the one-value function, which words the message."""
+    import numpy as np
+
+    from xlscore.core.validate import LARGEST
+
+    rank, n, hours, x, tied = np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in (rank, n, hours, x, tied)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        whole_n = (n == np.floor(n)) & (n >= 2) & (n <= LARGEST)
+        whole_tied = (tied == np.floor(tied)) & (tied >= 1) & (tied <= n)
+        positive = (hours > 0) & (hours <= LARGEST) & (x > 0) & (x <= LARGEST)
+        in_range = (rank >= 1) & (rank <= n)
+        integer = rank == np.floor(rank)
+        placed = (integer & (rank + tied - 1 <= n)) | (~integer & (2 * rank == np.floor(2 * rank)) & (tied == 1))
+        ok = whole_n & whole_tied & positive & in_range & placed
+        mean = np.where(integer, rank + (tied - 1) / 2, rank)
+        values = points(mean, n, hours, x, version)  # the rule itself, on arrays
+    return values, ok
 
 
 def rplops_game(

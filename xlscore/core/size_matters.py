@@ -26,24 +26,34 @@ Decisions where the source is silent or slips:
 * A results table names each board in its ``board`` column. With a ``round`` column as well, a board is its round
   and its board together, since tournament directors number boards afresh in each round (board 1 of round 1 and
   board 1 of round 2 are different games).
+
+A table whose every row is plainly good is scored over whole columns (:mod:`xlscore.core.bulk`): a score depends on
+a power's centres, the board's survivors and whether it is a solo board, so each distinct case is worked out once,
+exactly; any other table goes row by row, which finds the first bad row and says what is wrong with it. Both give
+the same numbers (the tests compare them).
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text, exact
-from xlscore.core.errors import InputError, TableError
+from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
 from xlscore.core.rounding import round_half_up
-from xlscore.core.rows import Row, cell_name, cell_whole, read_rows
+from xlscore.core.rows import Row, cell_name, cell_whole, read_columns, read_rows
 from xlscore.core.table import table
 from xlscore.core.validate import whole, wholes
+
+if TYPE_CHECKING:
+    from xlscore.core import bulk
 
 __all__ = [
     "POWERS",
@@ -203,6 +213,72 @@ def _board_scores(seats: list[Row], digits: int | None) -> dict[int, Fraction]:
     return {r["_row"]: _score(c, board, digits) for r, c in zip(seats, board, strict=True)}
 
 
+@dataclass(frozen=True)
+class _Scored:
+    """A results table read over whole columns: each kept row's sheet row, player, board and exact score."""
+
+    rows: Sequence[int]
+    player: bulk.Ints  # numbered in order of first appearance
+    players: list[str]
+    board: bulk.Ints
+    boards: list[Board]
+    case: bulk.Ints  # each row's index into ``scores``
+    scores: list[Fraction]  # the exact score of each distinct (centres, survivors, solo board) case
+    solo: bulk.Bools  # the row is a soloist's
+
+
+def _in_bulk(results: object, digits: int | None) -> _Scored | None:
+    """The table read and scored over whole columns when every row is plainly good; None when a row needs a message
+    (the row-by-row path then finds the first and words it)."""
+    try:
+        import numpy as np
+
+        from xlscore.core import bulk
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
+        return None
+    try:
+        rows, columns = read_columns(results, ["board", "player", "centres"], ["round"], name="results")
+    except XlscoreError:
+        return None
+    centres = bulk.numbers(columns["centres"], lo=0)
+    board_names = bulk.names(columns["board"])
+    player_names = bulk.names(columns["player"])
+    if centres is None or board_names is None or player_names is None:
+        return None
+    if len(centres) and (centres.max() > TOTAL_CENTRES or np.any(centres != np.floor(centres))):
+        return None
+    rounds = bulk.texts(columns["round"])
+    board, boards = bulk.codes(list(zip(rounds, board_names, strict=True)))
+    player, players = bulk.codes(player_names)
+    if bulk.twice(board, player):
+        return None
+    count = len(boards)
+    whole_centres = centres.astype(np.int64)
+    if count and np.any(np.bincount(board, minlength=count) != POWERS):
+        return None
+    total = np.bincount(board, weights=whole_centres, minlength=count)
+    survivors = np.bincount(board, weights=whole_centres > 0, minlength=count).astype(np.int64)
+    top = np.zeros(count, dtype=np.int64)
+    np.maximum.at(top, board, whole_centres)
+    if count and (
+        total.max() > TOTAL_CENTRES or survivors.min() < 1 or np.any((survivors == 1) & (top < SOLO_CENTRES))
+    ):
+        return None
+    solo_board = (top >= SOLO_CENTRES)[board]
+    cases, case = np.unique(whole_centres * 100 + survivors[board] * 10 + solo_board, return_inverse=True)
+    scores = [_case_score(int(c) // 100, int(c) // 10 % 10, bool(c % 10), digits) for c in cases.tolist()]
+    solo = whole_centres >= SOLO_CENTRES
+    return _Scored(rows, player, list(map(str, players)), board, boards, case.reshape(-1), scores, solo)  # type: ignore[arg-type]
+
+
+def _case_score(centres: int, survivors: int, solo_board: bool, digits: int | None) -> Fraction:
+    """:func:`_score` for a power on ``centres`` of a board with ``survivors`` powers with centres (a solo board or
+    not): a board of those survivors, the first on the board's top count."""
+    top = SOLO_CENTRES if solo_board and centres < SOLO_CENTRES else centres
+    board = (top, *([1] * (survivors - 1)), *([0] * (POWERS - survivors)))
+    return _score(centres, board, digits)
+
+
 def size_matters_points(results: object, modifier_digits: int | None = None) -> tuple[float | None, ...]:
     """Every result row's Size Matters score, in the order of the rows (blank rows stay blank).
 
@@ -210,7 +286,15 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
         each round): seven rows per board (a DataFrame, mappings, or rows with a header).
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     """
+    import numpy as np
+
+    from xlscore.core import bulk
+
     digits = _digits(modifier_digits)
+    scored = _in_bulk(results, digits)
+    if scored is not None:
+        floats = np.asarray([float(score) for score in scored.scores])[scored.case]
+        return bulk.by_sheet_row(scored.rows, floats.tolist())
     aligned, boards = _read_boards(results)
     scores: dict[int, Fraction] = {}
     for seats in boards.values():
@@ -232,16 +316,14 @@ def size_matters_standings(
     """
     digits = _digits(modifier_digits)
     order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
-    _, boards = _read_boards(results)
     scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
     solos: dict[str, int] = defaultdict(int)
-    for board, seats in boards.items():
-        by_row = _board_scores(seats, digits)
-        for row in seats:
-            player = cell_name(row, "player")
-            scores[player][board] = by_row[row["_row"]]
-            solos[player] += cell_whole(row, "centres") >= SOLO_CENTRES
-    totals = {p: sum(s.values(), Fraction(0)) for p, s in scores.items()}
+    scored = _in_bulk(results, digits)
+    totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
+    if totals is None:
+        scores.clear()
+        solos.clear()
+        totals = _totals(results, digits, scores, solos)
     by_name = {
         "total": measure("total", totals),
         "solos": measure("solos", solos),
@@ -259,3 +341,45 @@ def size_matters_standings(
         )
         for row in standings(scores, [by_name["total"], *(by_name[t] for t in order)])
     )
+
+
+def _totals(
+    results: object, digits: int | None, scores: dict[str, dict[Board, Fraction]], solos: dict[str, int]
+) -> dict[str, Fraction]:
+    """Each player's total, row by row; fills in each player's score by board and solos."""
+    _, boards = _read_boards(results)
+    for board, seats in boards.items():
+        by_row = _board_scores(seats, digits)
+        for row in seats:
+            player = cell_name(row, "player")
+            scores[player][board] = by_row[row["_row"]]
+            solos[player] += cell_whole(row, "centres") >= SOLO_CENTRES
+    return {p: sum(s.values(), Fraction(0)) for p, s in scores.items()}
+
+
+def _totals_in_bulk(
+    scored: _Scored, scores: dict[str, dict[Board, Fraction]], solos: dict[str, int]
+) -> dict[str, Fraction] | None:
+    """:func:`_totals` from whole columns: the exact scores as whole numbers over their common denominator,
+    added up by player; None when they would not fit 64 bits."""
+    import numpy as np
+
+    from xlscore.core import bulk
+
+    denominator = math.lcm(*(score.denominator for score in scored.scores)) if scored.scores else 1
+    numerators = [score.numerator * (denominator // score.denominator) for score in scored.scores]
+    if any(abs(n) > 2**40 for n in numerators):
+        return None
+    count = len(scored.players)
+    sums = bulk.exact_sums(scored.player, count, np.asarray(numerators, dtype=np.int64)[scored.case])
+    if sums is None:
+        return None
+    # Each player's score by board, in the order the row-by-row path fills it in: board by board, then table order.
+    order = np.argsort(scored.board, kind="stable").tolist()
+    player, board, case = scored.player.tolist(), scored.board.tolist(), scored.case.tolist()
+    for i in order:
+        scores[scored.players[player[i]]][scored.boards[board[i]]] = scored.scores[case[i]]
+    solo_counts = np.bincount(scored.player, weights=scored.solo, minlength=count).astype(np.int64).tolist()
+    for name, solo_count in zip(scored.players, solo_counts, strict=True):
+        solos[name] += solo_count
+    return {name: Fraction(total, denominator) for name, total in zip(scored.players, sums, strict=True)}

@@ -378,6 +378,8 @@ DIRECT_FORMULAS = [
     "=GIBBS_GAME(F1:F4,G1:G4,C1:C4)",
     "=RPLOPS(C1:C7,B1:B7)",
     "=RPLOPS(Z{r},B{r})",
+    '=RPLOPS(C{r},B{r},IF(A{r}="","",A{r}))',  # a setting passed on as the templates pass it: blank here
+    '=RPLOPS(C{r},B{r},IF( G{r} = "" , "" , G{r} ),IF($A$1="","",$A$1))',
 ]
 
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook import sheetxml
 from xlscore.excel.workbook.refs import Area
 from xlscore.excel.workbook.sheetxml import patch_sheet, scan_cells
 
@@ -67,3 +72,35 @@ def test_patch_keeps_a_namespace_prefix() -> None:
     out = patch_sheet(PREFIXED, {(3, 1): 14.0, (2, 4): 1.0}).decode()
     assert '<x:c r="A3"><x:f>B2</x:f><x:v>14</x:v></x:c>' in out
     assert '<x:c r="D2"><x:v>1</x:v></x:c></x:row>' in out
+
+
+ROWS = (
+    b'<?xml version="1.0"?><worksheet xmlns="' + MAIN + b'"><dimension ref="A1:C4"/><sheetData>'
+    b'<row r="1"><c r="A1" s="1"><v>1</v></c><c r="B1" s="3"><v>2</v></c><c r="C1" t="s"><v>0</v></c></row>'
+    b'<row r="2"><c r="A2"/><c r="B2" s="3"></c><c r="C2" s="2"><f>A1*2</f><v>2</v></c></row>'
+    b'<row r="3"><c r="A3" s="4" t="n"><v>3</v></c><c r="B3" cm="1"><f t="array" ref="B3:B4">X()</f><v>9</v></c></row>'
+    b'<row r="4"><c r="B4" s="3"><v>9</v></c></row>'
+    b"</sheetData></worksheet>"
+)
+
+
+def _row_by_row(monkeypatch: pytest.MonkeyPatch, *args: Any) -> bytes:
+    with monkeypatch.context() as patched:
+        patched.setattr(sheetxml, "_patch_in_order", lambda *a: None)
+        return patch_sheet(*args)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {(1, 1): 5.0, (1, 2): 0.1, (2, 2): 1e20, (4, 2): -3.0},  # plain cells: written in one pass
+        {(1, 3): 4.0, (2, 1): "text", (2, 3): CellError("#N/A"), (3, 1): 2.5},  # typed, formulas, other values
+        {(3, 2): 1.0, (4, 2): 2.0, (5, 2): 3.0},  # a spill past the last row: row by row
+        {(1, 1): float("inf"), (2, 2): None, (4, 2): True},
+    ],
+)
+def test_one_pass_writing_is_the_row_by_row_writing(
+    values: dict[tuple[int, int], object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refs = {(3, 2): Area(None, 3, 2, 5, 2)} if (5, 2) in values else {}
+    assert patch_sheet(ROWS, values, refs, b"1") == _row_by_row(monkeypatch, ROWS, values, refs, b"1")

@@ -92,6 +92,10 @@ class SheetFunction:
     groups: tuple[str, ...] = ()
     """For a function that gives one value per row of its table: the columns whose values make a group of rows
     scored on their own (a game, a board). One bad group then shows its error on its own rows only."""
+    many: Callable[..., tuple[Any, Any]] | None = field(default=None, compare=False)
+    """The same rule over whole arrays, one per argument (defaults filled in): (values, which are plainly good).
+    A formula given ranges for one-value arguments is computed by it at once; an element it does not vouch for is
+    computed by ``core``, which words its error."""
 
     @property
     def doc(self) -> str:
@@ -152,6 +156,7 @@ def _function(
     examples: tuple[Example, ...] = (),
     present: Callable[[Any], Any] | None = None,
     groups: tuple[str, ...] = (),
+    many: Callable[..., tuple[Any, Any]] | None = None,
 ) -> SheetFunction:
     doc = inspect.getdoc(core) or ""
     docs = argument_docs(doc)
@@ -184,6 +189,7 @@ def _function(
         present=present,
         row_type=row if isinstance(row, type) and row is not tuple else None,
         groups=groups,
+        many=many,
     )
 
 
@@ -208,9 +214,20 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
             Example((2, 5, None, None, 2), "58.33", "a tie for 2nd of 5: the mean of 66.67 and 50"),
             Example((2.5, 5), "58.33", "the same tie from RANK.AVG's average place"),
         ),
+        many=lambda rank, n, hours, x, tied: rplops.rplops_many(rank, n, hours, x, tied, 1),
     ),
-    _function(rplops.rplops2, category="RPLOPS", examples=(Example((2, 5, None, None, 2), "62.5"),)),
-    _function(rplops.plops, category="RPLOPS", examples=(Example((5, 6), "28.57", "the page prints 28.58"),)),
+    _function(
+        rplops.rplops2,
+        category="RPLOPS",
+        examples=(Example((2, 5, None, None, 2), "62.5"),),
+        many=lambda rank, n, hours, x, tied: rplops.rplops_many(rank, n, hours, x, tied, 2),
+    ),
+    _function(
+        rplops.plops,
+        category="RPLOPS",
+        examples=(Example((5, 6), "28.57", "the page prints 28.58"),),
+        many=lambda rank, n, tied: rplops.rplops_many(rank, n, 1.0, rplops.PLOPS_X, tied, 1),
+    ),
     _function(
         rplops.rplops_game,
         category="RPLOPS",

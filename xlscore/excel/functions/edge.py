@@ -136,6 +136,10 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
         return CellError("#VALUE!", f"{names} takes one value; a range was given (this function returns a range)")
     height = max(len(g) for g in spread.values())
     width = max(max(len(r) for r in g) for g in spread.values())
+    if function.many is not None:
+        at_once = _spread_at_once(function, fixed, spread, height, width)
+        if at_once is not None:
+            return at_once
     out: Grid = []
     ranges = list(spread.items())
     for r in range(height):
@@ -150,6 +154,63 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
             # A row not filled in yet stays blank: one formula can cover a column before the results come in.
             row.append(None if blank else _element(function, values))
         out.append(row)
+    return out
+
+
+_NUMBERS = frozenset({float, int})
+
+
+def _spread_at_once(
+    function: SheetFunction, fixed: list[Any], spread: dict[int, Grid], height: int, width: int
+) -> Grid | None:
+    """The spread call computed over whole arrays by ``function.many``, when every range is rectangular, of the
+    call's size or one row or column, and holds numbers and blanks only; None otherwise (the call then goes cell
+    by cell). An element with a blank among its inputs (not all of them: that stays blank) or one ``many`` does
+    not vouch for is computed by :func:`_element`, as the cell-by-cell call computes it."""
+    try:
+        import numpy as np
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): cell by cell
+        return None
+
+    assert function.many is not None
+    arrays: list[Any] = []
+    blank_any = np.zeros((height, width), dtype=bool)
+    blank_all = np.ones((height, width), dtype=bool)
+    for index, (argument, value) in enumerate(zip(function.arguments, fixed, strict=True)):
+        if index not in spread:
+            if argument.optional and is_blank(value):
+                value = argument.default
+            if type(value) not in _NUMBERS:
+                return None
+            arrays.append(float(value))
+            continue
+        cells = spread[index]
+        rows, cols = len(cells), len(cells[0])
+        if rows not in (1, height) or cols not in (1, width) or any(len(r) != cols for r in cells):
+            return None  # outside a range's size the cell-by-cell call gives #N/A
+        flat = [v for row in cells for v in row]
+        if not set(map(type, flat)) <= _NUMBERS | {type(None)}:
+            return None
+        blank = np.fromiter((v is None for v in flat), dtype=bool, count=len(flat)).reshape(rows, cols)
+        defaulted = argument.optional and type(argument.default) in _NUMBERS
+        fill = argument.default if defaulted else np.nan
+        numbers = np.array([fill if v is None else v for v in flat], dtype=np.float64).reshape(rows, cols)
+        if not defaulted:
+            blank_any |= blank  # a blank optional argument takes its default, as the cell-by-cell call does
+        blank_all &= blank
+        arrays.append(numbers)
+    values, ok = function.many(*arrays)
+    values = np.broadcast_to(values, (height, width))
+    good = np.broadcast_to(ok, (height, width)) & ~blank_any
+    out: Grid = [list(row) for row in values.tolist()]
+    for r, c in zip(*np.nonzero(~good), strict=True):
+        if blank_all[r, c]:
+            out[r][c] = None  # a row not filled in yet stays blank
+        else:
+            cell = list(fixed)
+            for index, cells in spread.items():
+                cell[index] = _broadcast(cells, int(r), int(c))
+            out[r][c] = _element(function, cell)
     return out
 
 

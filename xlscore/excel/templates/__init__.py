@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
 from xlscore.core.validate import shown
-from xlscore.excel.workbook.book import Book, read_book
 
 if TYPE_CHECKING:
     from xlscore.excel.templates.base import Template
+    from xlscore.excel.workbook.book import Book
 
 __all__ = ["MODULES", "TemplateModule", "new_workbook", "standings", "template"]
 
@@ -62,6 +62,8 @@ def template(system: str) -> TemplateModule:
 def standings(path: str | Path | Book) -> tuple[str, Sequence[object]]:
     """The system of the template workbook at ``path`` (or read already) and its standings rows, computed by the
     core."""
+    from xlscore.excel.workbook.book import Book, read_book
+
     book = path if isinstance(path, Book) else read_book(path)
     marker = book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
     if marker not in MODULES:

@@ -19,7 +19,7 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
-from xlscore.excel.workbook.sheetxml import scan_cells, unescape
+from xlscore.excel.workbook.sheetxml import NotPlainError, Scanned, cell_chunks, scan_general, unescape
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
 __all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
@@ -50,7 +50,7 @@ class Sheet:
 
     @property
     def max_row(self) -> int:
-        return max((r for r, _ in self.values), default=0)
+        return max(self.values, default=(0, 0))[0]  # positions compare by row first
 
 
 @dataclass
@@ -126,27 +126,84 @@ def _where(sheet: str, row: int, col: int) -> str:
 
 
 def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
+    """The sheet's values and formulas. Its cells are read a chunk at a time as they are scanned (a sheet written the
+    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole."""
+    try:
+        xml = zf.checked(part)
+    except WorkbookError as exc:
+        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    try:
+        return _sheet(name, part, _scanned(zf, name, lambda: cell_chunks(xml)), strings)
+    except NotPlainError:
+        return _sheet(name, part, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
+
+
+def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[list[Scanned]]]) -> Iterator[list[Scanned]]:
+    """The chunks of cells ``scan`` finds; a damaged sheet's message names the file and the sheet."""
+    try:
+        yield from scan()
+    except WorkbookError as exc:
+        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+
+
+def _numbers_at_once(values: dict[Position, object], chunk: list[Scanned]) -> list[Scanned]:
+    """Put the chunk's plain numbers (no formula, a value of type n) into ``values`` at once; the other cells, to be
+    read one by one. A number that does not read leaves the whole chunk to be read one by one, which words it."""
+    numbers = [cell for cell in chunk if cell[4] is None and cell[2] == "n" and cell[6] and cell[7] is None]
+    if not numbers:
+        return chunk
+    try:
+        read = list(map(float, [cell[6] for cell in numbers]))  # type: ignore[arg-type]  # never None here
+    except ValueError:
+        return chunk
+    values.update(zip([(cell[0], cell[1]) for cell in numbers], read, strict=True))
+    if len(numbers) == len(chunk):
+        return []
+    return [cell for cell in chunk if not (cell[4] is None and cell[2] == "n" and cell[6] and cell[7] is None)]
+
+
+def _sheet(name: str, part: str, chunks: Iterator[list[Scanned]], strings: list[str]) -> Sheet:
     sheet = Sheet(name, part)
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    try:
-        scanned = scan_cells(zf.checked(part))
-    except WorkbookError as exc:
-        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    values = sheet.values
+    for chunk in chunks:
+        _cells(sheet, name, _numbers_at_once(values, chunk), strings, masters, pending)
+    for position, index in pending:
+        if index not in masters:
+            raise WorkbookError(
+                f"{name}!{cell_name(*position)} uses shared formula {shown(index)}, which the sheet never defines "
+                "(damaged)"
+            )
+        text, anchor = masters[index]
+        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))
+    return sheet
+
+
+def _cells(
+    sheet: Sheet,
+    name: str,
+    scanned: list[Scanned],
+    strings: list[str],
+    masters: dict[str, tuple[str, Position]],
+    pending: list[tuple[Position, str]],
+) -> None:
+    values = sheet.values
     for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scanned:
-        position = (row, col)
-        where = functools.partial(_where, name, row, col)
         if kind == "n" and raw and inline is None:
             try:
-                sheet.values[position] = float(raw)
+                values[row, col] = float(raw)
             except ValueError:
-                _value(kind, raw, inline, strings, where)
+                _value(kind, raw, inline, strings, functools.partial(_where, name, row, col))
+        elif kind == "inlineStr":
+            values[row, col] = inline or ""
         else:
-            value = _value(kind, raw, inline, strings, where)
+            value = _value(kind, raw, inline, strings, functools.partial(_where, name, row, col))
             if value is not None:
-                sheet.values[position] = value
+                values[row, col] = value
         if f_attrs is None:
             continue
+        position = (row, col)
         f_kind = f_attrs.get(b"t", b"normal").decode()
         text = f_text or ""
         if f_kind == "shared":
@@ -163,15 +220,6 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
         shared = f_kind == "shared"
         sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic, shared=shared))
-    for position, index in pending:
-        if index not in masters:
-            raise WorkbookError(
-                f"{name}!{cell_name(*position)} uses shared formula {shown(index)}, which the sheet never defines "
-                "(damaged)"
-            )
-        text, anchor = masters[index]
-        sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))
-    return sheet
 
 
 def _names(root: ET.Element, sheets: list[Sheet]) -> dict[str, str]:
@@ -215,7 +263,12 @@ def _count(text: str | None, default: int) -> int:
 
 def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
     """The rows of ``sheet`` below ``area`` with a value or a formula in one of its columns."""
-    rows = {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
+    below = sheet.max_row > area.bottom  # most often the table reaches the last row: nothing to look through
+    rows = (
+        {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
+        if below
+        else set()
+    )
     rows.update(f.row for f in sheet.formulas if f.row > area.bottom and area.left <= f.col <= area.right)
     return rows
 
@@ -231,7 +284,11 @@ def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[i
         if t.sheet == table.sheet and t.area.top > a.bottom and t.area.left <= a.right and t.area.right >= a.left
     ]
     end = min(under, default=MAX_ROW + 1)
-    below = [(r, c) for (r, c), v in sheet.values.items() if a.bottom < r < end and a.left <= c <= a.right and v != ""]
+    below = (
+        [(r, c) for (r, c), v in sheet.values.items() if a.bottom < r < end and a.left <= c <= a.right and v != ""]
+        if sheet.max_row > a.bottom
+        else []
+    )
     if not below:
         return set()
     computed = {(f.row, f.col) for f in sheet.formulas}

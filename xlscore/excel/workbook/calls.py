@@ -127,8 +127,10 @@ def direct_call(items: list[Token]) -> tuple[SheetFunction, list[str]] | None:
     if end - start < 2 or not _opens_call(items[start]) or items[end - 1].subtype != Token.CLOSE:
         return None
     function = CATALOGUE.get(items[start].value.removesuffix("("))
-    inside = items[start + 1 : end - 1]
-    if function is None or any(token.subtype in (Token.OPEN, Token.CLOSE) for token in inside):
+    if function is None:
+        return None
+    inside = _blank_passed_on(items[start + 1 : end - 1])
+    if inside is None or any(token.subtype in (Token.OPEN, Token.CLOSE) for token in inside):
         return None
     arguments = [""]
     for token in inside:
@@ -138,6 +140,41 @@ def direct_call(items: list[Token]) -> tuple[SheetFunction, list[str]] | None:
             arguments[-1] += token.value
     given = any(token.type != Token.WSPACE for token in inside)
     return function, [argument.strip() for argument in arguments] if given else []
+
+
+def _blank_passed_on(items: list[Token]) -> list[Token] | None:
+    """The tokens with each ``IF(X="","",X)`` of one cell X as X alone (None when a bracket is left unclosed).
+
+    The templates pass a setting that way (``setting_argument``), so that LibreOffice hands a blank setting on as the
+    empty text rather than 0. For an xlscore argument the two are one: X blank or empty text gives the empty text,
+    which the function reads as an argument left out, as it reads X blank; an error in X is that error either way;
+    anything else is X. So such a call still takes the direct path.
+    """
+    out: list[Token] = []
+    i = 0
+    while i < len(items):
+        token = items[i]
+        if _opens_call(token) and token.value.upper() == "IF(":
+            close = next((j for j in range(i + 1, len(items)) if items[j].subtype == Token.CLOSE), None)
+            if close is None:
+                return None
+            inner = [t for t in items[i + 1 : close] if t.type != Token.WSPACE]
+            shape = [(t.type, t.subtype, t.value.upper()) for t in inner]
+            if (
+                len(inner) == 7
+                and shape[0][:2] == (Token.OPERAND, Token.RANGE)
+                and ":" not in shape[0][2]  # one cell: a range would give an array of empty texts, not blanks
+                and shape[1] == (Token.OP_IN, "", "=")
+                and shape[2] == shape[4] == (Token.OPERAND, Token.TEXT, '""')
+                and shape[3][0] == shape[5][0] == Token.SEP
+                and shape[6] == shape[0]
+            ):
+                out.append(inner[0])
+                i = close + 1
+                continue
+        out.append(token)
+        i += 1
+    return out
 
 
 def constant(text: str) -> tuple[bool, object]:

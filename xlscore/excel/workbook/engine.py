@@ -281,11 +281,8 @@ class _Evaluator:
             return cached[1]  # the functions do not change their inputs
         rows = range(area.top, bottom + 1)
         columns = [cells.columns.get(col) or {} for col in range(area.left, area.right + 1)]
-        if len(columns) == 1:
-            column = columns[0]
-            grid = [[column.get(r)] for r in rows]
-        else:
-            grid = [[column.get(r) for column in columns] for r in rows]
+        # Column by column at C speed (map over the rows), then turned into rows by zip.
+        grid = list(map(list, zip(*(list(map(column.get, rows)) for column in columns), strict=True)))
         self.grids[key] = (cells.version, grid)
         return grid
 
@@ -337,6 +334,21 @@ class _Evaluator:
             self.max_row[sheet] = row  # a spill below the saved cells: formulas reading it must see it whole
         self.written[sheet][(row, col)] = value
 
+    def _set_area(self, sheet: str, top: int, left: int, grid: list[list[object]]) -> None:
+        """:meth:`_set` for every cell of ``grid`` placed with its first cell at (top, left), column by column."""
+        cells, written = self.store[sheet], self.written[sheet]
+        rows = range(top, top + len(grid))
+        for j in range(len(grid[0])):
+            values = [row[j] for row in grid]
+            cells.columns[left + j].update(zip(rows, values, strict=True))
+            written.update(zip(zip(rows, [left + j] * len(values), strict=True), values, strict=True))
+            if rows[-1] > self.max_row[sheet]:
+                last = next(
+                    (r for r, v in zip(reversed(rows), reversed(values), strict=True) if v not in (None, "")), 0
+                )
+                self.max_row[sheet] = max(self.max_row[sheet], last)
+        cells.version += 1
+
     def place(
         self, formula: Formula, grid: list[list[object]], problem: str, messages: list[str], spilling: bool = False
     ) -> None:
@@ -352,14 +364,19 @@ class _Evaluator:
             height, width = len(grid), len(grid[0])
             spill = Area(sheet, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1)
             old = self.spills.get((sheet, formula.row, formula.col)) or formula.array
-            blocked = [
-                (r, c)
-                for r in range(spill.top, spill.bottom + 1)
-                for c in range(spill.left, spill.right + 1)
-                if (r, c) != (formula.row, formula.col)
-                and self.store[sheet].get((r, c)) not in (None, "")
-                and not (old is not None and old.contains(r, c))
-            ]
+            within = old is not None and old.contains(spill.top, spill.left) and old.contains(spill.bottom, spill.right)
+            blocked = (
+                []  # the result fits the area the formula already had: nothing can be in its way
+                if within
+                else [
+                    (r, c)
+                    for r in range(spill.top, spill.bottom + 1)
+                    for c in range(spill.left, spill.right + 1)
+                    if (r, c) != (formula.row, formula.col)
+                    and self.store[sheet].get((r, c)) not in (None, "")
+                    and not (old is not None and old.contains(r, c))
+                ]
+            )
             if blocked:
                 messages.append(
                     f"the result needs {height} x {width} cells ({spill}); "
@@ -373,9 +390,7 @@ class _Evaluator:
                     for c in range(old.left, old.right + 1):
                         if not spill.contains(r, c):
                             self._set(sheet, r, c, None)
-            for i in range(spill.height):
-                for j in range(spill.width):
-                    self._set(sheet, spill.top + i, spill.left + j, grid[i][j])
+            self._set_area(sheet, spill.top, spill.left, grid)
             self.spills[(sheet, formula.row, formula.col)] = spill
         else:
             self._set(sheet, formula.row, formula.col, grid[0][0])
@@ -386,7 +401,12 @@ class _Evaluator:
         area = self.spills.get((sheet, formula.row, formula.col)) or formula.array
         cells = [(formula.row, formula.col)]
         if area is not None:
-            cells = [(r, c) for r in range(area.top, area.bottom + 1) for c in range(area.left, area.right + 1)]
+            store = self.store[sheet].columns
+            rows = range(area.top, area.bottom + 1)
+            columns = [list(map(store[c].get, rows)) if c in store else [] for c in range(area.left, area.right + 1)]
+            if not any(CellError in set(map(type, column)) for column in columns):
+                return  # no error in the area, seen a column at a time
+            cells = [(r, c) for r in rows for c in range(area.left, area.right + 1)]
         for r, c in cells:
             value = self.store[sheet].get((r, c))
             if isinstance(value, CellError):
@@ -425,6 +445,10 @@ def _direct_value(value: object, messages: list[str]) -> object:
 
 
 def _direct_result(result: object, messages: list[str]) -> list[list[object]]:
+    if isinstance(result, list) and result and set(map(len, result)) == {1}:
+        column = [row[0] for row in result]
+        if set(map(type, column)) == {float}:
+            return result  # a column of numbers, already as the engine path stores it
     if isinstance(result, list):
         width = max(len(r) for r in result)
         return [[_direct_value(c, messages) for c in row] + [""] * (width - len(row)) for row in result]

@@ -12,9 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from openpyxl.formula.tokenizer import TokenizerError
-from openpyxl.formula.translate import Translator, TranslatorError
-
 __all__ = [
     "MAX_COL",
     "MAX_ROW",
@@ -205,6 +202,10 @@ def translate(text: str, rows: int, cols: int) -> str:
     """The formula (with or without its leading =) as it reads when copied ``rows`` down and ``cols`` across, its
     relative references moved, by openpyxl's Translator. ValueError when a reference would leave the sheet."""
     body = text.removeprefix("=")
+    # openpyxl is imported here, when a formula is moved, not when a workbook is read (it takes 0.2 s to import).
+    from openpyxl.formula.tokenizer import TokenizerError
+    from openpyxl.formula.translate import Translator, TranslatorError
+
     try:
         moved: str = Translator("=" + body, "A1").translate_formula(row_delta=rows, col_delta=cols)
     except (TranslatorError, TokenizerError, IndexError) as exc:

@@ -24,7 +24,6 @@ from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book, read_book
-from xlscore.excel.workbook.engine import evaluate
 from xlscore.excel.workbook.refs import Area, parse_area
 
 if TYPE_CHECKING:
@@ -97,6 +96,8 @@ def results(
     """
     values = {s.name.upper(): dict(s.values) for s in book.sheets}
     if recalculate:
+        from xlscore.excel.workbook.engine import evaluate  # the engine and the function catalogue, when needed
+
         for sheet, cells in evaluate(book, progress).values.items():
             values[sheet].update(cells)
     areas = _areas(book)

@@ -17,16 +17,15 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Mapping
-from xml.sax.saxutils import escape
+from collections.abc import Iterator, Mapping
 
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
-from xlscore.excel.workbook.sheetdata import locate
+from xlscore.excel.workbook.sheetdata import escape, locate
 
-__all__ = ["inline_text", "patch_sheet", "scan_cells", "unescape"]
+__all__ = ["NotPlainError", "cell_chunks", "inline_text", "patch_sheet", "scan_cells", "scan_general", "unescape"]
 
 _ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
 _CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
@@ -123,14 +122,45 @@ def _next_column(column: int) -> int:
 def scan_cells(xml: bytes) -> list[Scanned]:
     """Every cell of a worksheet: (row, column, type, dynamic array?, formula attributes, formula text, raw value,
     inline string text)."""
+    try:
+        return [cell for chunk in cell_chunks(xml) for cell in chunk]
+    except NotPlainError:
+        return scan_general(xml)
+
+
+class NotPlainError(Exception):
+    """A sheet with a cell written otherwise than the usual way: read it with :func:`scan_general`."""
+
+
+_CHUNK = 1 << 21  # bytes of sheetData scanned at a time: the scan's own objects stay a few MiB however large the sheet
+
+
+def cell_chunks(xml: bytes) -> Iterator[list[Scanned]]:
+    """The cells of a sheet written the usual way (:func:`_scan_plain`), a few thousand at a time, in the sheet's
+    order, so that a large sheet is never held as one list of matches. Raises :class:`NotPlainError` at the first
+    part with a cell written another way (the caller then starts again with :func:`scan_general`)."""
+    data = locate(xml)
+    if data is None or not data.body:
+        return
+    body = data.body
+    start = 0
+    while start < len(body):
+        end = body.find(b"</row>", start + _CHUNK)
+        end = len(body) if end < 0 else end + len(b"</row>")
+        cells = _scan_plain(body[start:end])
+        if cells is None:
+            raise NotPlainError
+        yield cells
+        start = end
+
+
+def scan_general(xml: bytes) -> list[Scanned]:
+    """Every cell of a worksheet, however its cells are written (with or without prefixes and references)."""
     data = locate(xml)
     if data is None or not data.body:
         return []
-    body = data.body
-    cells = _scan_plain(body)
-    if cells is None:
-        cells = _scan(body, None)
-    return cells if cells is not None else _scan_rows(body)
+    cells = _scan(data.body, None)
+    return cells if cells is not None else _scan_rows(data.body)
 
 
 # The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
@@ -138,32 +168,61 @@ def scan_cells(xml: bytes) -> list[Scanned]:
 _ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
 # Only the rows of a worksheet, 1 to 1,048,576: any other reference goes through the general scan, which refuses it.
 _PLAIN_ROW = rb"[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6]"
-_PLAIN_CELL = re.compile(rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+_PLAIN_CELL = re.compile(
+    rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>/]*)'
+    # What is inside: a value alone, an inline string alone (each told apart by its captured tag), or anything else.
+    rb"(?:/>|>(?:(<v>)([^<]*)</v>|(<is><t>)([^<]*)</t></is>|(.*?))</c>)",
+    re.S,
+)
+
+
+_CELL_STARTS = (b"<c ", b"<c>", b"<c/", b"<c\t", b"<c\n", b"<c\r")
+
+
+def _cells_in(body: bytes) -> int:
+    """How many cells (``<c>`` elements) the body has. Without a prefix, a start tag is ``<c`` and a space, ``>``
+    or ``/`` (a ``<`` in text is always escaped), counted at C speed; with ``:c`` anywhere, the pattern counts."""
+    if b":c" in body:
+        return len(_ANY_CELL.findall(body))
+    return sum(body.count(start) for start in _CELL_STARTS)
+
+
+def _kind(attrs: bytes) -> str:
+    """A cell's type (its t attribute; "n" without one)."""
+    if b" t=" not in attrs:
+        return "n"
+    kind_match = _T_ATTR.search(attrs)
+    return kind_match.group(1).decode() if kind_match is not None else "n"
 
 
 def _scan_plain(body: bytes) -> list[Scanned] | None:
     found = _PLAIN_CELL.findall(body)
-    if len(found) != len(_ANY_CELL.findall(body)):
+    if len(found) != _cells_in(body):
         return None  # a cell written another way: the general scan reads them all
-    cells: list[Scanned] = []
-    append = cells.append
-    column_of = _column
-    for letters, digits, attrs, inner in found:
-        kind = "n"
-        if b" t=" in attrs:
-            kind_match = _T_ATTR.search(attrs)
-            kind = kind_match.group(1).decode() if kind_match is not None else "n"
-        if not inner:
-            append((int(digits), column_of(letters), kind, False, None, None, None, None))
-            continue
-        if inner.startswith(b"<v>") and inner.endswith(b"</v>") and b"<" not in inner[3:-4]:
-            append((int(digits), column_of(letters), kind, False, None, None, inner[3:-4], None))
-            continue
-        if inner.startswith(b"<is><t>") and inner.endswith(b"</t></is>") and b"<" not in inner[7:-9]:
-            append((int(digits), column_of(letters), kind, False, None, None, None, unescape(inner[7:-9])))
-            continue
-        append((int(digits), column_of(letters), kind, b" cm=" in attrs, *_contents(inner, kind)))
-    return cells
+    # Each column name, attribute list and type is worked out once, however many cells share it; a cell that holds
+    # a value or an inline string alone is one tuple made in a comprehension, anything else is taken apart.
+    letters = {cell[0] for cell in found}
+    if not letters <= _COLUMNS.keys():
+        for cell in found:
+            if cell[0] not in _COLUMNS:
+                _column(cell[0])  # refused at the first cell beyond XFD, in the sheet's order
+    columns = {name: _COLUMNS[name] for name in letters}
+    kinds = {attrs: _kind(attrs) for attrs in {cell[2] for cell in found}}
+    return [
+        (
+            int(digits),
+            columns[name],
+            kinds[attrs],
+            False,
+            None,
+            None,
+            value if value_tag else None,
+            (unescape(text) if text_tag else None),
+        )
+        if not other
+        else (int(digits), columns[name], kinds[attrs], b" cm=" in attrs, *_contents(other, kinds[attrs]))
+        for name, digits, attrs, value_tag, value, text_tag, text, other in found
+    ]
 
 
 def _contents(inner: bytes, kind: str) -> tuple[dict[bytes, bytes] | None, str | None, bytes | None, str | None]:
@@ -401,10 +460,18 @@ def patch_sheet(
     if data is None:
         raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
     prefix = data.prefix
+    body = data.body or b""
+    in_order = _patch_in_order(body, values, refs, mark) if not prefix else None
+    if in_order is not None:
+        head = xml[: data.start]
+        if _DIMENSION.search(head) is not None:  # where every writer puts it: the sheet is joined once
+            head = _widen_dimension(head, values)
+            return b"".join([head, data.open_tag, *in_order, b"</sheetData>", xml[data.end :]])
+        sheet_data = data.open_tag + b"".join(in_order) + b"</sheetData>"
+        return _widen_dimension(head + sheet_data + xml[data.end :], values)
     by_row: dict[int, dict[int, object]] = defaultdict(dict)
     for (row, col), value in values.items():
         by_row[row][col] = value
-    body = data.body or b""
     out: list[bytes] = []
     last = 0
     rows = sorted(by_row)
@@ -433,6 +500,47 @@ def patch_sheet(
     sheet_data = data.open_tag + b"".join(out) + b"</" + prefix + b"sheetData>"
     patched = xml[: data.start] + sheet_data + xml[data.end :]
     return _widen_dimension(patched, values)
+
+
+# A cell as Excel, openpyxl and xlscore write one that holds a number: its reference, perhaps a style, nothing else.
+_PLAIN_ATTRS = re.compile(rb' r="[A-Z]{1,3}[0-9]{1,7}"(?: s="[0-9]{1,5}")?')
+
+
+def _patch_in_order(
+    body: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area], mark: bytes | None
+) -> list[bytes] | None:
+    """The pieces of the sheetData body with ``values`` written in one pass, when every cell changed is already
+    there, written as ``<c r="F12" ...>``, in the order of the sheet; None otherwise (:func:`patch_sheet` then goes
+    row by row).
+
+    Each cell is found by a search from the one before, so the sheet is read once; a number written over a plain
+    cell that holds no formula is written as :func:`_cell_xml` would write it, without taking its attributes
+    apart, and any other cell by :func:`_cell_xml` itself.
+    """
+    out: list[bytes] = []
+    last = 0
+    find, match_cell, plain = body.find, _CELL.match, _PLAIN_ATTRS.fullmatch
+    for position in sorted(values):
+        start = find(b'<c r="' + cell_name(*position).encode() + b'"', last)
+        found = match_cell(body, start) if start >= 0 else None
+        if found is None:
+            return None
+        value = values[position]
+        attrs, inner = found.group("attrs"), found.group("body")
+        out.append(body[last:start])
+        if (
+            type(value) is float
+            and math.isfinite(value)
+            and position not in refs
+            and plain(attrs)
+            and (not inner or (inner.startswith(b"<v>") and b"<f" not in inner))
+        ):
+            out.append(b"<c" + attrs + b"><v>" + _number(value) + b"</v></c>")
+        else:
+            out.append(_cell_xml(position, value, b"", attrs, inner, refs.get(position), mark))
+        last = found.end()
+    out.append(body[last:])
+    return out
 
 
 def _new_row(row: int, cells: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]) -> bytes:

@@ -1,0 +1,104 @@
+"""The whole-column path of the results-table rules gives what the row-by-row path gives, to the last bit."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from xlscore.core import rplops_event, size_matters
+from xlscore.core.bulk import competition_places, exact_scaled
+from xlscore.core.placement import places_from_values
+
+
+def _table(seed: int, size: int, by_place: bool) -> list[list[Any]]:
+    rng = random.Random(seed)
+    rows: list[list[Any]] = [["game", "player", "score", "place", "hours"]]
+    game = 0
+    while len(rows) <= size:
+        game += 1
+        n = rng.randint(2, 7)
+        hours = rng.choice([None, 1, 2.5, 0.75, 1 / 3, round(rng.uniform(0.5, 6), 2)])
+        players = rng.sample([f"P{i}" for i in range(30)], n)
+        scores = [rng.randint(0, 4) for _ in players]
+        for player, score in zip(players, scores, strict=True):
+            place = 1 + sum(s > score for s in scores)
+            rows.append([f"G{game}", player, float(score), place if by_place else None, hours])
+        if rng.random() < 0.1:
+            rows.append([None, None, None, None, None])  # a blank row in the table
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("version", [1, 2])
+def test_bulk_and_row_by_row_agree(seed: int, version: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _table(seed, 400, by_place=seed % 2 == 1)
+    fast_points = rplops_event.rplops_points(table, 37.5, version)
+    fast_standings = rplops_event.rplops_standings(table, 37.5, version)
+    monkeypatch.setattr(rplops_event, "_in_bulk", lambda results: None)
+    assert fast_points == rplops_event.rplops_points(table, 37.5, version)
+    assert fast_standings == rplops_event.rplops_standings(table, 37.5, version)
+
+
+def test_bulk_path_is_taken_for_a_good_table() -> None:
+    assert rplops_event._in_bulk(_table(1, 50, by_place=False)) is not None
+    bad = _table(1, 50, by_place=False)
+    bad[7][2] = "seven"
+    assert rplops_event._in_bulk(bad) is None
+
+
+def test_competition_places_match_places_from_values() -> None:
+    rng = random.Random(3)
+    for _ in range(50):
+        values = [float(rng.randint(0, 3)) for _ in range(rng.randint(1, 8))]
+        import numpy as np
+
+        place, tied, n = competition_places(np.zeros(len(values), dtype=np.int64), np.array(values), True)
+        assert list(zip(place.tolist(), tied.tolist(), strict=True)) == list(places_from_values(values))
+        assert set(n.tolist()) == {len(values)}
+
+
+def test_exact_scaled_reads_decimals_as_typed() -> None:
+    import numpy as np
+
+    scaled = exact_scaled(np.array([0.1, 2.5, 1.0]))
+    assert scaled is not None
+    numerators, denominator = scaled
+    assert denominator == 10
+    assert numerators.tolist() == [1, 25, 10]
+
+
+def _boards(seed: int, boards: int, with_round: bool) -> list[list[Any]]:
+    rng = random.Random(seed)
+    rows: list[list[Any]] = [
+        ["round", "board", "power", "player", "centres"] if with_round else ["board", "power", "player", "centres"]
+    ]
+    for b in range(boards):
+        kind = rng.random()
+        if kind < 0.2:
+            solo = rng.randint(18, 24)
+            centres = [solo, *(rng.randint(0, (34 - solo) // 6) for _ in range(6))]
+        elif kind < 0.3:
+            centres = [5] * 6 + [4]  # a 7-way draw, where equal totals are likely
+        else:
+            n = rng.randint(2, 7)
+            centres = [34 // n] * n + [0] * (7 - n)
+        rng.shuffle(centres)
+        players = rng.sample([f"P{i}" for i in range(12)], 7)
+        for seat, (player, c) in enumerate(zip(players, centres, strict=True)):
+            board = [str(b % 3 + 1)] if with_round else [f"B{b}"]
+            rows.append([*([b // 3 + 1] if with_round else []), *board, f"Power{seat}", player, float(c)])
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("digits", [None, 2])
+def test_size_matters_bulk_and_row_by_row_agree(seed: int, digits: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _boards(seed, 60, with_round=seed % 2 == 0)
+    fast_points = size_matters.size_matters_points(table, digits)
+    fast_standings = size_matters.size_matters_standings(table, digits)
+    assert size_matters._in_bulk(table, digits) is not None
+    monkeypatch.setattr(size_matters, "_in_bulk", lambda results, digits: None)
+    assert fast_points == size_matters.size_matters_points(table, digits)
+    assert fast_standings == size_matters.size_matters_standings(table, digits)
