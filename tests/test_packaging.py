@@ -50,3 +50,30 @@ def test_the_command_without_its_extra_says_which_to_install() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 1
     assert done.stderr == "xlscore: the command line needs click, which is not installed: pip install 'xlscore[cli]'\n"
+
+
+def test_only_the_gibbs_history_functions_need_numpy() -> None:
+    """Every catalogue example computes in a Python without numpy (xlwings Lite without it, LibreOffice's own)
+    except GIBBS_RATINGS and GIBBS_RP_BY_GAME, which say so."""
+    script = """
+import sys
+class NoNumpy:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numpy":
+            raise ImportError("no numpy here", name="numpy")
+sys.meta_path.insert(0, NoNumpy())
+from xlscore.excel.functions.catalogue import CATALOGUE, Cells
+from xlscore.excel.functions.edge import call_cells
+need = set()
+for name, function in CATALOGUE.items():
+    for example in function.examples:
+        args = [[list(r) for r in a.rows] if isinstance(a, Cells) else a for a in example.args]
+        try:
+            call_cells(function, args)
+        except ImportError:
+            need.add(name)
+print(",".join(sorted(need)))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "GIBBS_RATINGS,GIBBS_RP_BY_GAME"

@@ -286,13 +286,13 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
         each round): seven rows per board (a DataFrame, mappings, or rows with a header).
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     """
-    import numpy as np
-
-    from xlscore.core import bulk
-
     digits = _digits(modifier_digits)
     scored = _in_bulk(results, digits)
-    if scored is not None:
+    if scored is not None:  # numpy is there: _in_bulk imported it
+        import numpy as np
+
+        from xlscore.core import bulk
+
         floats = np.asarray([float(score) for score in scored.scores])[scored.case]
         return bulk.by_sheet_row(scored.rows, floats.tolist())
     aligned, boards = _read_boards(results)
