@@ -19,6 +19,7 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
+from xlscore.excel.workbook.sheetdata import text_of_cell
 from xlscore.excel.workbook.sheetxml import NotPlainError, Scanned, cell_chunks, scan_general, unescape
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
@@ -96,7 +97,7 @@ def _shared_strings(zf: SafeZip) -> list[str]:
     name = "xl/sharedStrings.xml"
     if not zf.has(name):
         return []
-    return [_text_of(si) for si in _children(zf.xml(name), "si")]
+    return [text_of_cell(_text_of(si)) for si in _children(zf.xml(name), "si")]
 
 
 def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str], where: Callable[[], str]) -> object:
@@ -108,7 +109,9 @@ def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str],
     try:
         if kind == "s":
             return strings[int(text)]
-        if kind in ("str", "d"):
+        if kind == "str":
+            return text_of_cell(text)
+        if kind == "d":
             return text
         if kind == "b":
             return text.strip() == "1"

@@ -56,6 +56,25 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
+# What XML 1.0 cannot hold (control characters but tab and line feed, and U+FFFE, U+FFFF), the carriage return (an
+# XML reader turns it into a line feed), and a literal "_" before "xHHHH_" (it would read as an escape).
+_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
+_EXCEL_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def cell_text(text: str) -> str:
+    """A cell's text as Excel writes it in a sheet's XML: what XML cannot hold as ``_xHHHH_`` (``_x000D_`` for a
+    carriage return, ``_x0007_`` for CHAR(7)), a literal ``_xHHHH_`` with its underscore escaped (``_x005F_``),
+    then &, < and > as entities. :func:`text_of_cell` reads it back."""
+    return escape(_NOT_IN_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text))
+
+
+def text_of_cell(text: str) -> str:
+    """A cell's text as Excel means it: each ``_xHHHH_`` escape decoded (``_x005F_x000D_`` is the literal
+    ``_x000D_``)."""
+    return _EXCEL_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
+
+
 @dataclass(frozen=True)
 class SheetData:
     """A worksheet's sheetData element: where it stands in the sheet's XML and what a parser reads in it."""

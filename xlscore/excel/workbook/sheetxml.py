@@ -23,7 +23,7 @@ from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
-from xlscore.excel.workbook.sheetdata import escape, locate
+from xlscore.excel.workbook.sheetdata import cell_text, escape, locate, text_of_cell
 
 __all__ = ["NotPlainError", "cell_chunks", "inline_text", "patch_sheet", "scan_cells", "scan_general", "unescape"]
 
@@ -61,8 +61,9 @@ def _entity(match: re.Match[str]) -> str:
 
 
 def inline_text(body: bytes) -> str:
-    """The text of a shared or inline string: its <t> runs, phonetic guides (<rPh>) left out."""
-    return "".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body)))
+    """The text of a shared or inline string: its <t> runs, phonetic guides (<rPh>) left out, Excel's ``_xHHHH_``
+    escapes decoded."""
+    return text_of_cell("".join(unescape(m.group(1) or b"") for m in _TEXT.finditer(_PHONETIC.sub(b"", body))))
 
 
 _R_ATTR = re.compile(rb"""\sr\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -217,7 +218,7 @@ def _scan_plain(body: bytes) -> list[Scanned] | None:
             None,
             None,
             value if value_tag else None,
-            (unescape(text) if text_tag else None),
+            (text_of_cell(unescape(text)) if text_tag else None),
         )
         if not other
         else (int(digits), columns[name], kinds[attrs], b" cm=" in attrs, *_contents(other, kinds[attrs]))
@@ -300,7 +301,7 @@ def _value_xml(value: object, prefix: bytes, formula: bool) -> tuple[bytes | Non
         if not math.isfinite(number):
             return b"e", v + b"#NUM!" + end
         return None, v + _number(number) + end
-    text = escape(str(value)).encode()
+    text = cell_text(str(value)).encode()
     if formula:
         return b"str", v + text + end
     return (
