@@ -57,3 +57,20 @@ def test_recalculated_text_with_control_characters_stays_whole(tmp_path: Path) -
     assert again.max_row == 49
     values = read_book(out).sheets[0].values
     assert {cell: values[int(cell[1:]), 1] for cell in formulas} == {c: want for c, (_, want) in formulas.items()}
+
+
+def test_an_engine_failure_is_that_cells_error_not_a_crash(tmp_path: Path) -> None:
+    """The formula engine raising inside one formula (ISEVEN of a text: Excel's #VALUE!) costs that cell alone."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"], sheet["A2"], sheet["A3"], sheet["B1"] = '=ISEVEN("x")', "=ISEVEN(B1)", "=1+1", "x"
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    result = recalculate(source, out)
+    reasons = sorted(str(e) for e in result.errors)
+    assert len(reasons) == 2
+    assert all("#VALUE! the formula engine failed here: ValueError" in r for r in reasons)
+    values = openpyxl.load_workbook(out, data_only=True).active
+    assert values is not None
+    assert (values["A1"].value, values["A2"].value, values["A3"].value) == ("#VALUE!", "#VALUE!", 2)

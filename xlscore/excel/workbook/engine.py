@@ -190,6 +190,11 @@ class _Compiler:
             )
         try:
             function, input_names, messages = engine.compile_formula(calls.render(calls.with_omitted_marked(tokens)))
+        except engine.EngineError as exc:
+            failure = _engine_failure(exc.__cause__ or exc)
+            return _Compiled(
+                formula.anchor, problem=f"#VALUE! the formula engine failed here: {failure}", calls_xlscore=xlscore
+            )
         except ValueError as exc:
             return _Compiled(
                 formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
@@ -322,6 +327,10 @@ class _Evaluator:
         try:
             assert compiled.function is not None
             result = compiled.function(*arrays)
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the engine failing on one formula is that cell's error, not a crash
+            return [[CellError("#VALUE!")]], f"#VALUE! the formula engine failed here: {_engine_failure(exc)}", messages
         finally:
             engine.MESSAGES.reset(token)
         return engine.to_cells(result), "", messages
@@ -423,6 +432,18 @@ def _listed(cells: list[tuple[int, int]], shown: int = 5) -> str:
     if len(cells) > shown:
         return f"{', '.join(names)} and {len(cells) - shown:,} more"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _engine_failure(exc: BaseException) -> str:
+    """The innermost reason an engine failure gives (schedula wraps the function's own error), in one short line."""
+    inner: BaseException = exc
+    for _ in range(5):
+        nested = next((a for a in reversed(inner.args) if isinstance(a, BaseException)), None) or inner.__cause__
+        if nested is None:
+            break
+        inner = nested
+    text = " ".join(f"{type(inner).__name__}: {inner}".split())
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _single(grid: list[list[object]]) -> object:

@@ -24,7 +24,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook.calls import BLANK_FUNCTION
 
-__all__ = ["BLANK_FUNCTION", "MESSAGES", "compile_formula", "from_cells", "is_known", "to_cells"]
+__all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
 
 MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_messages", default=None)
 ERRORS: dict[str, XlError] = dict(Error.errors)
@@ -98,6 +98,10 @@ def is_known(name: str) -> bool:
     return name.upper() in _FUNCTIONS or upper in _FUNCTIONS
 
 
+class EngineError(ValueError):
+    """The engine failed while computing a formula that has no inputs (it computes those as it compiles them)."""
+
+
 def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str, ...]]:
     """The engine's function for ``text``, its input names in the order it takes them, and messages of any
     xlscore function the engine computed while compiling (a formula without inputs is computed right away).
@@ -110,6 +114,10 @@ def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str
         function = Parser().ast(text)[1].compile()
     except (FormulaError, ValueError, KeyError, AttributeError, TypeError, IndexError) as exc:
         raise ValueError(str(exc)) from exc
+    except MemoryError:
+        raise
+    except Exception as exc:
+        raise EngineError(str(exc)) from exc
     finally:
         MESSAGES.reset(token)
     return function, list(function.inputs), tuple(messages)
