@@ -32,6 +32,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
+from xlscore.excel.workbook.positions import fixed_positions
 from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
@@ -175,9 +176,10 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        tokens, placed = fixed_positions(tokens, formula.row, formula.col)
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
-        if self.direct:
+        if self.direct and not placed:
             direct = self._compile_direct(formula, tokens)
             if direct is not None:
                 return direct
@@ -200,7 +202,7 @@ class _Compiler:
                 formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
             )
         by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
-        per_cell = False
+        per_cell = placed  # ROW() and the like became this cell's numbers: no sharing
         for ref in refs:
             key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
             per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)

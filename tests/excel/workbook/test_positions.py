@@ -1,0 +1,39 @@
+"""ROW, COLUMN, ROWS and COLUMNS in recalc, with the values of Microsoft's own documentation examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+
+from xlscore.excel.workbook.recalc import recalculate
+
+
+def test_position_functions_give_excels_numbers(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    formulas = {
+        "A1": ("=ROW(C10)", 10),  # Microsoft's ROW page: =ROW(C10) gives 10
+        "A2": ("=ROW()", 2),  # the row of the formula's own cell
+        "A3": ("=COLUMN(D10)", 4),  # Microsoft's COLUMN page: =COLUMN(D10) gives 4
+        "A4": ("=COLUMN()", 1),
+        "A5": ("=ROWS(C1:E4)", 4),  # Microsoft's ROWS page: =ROWS(C1:E4) gives 4
+        "A6": ("=COLUMNS(C1:E4)", 3),  # Microsoft's COLUMNS page: =COLUMNS(C1:E4) gives 3
+        "A7": ("=ROWS(B:B)", 1_048_576),
+        "A8": ("=ROW(Data!$B$7)+COLUMN(C1)", 10),
+        "A9": ("=VLOOKUP(ROW($A2),$C$1:$D$3,2,FALSE)", "two"),  # the form that lost a whole sheet of lookups
+    }
+    for cell, (formula, _) in formulas.items():
+        sheet[cell] = formula
+    for row, word in enumerate(("one", "two", "three"), start=1):
+        sheet[f"C{row}"], sheet[f"D{row}"] = row, word
+    for row in range(20, 25):
+        sheet[f"F{row}"] = "=ROW()*10"  # the same formula down a column: each cell its own row
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Data"]
+    assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+    assert [values[f"F{row}"].value for row in range(20, 25)] == [200, 210, 220, 230, 240]

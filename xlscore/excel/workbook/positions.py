@@ -1,0 +1,65 @@
+"""ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the numbers Excel gives.
+
+The formula engine hands every function its arguments' values, not their addresses, so these four, which read
+where a cell is rather than what it holds, cannot work there (``=ROW()`` and ``=VLOOKUP(ROW($A8), ...)`` gave
+``#VALUE!``). They are replaced in the formula's tokens before it is compiled: ``ROW()`` by the formula's own row,
+``ROW(A8)`` by 8, ``ROWS(A1:A3)`` by 3, and COLUMN and COLUMNS alike. A call whose answer is an array (``ROW(A1:A9)``
+in an array formula), whose argument is not one plain reference (a name, a function's result), or that reaches
+another workbook is left to the engine. A formula with such a call is compiled for its own cell, since its numbers
+move with it.
+"""
+
+from __future__ import annotations
+
+from openpyxl.formula.tokenizer import Token
+
+from xlscore.excel.workbook.refs import Area, parse_area
+
+__all__ = ["fixed_positions"]
+
+_FUNCTIONS = ("ROW(", "COLUMN(", "ROWS(", "COLUMNS(")
+
+
+def _number(area: Area | None, function: str, row: int, col: int) -> int | None:
+    if area is None:  # ROW(): the formula's own cell (ROWS() is not a formula: the engine says so)
+        return row if function == "ROW(" else col if function == "COLUMN(" else None
+    if function == "ROWS(":
+        return area.height
+    if function == "COLUMNS(":
+        return area.width
+    if function == "ROW(":
+        return area.top if area.height == 1 else None
+    return area.left if area.width == 1 else None
+
+
+def _closes(token: Token) -> bool:
+    return bool(token.type == Token.FUNC and token.subtype == Token.CLOSE)
+
+
+def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
+    """The tokens with each ROW/COLUMN/ROWS/COLUMNS call the engine cannot answer replaced by its number, for a
+    formula in the cell at ``row``, ``col``; and whether any was replaced."""
+    out: list[Token] = []
+    changed = False
+    i = 0
+    while i < len(items):
+        token = items[i]
+        name = token.value.upper() if token.type == Token.FUNC and token.subtype == Token.OPEN else ""
+        if name in _FUNCTIONS:
+            inside = items[i + 1 : i + 3]
+            number: int | None = None
+            width = 0
+            if inside and _closes(inside[0]):
+                number, width = _number(None, name, row, col), 2
+            elif len(inside) == 2 and inside[0].subtype == Token.RANGE and _closes(inside[1]):
+                area = parse_area(inside[0].value) if "[" not in inside[0].value else None
+                if area is not None:
+                    number, width = _number(area, name, row, col), 3
+            if number is not None:
+                out.append(Token(str(number), Token.OPERAND, Token.NUMBER))
+                changed = True
+                i += width
+                continue
+        out.append(token)
+        i += 1
+    return out, changed
