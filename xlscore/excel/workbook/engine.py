@@ -331,7 +331,9 @@ class _Evaluator:
             result = compiled.function(*arrays)
         except MemoryError:
             raise
-        except Exception as exc:  # noqa: BLE001 - the engine failing on one formula is that cell's error, not a crash
+        except Exception as exc:  # the engine failing on one formula is that cell's error, not a crash
+            if getattr(_innermost(exc), "xlscore_bug", False):
+                raise  # xlscore's own function failed: a bug, which surfaces
             return [[CellError("#VALUE!")]], f"#VALUE! the formula engine failed here: {_engine_failure(exc)}", messages
         finally:
             engine.MESSAGES.reset(token)
@@ -436,14 +438,20 @@ def _listed(cells: list[tuple[int, int]], shown: int = 5) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _engine_failure(exc: BaseException) -> str:
-    """The innermost reason an engine failure gives (schedula wraps the function's own error), in one short line."""
+def _innermost(exc: BaseException) -> BaseException:
+    """The error an engine failure wraps (schedula's dispatcher wraps the function's own error in its arguments)."""
     inner: BaseException = exc
     for _ in range(5):
         nested = next((a for a in reversed(inner.args) if isinstance(a, BaseException)), None) or inner.__cause__
         if nested is None:
             break
         inner = nested
+    return inner
+
+
+def _engine_failure(exc: BaseException) -> str:
+    """The innermost reason an engine failure gives, in one short line."""
+    inner = _innermost(exc)
     text = " ".join(f"{type(inner).__name__}: {inner}".split())
     return text if len(text) <= 160 else text[:157] + "..."
 

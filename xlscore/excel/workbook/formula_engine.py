@@ -63,7 +63,11 @@ def _to_engine(value: Any) -> Any:
 
 def _engine_function(function: SheetFunction) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
-        result = call_cells(function, [_from_engine(a) for a in args])
+        try:
+            result = call_cells(function, [_from_engine(a) for a in args])
+        except Exception as exc:
+            exc.xlscore_bug = True  # type: ignore[attr-defined]  # xlscore's own: it surfaces, see engine.compute
+            raise
         if isinstance(result, list):
             array = np.empty((len(result), max(len(r) for r in result)), dtype=object)
             array.fill("")
