@@ -37,3 +37,31 @@ def test_position_functions_give_excels_numbers(tmp_path: Path) -> None:
     values = openpyxl.load_workbook(out, data_only=True)["Data"]
     assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
     assert [values[f"F{row}"].value for row in range(20, 25)] == [200, 210, 220, 230, 240]
+
+
+def test_named_constants_exponents_and_isref(tmp_path: Path) -> None:
+    from openpyxl.workbook.defined_name import DefinedName
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    formulas = {
+        "A1": ("=MyValue*2", 6),  # a name that holds 3
+        "A2": ('=Greeting&"!"', "hi!"),  # a name that holds a text
+        "A3": ("=IF(Flag,1,2)", 1),  # a name that holds TRUE
+        "A4": ("=SUM(Scores)", 3),  # a name that holds a range stays a range
+        "A5": ("=1E3+1", 1001),  # Excel writes 1E+3; both are 1000
+        "A6": ("=ISREF(B1)", True),  # Microsoft's ISREF page: TRUE for a reference
+        "A7": ("=ISREF(1)", False),
+    }
+    for cell, (formula, _) in formulas.items():
+        sheet[cell] = formula
+    sheet["B1"], sheet["B2"] = 1, 2
+    for name, text in (("MyValue", "3"), ("Greeting", '"hi"'), ("Flag", "TRUE"), ("Scores", "Data!$B$1:$B$2")):
+        book.defined_names[name] = DefinedName(name, attr_text=text)
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Data"]
+    assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}

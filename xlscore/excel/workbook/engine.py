@@ -32,7 +32,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
-from xlscore.excel.workbook.positions import fixed_positions
+from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
@@ -176,7 +176,9 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
-        tokens, placed = fixed_positions(tokens, formula.row, formula.col)
+        tokens, placed = fixed_positions(
+            fixed_constants(tokens, self.book.names, formula.sheet), formula.row, formula.col
+        )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
         if self.direct and not placed:

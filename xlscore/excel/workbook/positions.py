@@ -1,4 +1,9 @@
-"""ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the numbers Excel gives.
+"""What the formula engine cannot know from values alone, put into a formula's tokens before it is compiled.
+
+:func:`fixed_positions`: ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the
+numbers Excel gives, and ISREF of a plain reference (TRUE). :func:`fixed_constants`: a defined name that holds a
+constant (``MyValue`` = 3) as that constant, and a number typed with an exponent without its sign (``1E3``, which
+Excel writes ``1E+3`` and users type both ways) as Excel reads it.
 
 The formula engine hands every function its arguments' values, not their addresses, so these four, which read
 where a cell is rather than what it holds, cannot work there (``=ROW()`` and ``=VLOOKUP(ROW($A8), ...)`` gave
@@ -11,11 +16,18 @@ move with it.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from openpyxl.formula.tokenizer import Token
 
 from xlscore.excel.workbook.refs import Area, parse_area
 
-__all__ = ["fixed_positions"]
+__all__ = ["fixed_constants", "fixed_positions"]
+
+_EXPONENT = re.compile(r"(\d+\.?\d*|\.\d+)([eE])(\d+)")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_TEXT = re.compile(r'"(?:[^"]|"")*"')
 
 _FUNCTIONS = ("ROW(", "COLUMN(", "ROWS(", "COLUMNS(")
 
@@ -60,6 +72,47 @@ def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token]
                 changed = True
                 i += width
                 continue
+        if name == "ISREF(":
+            inside = items[i + 1 : i + 3]
+            plain = len(inside) == 2 and inside[0].subtype == Token.RANGE and _closes(inside[1])
+            if plain and parse_area(inside[0].value) is not None:
+                out.append(Token("TRUE", Token.OPERAND, Token.LOGICAL))  # a reference is a reference
+                i += 3
+                continue
         out.append(token)
         i += 1
     return out, changed
+
+
+def _constant(text: str) -> Token | None:
+    """A defined name's text as a constant token, or None when it is a reference or a formula."""
+    value = text.strip().removeprefix("=").strip()
+    if _NUMBER.fullmatch(value):
+        return Token(value, Token.OPERAND, Token.NUMBER)
+    if _TEXT.fullmatch(value):
+        return Token(value, Token.OPERAND, Token.TEXT)
+    if value.upper() in ("TRUE", "FALSE"):
+        return Token(value.upper(), Token.OPERAND, Token.LOGICAL)
+    return None
+
+
+def fixed_constants(items: list[Token], names: Mapping[str, str], sheet: str) -> list[Token]:
+    """The tokens with each defined name that holds a constant replaced by it (a sheet's own name first, as Excel
+    looks it up), and each number with an exponent written with its sign."""
+    out: list[Token] = []
+    for token in items:
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" not in token.value:
+            text = names.get(f"{sheet.upper()}!{token.value.upper()}") or names.get(token.value.upper())
+            constant = _constant(text) if text else None
+            if constant is not None:
+                out.append(constant)
+                continue
+        if token.type == Token.OPERAND and token.subtype == Token.NUMBER:
+            written = _EXPONENT.fullmatch(token.value)
+            if written is not None:
+                out.append(
+                    Token(f"{written.group(1)}{written.group(2)}+{written.group(3)}", Token.OPERAND, Token.NUMBER)
+                )
+                continue
+        out.append(token)
+    return out
