@@ -525,3 +525,17 @@ def test_a_formula_whose_references_move_differently_is_moved_cell_by_cell(tmp_p
 
     values = evaluate(read_book(path), direct=direct).values["SHEET"]
     assert [values[(row, 1)] for row in (1, 2, 3)] == [10 + 10, 20 + 10, 30 + 10]
+
+
+def test_a_cell_that_reads_itself_is_circular(tmp_path: Path) -> None:
+    """=A1 in A1 (and a sum over its own column) is a circular reference, reported, as Excel warns of it."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"], sheet["A2"], sheet["B1"], sheet["B2"] = "=A1", "=A2+1", 5, "=SUM(B:B)"
+    sheet["C1"] = "=B1*2"
+    source = tmp_path / "self.xlsx"
+    book.save(source)
+    result = recalculate(source)
+    reported = sorted((e.cell, e.reason) for e in result.errors)
+    assert reported == [(c, "a circular reference") for c in ("A1", "A2", "B2")]

@@ -557,10 +557,11 @@ def _order(
                     for row, other in rows[start:]:
                         if row > bottom:
                             break
-                        if other != index:
-                            needs[index].add(other)
+                        needs[index].add(other)  # itself too: a cell that reads its own value is circular
             for out, other in multi:
-                if other != index and out.sheet == sheet and out.intersects(area):
+                # A spill reading its own anchor is circular; reading the rest of its own cells is not.
+                own = other == index and not area.contains(formula.row, formula.col)
+                if out.sheet == sheet and out.intersects(area) and not own:
                     needs[index].add(other)
     sorter: graphlib.TopologicalSorter[int] = graphlib.TopologicalSorter()
     for index in range(len(formulas)):
