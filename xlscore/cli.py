@@ -132,13 +132,22 @@ def _emit(found: Sequence[Result], kind: str | None, output: Path | None, as_csv
     """Print the tables, or write them to ``output``, in the format asked for (see :func:`output_options`)."""
     from xlscore.excel.workbook.results import format_results
 
+    _deliver(format_results(found, _format(kind, output, as_csv), raw=raw_csv), output)
+
+
+def _format(kind: str | None, output: Path | None, as_csv: bool) -> str:
+    """The format asked for: --format, else --csv, else the output file's suffix (.csv, .json), else text."""
     if as_csv:
         if kind not in (None, "csv"):
             raise click.UsageError(f"give --csv or --format {kind}, not both")
-        kind = "csv"
+        return "csv"
     if kind is None:
-        kind = {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "text") if output is not None else "text"
-    text = format_results(found, kind, raw=raw_csv)
+        return {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "text") if output is not None else "text"
+    return kind
+
+
+def _deliver(text: str, output: Path | None) -> None:
+    """Print ``text``, or write it to ``output`` (replaced whole, and only once written)."""
     if output is None:
         click.echo(text, nl=False)
         return
@@ -503,25 +512,16 @@ def seating_command(
     header = ("round", "table", "seat", "player")
     rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)
     report = result.quality.lines()
-    if kind is None and not as_csv:
-        kind = {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "text") if output is not None else "text"
+    kind = _format(kind, output, as_csv)
     if kind == "json":
         import dataclasses
 
         quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
         rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        document = json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n"
-        if output is None:
-            click.echo(document, nl=False)
-            return
-        from xlscore.excel.workbook.files import replacing
-
-        with replacing(output) as temporary:
-            temporary.write_text(document, encoding="utf-8")
-        click.echo(f"wrote {output}", err=True)
+        _deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
         return
-    _emit([Result("seating", header, rows)], kind, output, as_csv, raw_csv)
-    if kind == "csv" or as_csv or output is not None:
+    _emit([Result("seating", header, rows)], kind, output, False, raw_csv)
+    if kind == "csv" or output is not None:
         for line in report:
             click.echo(line, err=True)
         return

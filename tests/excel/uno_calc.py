@@ -21,24 +21,15 @@ session does every step, each adding one entry to the list in RESULT.json:
 Prints nothing on success; any failure exits non-zero with a message.
 """
 
-import contextlib
 import json
 import os
-import subprocess
 import sys
-import time
 from typing import Any
 
 import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+from uno_session import open_document, property_value, session  # type: ignore[import-not-found]
 
 FORMULA = 2  # com.sun.star.table.CellContentType.FORMULA
-
-
-def _property(name: str, value: Any) -> Any:
-    found = PropertyValue()
-    found.Name, found.Value = name, value
-    return found
 
 
 def _shown(cell: Any) -> Any:
@@ -52,7 +43,7 @@ def _shown(cell: Any) -> Any:
 
 
 def _formulas(desktop: Any, step: dict[str, Any]) -> dict[str, Any]:
-    document = desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (_property("Hidden", True),))
+    document = desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (property_value("Hidden", True),))
     try:
         sheet = document.Sheets.getByIndex(0)
         for address, formula in step.get("formulas", {}).items():
@@ -105,18 +96,8 @@ def _formula_cells(document: Any) -> dict[str, dict[str, Any]]:
     return cells
 
 
-def _open(desktop: Any, path: str) -> Any:
-    url = uno.systemPathToFileUrl(os.path.abspath(path))
-    for _ in range(20):
-        document = desktop.loadComponentFromURL(url, "_blank", 0, (_property("Hidden", True),))
-        if document is not None:
-            return document
-        time.sleep(0.5)
-    raise SystemExit(f"LibreOffice could not open {path}")
-
-
 def _workbook(desktop: Any, step: dict[str, Any]) -> dict[str, Any]:
-    document = _open(desktop, step["open"])
+    document = open_document(desktop, step["open"])
     try:
         if step.get("calculate"):
             document.calculateAll()
@@ -143,52 +124,17 @@ def _workbook(desktop: Any, step: dict[str, Any]) -> dict[str, Any]:
             result["cells"] = _formula_cells(document)
         if "save" in step:
             url = uno.systemPathToFileUrl(os.path.abspath(step["save"]))
-            document.storeToURL(url, (_property("FilterName", "Calc Office Open XML"),))
+            document.storeToURL(url, (property_value("FilterName", "Calc Office Open XML"),))
         return result
     finally:
         document.close(True)
 
 
-def _soffice_env() -> dict[str, str]:
-    """This environment with /usr/bin first on the PATH and no PYTHONHOME or PYTHONPATH: LibreOffice's Python finds
-    its standard library from the first python3 on the PATH, and a pyenv or virtualenv one there breaks the
-    extension's Python component (xlscore.excel.libreoffice.soffice.soffice_env, which this script cannot import)."""
-    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONHOME", "PYTHONPATH"}}
-    env["PATH"] = os.pathsep.join(["/usr/bin", env.get("PATH", "")])
-    return env
-
-
 def main(argv: list[str]) -> None:
     with open(argv[1], encoding="utf-8") as job_file:
         job = json.load(job_file)
-    profile = os.path.abspath(job["profile"])
-    pipe = f"xlscore{os.getpid()}"
-    office = subprocess.Popen(
-        [
-            "soffice",
-            f"-env:UserInstallation={uno.systemPathToFileUrl(profile)}",
-            f"-env:UNO_SHARED_PACKAGES_CACHE={uno.systemPathToFileUrl(os.path.join(profile, 'shared-extensions'))}",
-            "--headless",
-            "--norestore",
-            f"--accept=pipe,name={pipe};urp;",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=_soffice_env(),
-    )
     results: list[Any] = []
-    try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        for _ in range(240):
-            try:
-                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:  # noqa: BLE001 - NoConnectException until soffice listens
-                time.sleep(0.25)
-        else:
-            raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+    with session(os.path.abspath(job["profile"])) as (context, desktop):
         for step in job["steps"]:
             if "formulas" in step or "array" in step:
                 results.append(_formulas(desktop, step))
@@ -196,12 +142,6 @@ def main(argv: list[str]) -> None:
                 results.append(_describe(context, step["describe"]))
             else:
                 results.append(_workbook(desktop, step))
-        with contextlib.suppress(Exception):  # the bridge closes as soffice exits
-            desktop.terminate()
-        office.wait(60)
-    finally:
-        if office.poll() is None:
-            office.kill()
     with open(argv[2], "w", encoding="utf-8") as out:
         json.dump(results, out)
 

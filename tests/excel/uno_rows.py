@@ -16,24 +16,16 @@ Each document is then stored as Excel 2007-365 (.xlsx). A fresh profile is made 
 Prints nothing on success; any failure exits non-zero with a message.
 """
 
-import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from typing import Any
 
 import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
-
-
-def _property(name: str, value: Any) -> Any:
-    found = PropertyValue()
-    found.Name, found.Value = name, value
-    return found
+from uno_session import open_document, property_value, session, soffice_env  # type: ignore[import-not-found]
 
 
 def _cell(value: Any) -> Any:
@@ -58,66 +50,35 @@ def _step(document: Any, step: dict[str, Any]) -> None:
     target.setDataArray(rows)
 
 
-def _open(desktop: Any, path: str) -> Any:
-    url = uno.systemPathToFileUrl(os.path.abspath(path))
-    for _ in range(20):
-        document = desktop.loadComponentFromURL(url, "_blank", 0, (_property("Hidden", True),))
-        if document is not None:
-            return document
-        time.sleep(0.5)
-    raise SystemExit(f"LibreOffice could not open {path}")
-
-
 def main(argv: list[str]) -> None:
     with open(argv[1], encoding="utf-8") as jobs_file:
         jobs = json.load(jobs_file)
     profile = tempfile.mkdtemp(prefix="xlscore-uno-")
-    pipe = f"xlscore{os.getpid()}"
     # A new profile is set up by a first run that exits; a listener started on a blank profile restarts itself
     # once set up, and a document loaded meanwhile comes back as None.
     subprocess.run(
-        ["soffice", f"-env:UserInstallation=file://{profile}", "--headless", "--terminate_after_init"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        timeout=120,
-        check=False,
-    )
-    office = subprocess.Popen(
         [
             "soffice",
-            f"-env:UserInstallation=file://{profile}",
+            f"-env:UserInstallation={uno.systemPathToFileUrl(profile)}",
             "--headless",
-            "--norestore",
-            f"--accept=pipe,name={pipe};urp;",
+            "--terminate_after_init",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=soffice_env(),
+        timeout=120,
+        check=False,
     )
     try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        for _ in range(240):
-            try:
-                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:  # noqa: BLE001 - NoConnectException until soffice listens
-                time.sleep(0.25)
-        else:
-            raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
-        for job in jobs:
-            document = _open(desktop, job["source"])
-            for step in job["steps"]:
-                _step(document, step)
-            out_url = uno.systemPathToFileUrl(os.path.abspath(job["output"]))
-            document.storeToURL(out_url, (_property("FilterName", "Calc Office Open XML"),))
-            document.close(True)
-        with contextlib.suppress(Exception):  # the bridge closes as soffice exits
-            desktop.terminate()
-        office.wait(60)
+        with session(profile) as (_, desktop):
+            for job in jobs:
+                document = open_document(desktop, job["source"])
+                for step in job["steps"]:
+                    _step(document, step)
+                out_url = uno.systemPathToFileUrl(os.path.abspath(job["output"]))
+                document.storeToURL(out_url, (property_value("FilterName", "Calc Office Open XML"),))
+                document.close(True)
     finally:
-        if office.poll() is None:
-            office.kill()
         shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -24,7 +24,7 @@ give the same numbers to the last bit (the tests compare them).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -210,6 +210,13 @@ def rplops_standings(results: object, x: float = 50, version: int = 1) -> tuple[
             played[player] += 1
             hours_played[player] += length
             totals[player] += points(place + Fraction(tied - 1, 2), len(rows), length, average, rule)
+    return _ranked(totals, played, hours_played)
+
+
+def _ranked(
+    totals: Mapping[str, Fraction], played: Mapping[str, int], hours_played: Mapping[str, Fraction]
+) -> tuple[RplopsStanding, ...]:
+    """The standings from each player's exact total, games and hours: by points, equal totals sharing a place."""
     return tuple(
         RplopsStanding(
             place=row.place,
@@ -251,15 +258,4 @@ def _standings_in_bulk(scored: _Scored, average: Fraction, version: int) -> tupl
     totals = {name: total * scale for name, total in zip(scored.players, sums, strict=True)}
     played = dict(zip(scored.players, np.bincount(scored.player, minlength=count).tolist(), strict=True))
     hours_played = {name: Fraction(h, denominator) for name, h in zip(scored.players, hours_sums, strict=True)}
-    return tuple(
-        RplopsStanding(
-            place=row.place,
-            player=row.player,
-            games=played[row.player],
-            hours=float(hours_played[row.player]),
-            points=float(totals[row.player]),
-            points_per_game=float(totals[row.player] / played[row.player]),
-            points_per_hour=float(totals[row.player] / hours_played[row.player]),
-        )
-        for row in standings(totals, [measure("points", totals)])
-    )
+    return _ranked(totals, played, hours_played)

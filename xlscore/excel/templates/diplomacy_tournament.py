@@ -32,6 +32,7 @@ from xlscore.core.diplomacy.event import (
     diplomacy_standings,
 )
 from xlscore.core.errors import InputError
+from xlscore.excel.templates import size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
@@ -77,13 +78,7 @@ SAMPLE: tuple[Row, ...] = (
     *_board(3, 2, "Chloe Gita Ben Iris Finn Jack Mia", (5, 9, 4, 5, 3, 1, 7), {}, 1907),
 )
 COLUMNS = (
-    Column("round", "whole", lo=1, hi=99, width=8, help="The round: 1, 2, 3 ..."),
-    Column("board", "whole", lo=1, hi=99, width=8, help="The board's number within its round."),
-    Column(
-        "power", "text", width=12, help="The great power: Austria, England, France, Germany, Italy, Russia, Turkey."
-    ),
-    Column("player", "text", width=18),
-    Column("centres", "whole", lo=0, hi=34, width=10, help="Supply centres at the end of the game, 0 to 34."),
+    *size_matters_tournament.COLUMNS,  # round, board, power, player, centres: a board as Size Matters reads it
     Column("draw", "text", width=8, help="yes for the powers sharing the draw; blank on every row: every survivor."),
     Column("eliminated", "whole", lo=1901, hi=2100, width=11, help="The year the power lost its last centre."),
     Column("final year", "whole", lo=1901, hi=2100, width=11, help="The board's last year (on any of its rows)."),
