@@ -39,6 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import TableError
+from xlscore.core.headings import heading
 from xlscore.core.validate import shown
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.refs import cell_name
@@ -127,12 +128,12 @@ class Template:
         for c, column in enumerate(columns, start=1):
             letter = get_column_letter(c)
             ws.column_dimensions[letter].width = column.width
-            self.text(ws, f"{letter}1", column.name)
+            self.text(ws, f"{letter}1", heading(column.name))
             for r in range(2, last + 1):
                 cell = ws[f"{letter}{r}"]
                 cell.fill = INPUT_FILL
                 cell.protection = Protection(locked=False)
-            validation = _validation(column, f"{letter}2:{letter}{last}")
+            validation = _validation(replace(column, name=heading(column.name)), f"{letter}2:{letter}{last}")
             if validation is not None:
                 ws.add_data_validation(validation)
         for r, values in enumerate(rows, start=2):
@@ -154,15 +155,16 @@ class Template:
     ) -> Worksheet:
         """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula).
 
-        Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals: the cell
-        keeps full precision, only the display is rounded.
+        ``headers`` are the table's fields (``points_per_game``), which the formula heads in words (``Points per
+        game``). Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals:
+        the cell keeps full precision, only the display is rounded.
         """
         ws: Worksheet = self.workbook.create_sheet(title)
         self.spill(ws, anchor, formula)
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
-            ws.column_dimensions[get_column_letter(c)].width = max(12, len(headers[c - left]) + 4)
+            ws.column_dimensions[get_column_letter(c)].width = max(12, len(heading(headers[c - left])) + 4)
             shown = number_format(headers[c - left], decimals)
             for r in range(top, top + rows + 1):
                 ws.cell(r, c).fill = COMPUTED_FILL
@@ -296,9 +298,9 @@ COUNTS = frozenset(
 
 def whole_table(table: str, columns: Sequence[Column]) -> str:
     """An input table, header row included, by structured reference: a formula over it follows the table as it
-    grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[game]:[hours]]``; LibreOffice
+    grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[Game]:[Hours]]``; LibreOffice
     7.4 shows ``Results[#All]`` as #NAME?)."""
-    return f"{table}[[#All],[{_escaped(columns[0].name)}]:[{_escaped(columns[-1].name)}]]"
+    return f"{table}[[#All],[{_escaped(heading(columns[0].name))}]:[{_escaped(heading(columns[-1].name))}]]"
 
 
 def setting_argument(cell: str) -> str:
@@ -313,8 +315,8 @@ def setting_argument(cell: str) -> str:
 
 
 def table_column(table: str, column: str) -> str:
-    """One column's data rows by structured reference (``Leagues[player]``)."""
-    return f"{table}[{_escaped(column)}]"
+    """One column's data rows by structured reference (``Leagues[Player]``), the column named by its field."""
+    return f"{table}[{_escaped(heading(column))}]"
 
 
 def _escaped(column: str) -> str:

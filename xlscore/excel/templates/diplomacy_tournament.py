@@ -32,6 +32,7 @@ from xlscore.core.diplomacy.event import (
     diplomacy_standings,
 )
 from xlscore.core.errors import InputError
+from xlscore.core.headings import heading
 from xlscore.excel.templates import size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
@@ -122,7 +123,7 @@ def _systems_sheet(template: Template) -> str:
     """A sheet listing every system, what it needs and its source; the drop-down reads its first column."""
     ws = template.workbook.create_sheet("Systems")
     for c, header in enumerate(("system", "family", "needs", "source"), start=1):
-        ws.cell(1, c, header)
+        ws.cell(1, c, heading(header))
     for r, system in enumerate(SYSTEMS.values(), start=2):
         for c, value in enumerate((system.name, system.family, system.needs or "centres", system.source), start=1):
             template.text(ws, f"{'ABCD'[c - 1]}{r}", value)
@@ -188,7 +189,7 @@ def build(
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
     powers.add(f"C2:C{rows + 1}")
     games.add_data_validation(powers)
-    games["I1"] = "score"
+    games["I1"] = heading("score")
     score, table = _formulas()
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)

@@ -18,6 +18,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from xlscore.core.cells import cell_text, is_blank
+from xlscore.core.headings import heading
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
@@ -211,7 +212,7 @@ def _results_sheet(template: Template, sample: bool) -> None:
     # it up itself); both tables by structured reference, so rows typed below either count.
     player, on_leagues = table_column("Results", "player"), table_column("Leagues", "player")
     for column, header in (("G", "division"), ("H", "league")):
-        sheet[f"{column}1"] = header
+        sheet[f"{column}1"] = heading(header)
         sheet[f"{column}1"].font = Font(bold=True)
         template.results_column(
             sheet,

@@ -17,6 +17,7 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from xlscore.core.headings import heading
 from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
@@ -129,7 +130,7 @@ def build(sample: bool = True) -> Template:
     last = ROWS + 1
     formulas = _formulas(last)
     for letter, header, width, shown in COMPUTED:
-        boards[f"{letter}1"] = header
+        boards[f"{letter}1"] = heading(header)
         template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS, shown)
         boards.column_dimensions[letter].width = width
     template.printable(boards, landscape=False)
