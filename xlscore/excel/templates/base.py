@@ -173,7 +173,26 @@ class Template:
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
         ws.protection.sheet = True
+        self.print_filled(ws, anchor, len(headers))
         return ws
+
+    @staticmethod
+    def print_filled(ws: Worksheet, anchor: str, width: int) -> None:
+        """Print the sheet down to the last filled row of the table spilled at ``anchor`` (``width`` columns), not
+        the empty rows kept coloured for it to grow into.
+
+        The print area is a formula (``$A$1:INDEX(table, COUNTA(first column), width)``), so it follows the table
+        as Excel recalculates: a coordinator adding results prints the new rows too. LibreOffice reads a print
+        area only as a plain range, so it prints the sheet's used cells, and leaves out pages with nothing on them.
+        A chart beside the table is for the screen: it is outside the print area.
+        """
+        top, left = ws[anchor].row, ws[anchor].column
+        sheet = "'" + ws.title.replace("'", "''") + "'"
+        first, last = get_column_letter(left), get_column_letter(left + width - 1)
+        table = f"{sheet}!${first}${top}:${last}$1048576"
+        rows = f"MAX(1,COUNTA({sheet}!${first}${top}:${first}$1048576))"
+        area = f"{sheet}!$A$1:INDEX({table},{rows},{width})"
+        ws.defined_names["_xlnm.Print_Area"] = DefinedName("_xlnm.Print_Area", attr_text=area)
 
     def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
         """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
