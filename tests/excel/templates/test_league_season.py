@@ -20,6 +20,8 @@ from xlscore.excel.templates import league_season, new_workbook
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
 
+WORKBOOK = Path(__file__).resolve().parents[3] / "workbooks" / "meeple-league-season.xlsx"
+
 
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory: pytest.TempPathFactory) -> openpyxl.Workbook:
@@ -63,6 +65,30 @@ def test_league_points_and_order_are_the_hand_worked_ones(sheets: openpyxl.Workb
         by_league.setdefault(f"L{row[0]}-{row[1]}", []).append((row[3], row[5]))
     assert by_league == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B}
     assert sum(points for _, points in L1_A) == 7 * (10 + 6 + 3 + 1)  # every game gives out 20 points
+
+
+def test_each_league_has_its_own_chart_leader_on_top_every_name_shown(sheets: openpyxl.Workbook) -> None:
+    """One bar chart per league: its data block beside the charts holds the league's players by place."""
+    ws = sheets["Standings"]
+    blocks = {}
+    for k in range(league_season.CHARTED_LEAGUES):
+        top = 1 + k * (league_season.CHART_ROWS + 2)
+        title = ws.cell(top, league_season.CHART_DATA).value
+        rows = [
+            (ws.cell(r, league_season.CHART_DATA).value, ws.cell(r, league_season.CHART_DATA + 1).value)
+            for r in range(top + 1, top + 1 + league_season.CHART_ROWS)
+        ]
+        blocks[title or f"none {k}"] = [row for row in rows if row[0] not in (None, "")]
+    assert blocks == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B, **{f"none {k}": [] for k in range(3, 8)}}
+    charts = openpyxl.load_workbook(WORKBOOK)["Standings"]._charts
+    assert len(charts) == league_season.CHARTED_LEAGUES
+    for k, chart in enumerate(charts):
+        top = 1 + k * (league_season.CHART_ROWS + 2)
+        assert chart.x_axis.tickLblSkip == 1  # every name shown
+        assert chart.x_axis.scaling.orientation == "maxMin"  # the first row, the leader, on top
+        categories = chart.series[0].cat.numRef or chart.series[0].cat.strRef
+        assert categories.f == f"'Standings'!$Z${top + 1}:$Z${top + league_season.CHART_ROWS}"
+        assert chart.title.tx.strRef.f == f"'Standings'!$Z${top}"
 
 
 def test_ties_are_decided_by_the_later_tie_breaks(sheets: openpyxl.Workbook) -> None:

@@ -236,13 +236,16 @@ class Template:
         return ws
 
     @staticmethod
-    def bar_chart(ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str) -> BarChart:
-        """A horizontal bar chart of a spilled table's column ``values`` by its column ``labels``, leader on top."""
+    def bar_chart(
+        ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str, top: int = 1
+    ) -> BarChart:
+        """A horizontal bar chart of a table's column ``values`` by its column ``labels`` (the table's header at row
+        ``top``, ``rows`` rows under it), leader on top."""
         chart = BarChart()
         chart.type = "bar"
         chart.title = title
-        chart.add_data(Reference(ws, min_col=values, min_row=1, max_row=rows + 1), titles_from_data=True)
-        chart.set_categories(Reference(ws, min_col=labels, min_row=2, max_row=rows + 1))
+        chart.add_data(Reference(ws, min_col=values, min_row=top, max_row=top + rows), titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=labels, min_row=top + 1, max_row=top + rows))
         chart.x_axis.scaling.orientation = "maxMin"  # the table's first row at the top, as it reads
         # Every name shown (none skipped), and room for each: the bars in the table's order, the leader on top.
         chart.x_axis.delete = False
