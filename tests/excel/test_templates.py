@@ -175,7 +175,11 @@ def _print_settings(path: Path) -> dict[str, tuple[re.Match[str] | None, object]
     return {
         ws.title: (
             PRINT_AREA.match(names.get(f"{ws.title.upper()}!_XLNM.PRINT_AREA", "")),
-            (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight, ws.sheet_properties.pageSetUpPr.fitToPage),
+            (
+                ws.page_setup.fitToWidth,
+                ws.page_setup.fitToHeight,
+                getattr(ws.sheet_properties.pageSetUpPr, "fitToPage", None),
+            ),
         )
         for ws in book.worksheets
     }

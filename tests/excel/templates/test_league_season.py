@@ -80,7 +80,7 @@ def test_each_league_has_its_own_chart_leader_on_top_every_name_shown(sheets: op
         ]
         blocks[title or f"none {k}"] = [row for row in rows if row[0] not in (None, "")]
     assert blocks == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B, **{f"none {k}": [] for k in range(3, 8)}}
-    charts = openpyxl.load_workbook(WORKBOOK)["Standings"]._charts
+    charts = openpyxl.load_workbook(WORKBOOK)["Standings"]._charts  # type: ignore[attr-defined]  # openpyxl keeps them
     assert len(charts) == league_season.CHARTED_LEAGUES
     for k, chart in enumerate(charts):
         top = 1 + k * (league_season.CHART_ROWS + 2)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
 from xlscore.cli import main
 from xlscore.excel.workbook.numberformats import BUILTIN, as_date, dated_cells, format_kind
@@ -70,7 +71,7 @@ def _book(tmp_path: Path, date1904: bool = False) -> Path:
     ws.append([46035, 2, None, 3])
     ws["A3"].number_format = "d mmm yyyy"
     if date1904:
-        book.epoch = openpyxl.utils.datetime.CALENDAR_MAC_1904
+        book.epoch = CALENDAR_MAC_1904
     path = tmp_path / "games.xlsx"
     book.save(path)
     return path
