@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -292,3 +293,22 @@ def test_shell_completion_works() -> None:
         [sys.executable, "-m", "xlscore"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, check=False
     )
     assert done.stdout.split() == ["plain,standings"]
+
+
+def test_long_work_shows_progress_on_a_terminal_and_nothing_when_piped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    season = str(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    calls = {
+        "export": ["export", str(ROOT / "workbooks" / "rplops-event.xlsx"), "--name", "Standings"],
+        "next-season": ["league", "next-season", season],
+        "seating": ["seating", "--rounds", "2", *[f"P{i}" for i in range(1, 9)]],
+    }
+    shown = {"export": "computing", "next-season": "xlscore: reading", "seating": "xlscore: seating 8 players"}
+    for name, call in calls.items():
+        assert main(call) == 0, name
+        assert shown[name] not in capsys.readouterr().err, name  # piped: no progress
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    for name, call in calls.items():
+        assert main(call) == 0, name
+        assert shown[name] in capsys.readouterr().err, name

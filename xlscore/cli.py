@@ -500,6 +500,7 @@ def seating_command(
         if not name.strip() or not table.strip().isdigit():
             raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
         fixed_at[name.strip()] = int(table)
+    _step(f"seating {len(listed)} players for {rounds} rounds")
     result = seating(
         listed,
         rounds,

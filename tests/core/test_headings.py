@@ -110,3 +110,12 @@ def test_every_template_table_is_headed_in_words(path: Path) -> None:
                 column += 1
     assert headers
     assert [h for h in headers if isinstance(h, str) and snake_or_lower(h)] == []
+
+
+@pytest.mark.parametrize(
+    "function", [f for f in TABLES if f.name.endswith("STANDINGS") or f.name == "GIBBS_RATINGS"], ids=lambda f: f.name
+)
+def test_every_standings_has_a_place_column(function: SheetFunction) -> None:
+    example = function.examples[0]
+    grid = call_cells(function, [[list(r) for r in a.rows] if isinstance(a, Cells) else a for a in example.args])
+    assert "Place" in grid[0]

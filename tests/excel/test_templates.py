@@ -9,6 +9,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
@@ -115,6 +116,7 @@ SETTING_BOUNDS: dict[str, dict[str, tuple[str, str | None, str, str | None]]] = 
         "B5": ("custom", None, "ISNUMBER(B5)", None),
     },
     "puffing-billy": {"B1": ("whole", "between", "1", "1000000")},
+    "diplomacy": {"B4": ("whole", "between", "1", "1000")},
     "size-matters": {"B1": ("whole", "between", "0", "15")},
     "league": {
         "B1": ("custom", None, "ISTEXT(B1)", None),
@@ -140,6 +142,28 @@ def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> 
         assert k1[2] is not None
         assert 'B1="4p"' in k1[2]
         assert "B1>0" in k1[2]
+
+
+FREE_TEXT = {
+    "diplomacy": {"B5"},  # tie-breaks: a list of names in one cell, which DIPLOMACY_STANDINGS checks
+    "league": {"B4"},  # tie-breaks, as above
+    "size-matters": {"B2"},  # tie-breaks, as above
+    "puffing-billy": {f"B{row}" for row in range(3, 11)},  # required games: names from Boards, one a cell
+}
+"""The Settings cells a coordinator types text in that no validation rule can check: the functions check them."""
+
+
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if s != "lifetime"])
+def test_every_settings_cell_is_validated_or_free_text_the_function_checks(system: str) -> None:
+    sheet = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)["Settings"]
+    validated = set()
+    for v in sheet.data_validations.dataValidation:
+        for area in v.sqref.ranges:
+            left, top, right, bottom = range_boundaries(area.coord)
+            validated |= {f"{get_column_letter(c)}{r}" for c in range(left, right + 1) for r in range(top, bottom + 1)}
+    typed = {c.coordinate for row in sheet.iter_rows() for c in row if c.fill.fgColor.rgb == "00FFF2CC"}
+    assert typed
+    assert typed - validated == FREE_TEXT.get(system, set())
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -34,7 +34,7 @@ from xlscore.core.diplomacy.event import (
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
 from xlscore.excel.templates import size_matters_tournament
-from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
@@ -179,6 +179,9 @@ def build(
     settings.add_data_validation(system)
     settings.add_data_validation(_choices("B2", ROUND_SCORES, "round score: sum or best"))
     settings.add_data_validation(_choices("B3", TOURNAMENT_SCORES, "tournament: all, best N or best two plus half"))
+    # best as DIPLOMACY_STANDINGS takes it (1 to 1000); the tie-breaks are names the function checks, naming the
+    # ones it knows, as no validation rule can check a list typed in one cell.
+    validate(settings, Column("best", "whole", lo=1, hi=1000, help="N, for tournament best N; blank otherwise"), "B4")
     settings.column_dimensions["B"].width = 32
     for row in range(1, len(SETTINGS) + 1):
         for column in "ABC":
