@@ -193,27 +193,31 @@ CHART_HEIGHT = 16  # sheet rows a chart takes, with a row between charts
 def _league_charts(template: Template, sheet: Worksheet) -> None:
     """A bar chart of league points per league, the league's leader on top, every name shown.
 
-    The standings list the leagues one after another, each by place. Each chart reads a block of rows beside the
-    charts (Z:AA): the k-th league's first row is the (k-1)-th's plus its players (COUNTIFS on division and
-    league), and its players and points are read from there by INDEX. A league not there (fewer leagues) leaves
-    its block and chart blank.
+    The standings list the leagues one after another, each by place. Each chart reads a block of rows beside
+    the charts (Z:AA; hidden beside them, AB:AE, the rows it takes): the k-th league's first row is the
+    (k-1)-th's plus its players (counted by division and league), and its players and points are read from there
+    by INDEX. A league not there (fewer leagues) leaves its block and chart blank.
     """
     table = f"Standings!$A$2:$O${SHOWN + 1}"
-    division, league = f"Standings!$A$2:$A${SHOWN + 1}", f"Standings!$B$2:$B${SHOWN + 1}"
+    division = f"Standings!$A$2:$A${SHOWN + 1}"
     name, points = get_column_letter(CHART_DATA), get_column_letter(CHART_DATA + 1)
     start = get_column_letter(CHART_DATA + 2)  # the league's first row in the standings, counted from 1
     size = get_column_letter(CHART_DATA + 3)  # and its players
+    key = get_column_letter(CHART_DATA + 4)  # its division and league: 2-B
+    keys = get_column_letter(CHART_DATA + 5)  # every standings row's division and league
+    listed = f"${keys}$2:${keys}${SHOWN + 1}"
+    # Counted by COUNTIF over a column of plain formulas: over the add-in's spilled standings themselves,
+    # LibreOffice counted 0 with COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m
+    # xlscore.excel.libreoffice check' showed).
+    for r in range(2, SHOWN + 2):
+        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNTA({division}),"",A{r}&"-"&B{r})'
     for k in range(CHARTED_LEAGUES):
         top = 1 + k * (CHART_ROWS + 2)
         first = "1" if k == 0 else f"{start}{top - CHART_ROWS - 2}+{size}{top - CHART_ROWS - 2}"
         sheet[f"{start}{top}"] = f"={first}"
-        sheet[f"{size}{top}"] = (
-            f'=IFERROR(IF(INDEX({division},{start}{top})="",0,COUNTIFS({division},INDEX({division},{start}{top}),'
-            f"{league},INDEX({league},{start}{top}))),0)"
-        )
-        sheet[f"{name}{top}"] = (
-            f'=IF({size}{top}=0,"","L"&INDEX({division},{start}{top})&"-"&INDEX({league},{start}{top}))'
-        )
+        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNTA({division}),"",INDEX({listed},{start}{top}))'
+        sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,COUNTIF({listed},{key}{top}))'
+        sheet[f"{name}{top}"] = f'=IF({size}{top}=0,"","L"&{key}{top})'
         sheet[f"{points}{top}"] = heading("league_points")
         for i in range(1, CHART_ROWS + 1):
             row = top + i
@@ -231,10 +235,10 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
         )
         chart.title = Title(tx=Text(strRef=StrRef(f"'Standings'!${name}${top}")))
         chart.height = 7.5
-    for column in (name, points, start, size):
+    for column in (name, points):
         sheet.column_dimensions[column].width = 14
-    sheet.column_dimensions[start].hidden = True
-    sheet.column_dimensions[size].hidden = True
+    for column in (start, size, key, keys):
+        sheet.column_dimensions[column].hidden = True
 
 
 def _settings(template: Template) -> None:
