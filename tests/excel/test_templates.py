@@ -148,9 +148,9 @@ FREE_TEXT = {
     "diplomacy": {"B5"},  # tie-breaks: a list of names in one cell, which DIPLOMACY_STANDINGS checks
     "league": {"B4"},  # tie-breaks, as above
     "size-matters": {"B2"},  # tie-breaks, as above
-    "puffing-billy": {f"B{row}" for row in range(3, 11)},  # required games: names from Boards, one a cell
 }
-"""The Settings cells a coordinator types text in that no validation rule can check: the functions check them."""
+"""The Settings cells a coordinator types a list of names in, which no validation rule can check: the functions
+check them, naming the tie-breaks they know."""
 
 
 @pytest.mark.parametrize("system", [s for s in SYSTEMS if s != "lifetime"])

@@ -151,6 +151,14 @@ def _settings(template: Template) -> None:
         settings[cell].fill = INPUT_FILL
         settings[cell].protection = Protection(locked=False)
     validate(settings, Column("best", "whole", lo=1, hi=1_000_000, help="blank (all games), or N from 1"), "B1")
+    # A required game is one of the Boards' games: a name spelt otherwise would score 0 for everyone. A warning,
+    # not a refusal, so the required games can be typed before the boards.
+    required = DataValidation(type="list", formula1=f"=Boards!$A$2:$A${ROWS + 1}", allow_blank=True)
+    required.errorStyle = "warning"
+    required.error = "required: not a game on the Boards sheet (a game not there scores 0 for every player)"
+    required.errorTitle, required.showErrorMessage = "xlscore", True
+    required.add(f"B3:B{2 + REQUIRED_ROWS}")
+    settings.add_data_validation(required)
     settings.column_dimensions["A"].width = 10
     settings.column_dimensions["B"].width = 18
     settings.protection.sheet = True
