@@ -9,7 +9,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
@@ -159,8 +160,7 @@ def test_every_settings_cell_is_validated_or_free_text_the_function_checks(syste
     validated = set()
     for v in sheet.data_validations.dataValidation:
         for area in v.sqref.ranges:
-            left, top, right, bottom = range_boundaries(area.coord)
-            validated |= {f"{get_column_letter(c)}{r}" for c in range(left, right + 1) for r in range(top, bottom + 1)}
+            validated |= {f"{get_column_letter(c)}{r}" for r, c in CellRange(area.coord).cells}
     typed = {c.coordinate for row in sheet.iter_rows() for c in row if c.fill.fgColor.rgb == "00FFF2CC"}
     assert typed
     assert typed - validated == FREE_TEXT.get(system, set())
