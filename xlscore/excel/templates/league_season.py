@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from openpyxl.chart.data_source import StrRef
-from openpyxl.chart.text import Text
-from openpyxl.chart.title import Title
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -196,7 +193,9 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
     The standings list the leagues one after another, each by place. Each chart reads a block of rows beside
     the charts (Z:AA; hidden beside them, AB:AE, the rows it takes): the k-th league's first row is the
     (k-1)-th's plus its players (counted by division and league), and its players and points are read from there
-    by INDEX. A league not there (fewer leagues) leaves its block and chart blank.
+    by INDEX. A league not there (fewer leagues) leaves its block and chart blank. A chart's title is fixed (league 1
+    of the standings, ...): LibreOffice shows "Chart Title" for a title read from a cell; the block beside it names the
+    league (L1-A).
     """
     table = f"Standings!$A$2:$O${SHOWN + 1}"
     division = f"Standings!$A$2:$A${SHOWN + 1}"
@@ -233,7 +232,6 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
             f"Q{2 + k * CHART_HEIGHT}",
             top,
         )
-        chart.title = Title(tx=Text(strRef=StrRef(f"'Standings'!${name}${top}")))
         chart.height = 7.5
     for column in (name, points):
         sheet.column_dimensions[column].width = 14
