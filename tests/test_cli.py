@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_schedule_prints_the_sources_grid_with_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schedule", *PLAYERS, "--csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "game,seat 1,seat 2,seat 3,seat 4"
+    assert lines[0] == "Game,Seat 1,Seat 2,Seat 3,Seat 4"
     games = [line.split(",")[1:] for line in lines[1:]]
     assert games == [[PLAYERS[slot - 1] for slot in game] for game in SOURCE_GRID]
     meetings = {pair: sum(set(pair) <= set(game) for game in games) for pair in combinations(PLAYERS, 2)}
@@ -84,13 +85,13 @@ def test_next_season_seats_a_returning_player_by_the_history(
     season = _season_with_returner(tmp_path)
     assert main(["league", "next-season", str(season), "--csv"]) == 0
     alone = _seat(capsys.readouterr().out, "Zed")
-    assert alone["status"] == "new"  # this season's workbook alone does not know Zed
+    assert alone["Status"] == "new"  # this season's workbook alone does not know Zed
     history = tmp_path / "past.csv"
     history.write_text("season,division,league,place,player,league_points\n1,1,A,2,Zed,24\n")
     assert main(["league", "next-season", str(season), "--history", str(history), "--csv"]) == 0
     returning = _seat(capsys.readouterr().out, "Zed")
-    assert returning["status"] == "returning"
-    assert int(returning["seed"]) < int(alone["seed"])
+    assert returning["Status"] == "returning"
+    assert int(returning["Seed"]) < int(alone["Seed"])
 
 
 def test_next_season_refuses_a_workbook_of_another_system(capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,14 +229,14 @@ def test_several_tables_in_json_are_one_document_and_csv_numbers_are_as_shown(
     document = json.loads(capsys.readouterr().out)
     assert list(document) == ["rplops-event.xlsx (rplops)", "size-matters-tournament.xlsx (size-matters)"]
     # Cy: 2 games over 3 hours (guide step 4): whole numbers as the table shows them, not 2.0 and 3.0.
-    assert document["rplops-event.xlsx (rplops)"][0] | {"points": 0} == {
-        "place": 1,
-        "player": "Cy",
-        "games": 2,
-        "hours": 3,
-        "points": 0,
-        "points_per_game": pytest.approx(104.16666666666667),
-        "points_per_hour": pytest.approx(69.44444444444444),
+    assert document["rplops-event.xlsx (rplops)"][0] | {"Points": 0} == {
+        "Place": 1,
+        "Player": "Cy",
+        "Games": 2,
+        "Hours": 3,
+        "Points": 0,
+        "Points per game": pytest.approx(104.16666666666667),
+        "Points per hour": pytest.approx(69.44444444444444),
     }
     assert main(["standings", books[0], "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("1,Cy,2,3,208.3333")
@@ -258,7 +259,7 @@ def test_standings_of_an_empty_template_show_the_header_and_say_so(
     capsys.readouterr()
     assert main(["standings", str(book)]) == 0
     printed = capsys.readouterr()
-    assert printed.out == "place  player  games  hours  points  points_per_game  points_per_hour\n"
+    assert printed.out == "Place  Player  Games  Hours  Points  Points per game  Points per hour\n"
     assert printed.err == "xlscore: warning: empty.xlsx has no results yet: its standings are empty\n"
 
 
@@ -292,3 +293,22 @@ def test_shell_completion_works() -> None:
         [sys.executable, "-m", "xlscore"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, check=False
     )
     assert done.stdout.split() == ["plain,standings"]
+
+
+def test_long_work_shows_progress_on_a_terminal_and_nothing_when_piped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    season = str(ROOT / "workbooks" / "meeple-league-season.xlsx")
+    calls = {
+        "export": ["export", str(ROOT / "workbooks" / "rplops-event.xlsx"), "--name", "Standings"],
+        "next-season": ["league", "next-season", season],
+        "seating": ["seating", "--rounds", "2", *[f"P{i}" for i in range(1, 9)]],
+    }
+    shown = {"export": "computing", "next-season": "xlscore: reading", "seating": "xlscore: seating 8 players"}
+    for name, call in calls.items():
+        assert main(call) == 0, name
+        assert shown[name] not in capsys.readouterr().err, name  # piped: no progress
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    for name, call in calls.items():
+        assert main(call) == 0, name
+        assert shown[name] in capsys.readouterr().err, name

@@ -17,7 +17,7 @@ def test_text_prints_the_rows_then_the_report(capsys: pytest.CaptureFixture[str]
     assert main(["seating", "--rounds", "5", *PLAYERS]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].split() == ["round", "table", "seat", "player"]
+    assert lines[0].split() == ["Round", "Table", "Seat", "Player"]
     assert len([line for line in lines[1:] if line.strip() and line.split()[0].isdigit()]) == 80
     assert "repeated pairs: 0 (the fewest possible is at least 0)" in out
     assert "built from the affine plane of order 4" in out
@@ -27,7 +27,7 @@ def test_csv_goes_to_stdout_and_the_report_to_stderr(capsys: pytest.CaptureFixtu
     assert main(["seating", "--rounds", "2", "--table-size", "3", *PLAYERS[:9], "--format", "csv"]) == 0
     captured = capsys.readouterr()
     rows = [line.split(",") for line in captured.out.splitlines()]
-    assert rows[0] == ["round", "table", "seat", "player"]
+    assert rows[0] == ["Round", "Table", "Seat", "Player"]
     assert Counter(r[0] for r in rows[1:]) == {"1": 9, "2": 9}
     assert captured.err.startswith("repeated pairs: 0")
 
@@ -40,9 +40,9 @@ def test_json_holds_rows_and_quality(tmp_path: Path, capsys: pytest.CaptureFixtu
         == 0
     )
     data = json.loads(capsys.readouterr().out)
-    assert {r["table"] for r in data["rows"] if r["player"] == "P5"} == {2}
-    together = {(r["round"], r["table"]) for r in data["rows"] if r["player"] == "P1"} & {
-        (r["round"], r["table"]) for r in data["rows"] if r["player"] == "P2"
+    assert {r["Table"] for r in data["rows"] if r["Player"] == "P5"} == {2}
+    together = {(r["Round"], r["Table"]) for r in data["rows"] if r["Player"] == "P1"} & {
+        (r["Round"], r["Table"]) for r in data["rows"] if r["Player"] == "P2"
     }
     assert together == set()
     assert set(data["quality"]) >= {"repeats", "repeats_lower_bound", "seat_repeats", "optimal"}
@@ -72,9 +72,9 @@ def test_last_round_by_the_standings_after_the_history(tmp_path: Path, capsys: p
     assert main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     rows = data["rows"]
-    assert {r["player"] for r in rows if r["table"] == 1} == {"P9", "P10", "P11", "P12"}
+    assert {r["Player"] for r in rows if r["Table"] == 1} == {"P9", "P10", "P11", "P12"}
     # The history's table of four is split over tables 2 to 4: two of them must share one, one repeat, no more.
-    shared = [len({r["player"] for r in rows if r["table"] == t} & {"P1", "P2", "P3", "P4"}) for t in (2, 3, 4)]
+    shared = [len({r["Player"] for r in rows if r["Table"] == t} & {"P1", "P2", "P3", "P4"}) for t in (2, 3, 4)]
     assert sorted(shared) == [1, 1, 2]
     assert data["quality"]["repeats"] == 1
 

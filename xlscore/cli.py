@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from xlscore.core.errors import InputError, XlscoreError
+from xlscore.core.headings import column_key, heading
 from xlscore.excel.templates import MODULES
 
 if TYPE_CHECKING:
@@ -305,6 +306,7 @@ def export(
             list(names) or None,
             recalculate=not no_recalc,
             progress=None if progress is None else (lambda done: progress(done, total)),
+            dates=True,
         )
     _emit(list(found.values()), kind, output, as_csv, raw_csv)
     _warn(left_out(read.tables))
@@ -413,19 +415,19 @@ def schedule(
     from xlscore.core.league import league_schedule, league_season_games
     from xlscore.excel.workbook.results import Result
 
-    seat_names = tuple(f"seat {i}" for i in range(1, seats + 1))
+    seat_names = tuple(heading(f"seat {i}") for i in range(1, seats + 1))
     if leagues_csv is not None:
         if players:
             raise click.UsageError("give PLAYERS or --leagues, not both")
         if not event.strip():
             raise click.UsageError("--leagues needs --event, the event's short code for the game names (such as AGR)")
         games = league_season_games(event, season, _read_csv(leagues_csv), seats)
-        header = ("game", "division", "league", *seat_names)
+        header = (*map(heading, ("game", "division", "league")), *seat_names)
         rows = tuple((g.name, g.division, g.league, *g.players) for g in games)
     else:
         if not players:
             raise click.UsageError("give the league's players (7 or 8 names) or --leagues FILE")
-        header = ("game", *seat_names)
+        header = (heading("game"), *seat_names)
         rows = tuple((f"G{i}", *game) for i, game in enumerate(league_schedule(players, seats), start=1))
     _emit([Result("schedule", header, rows)], kind, output, as_csv, raw_csv)
 
@@ -498,6 +500,7 @@ def seating_command(
         if not name.strip() or not table.strip().isdigit():
             raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
         fixed_at[name.strip()] = int(table)
+    _step(f"seating {len(listed)} players for {rounds} rounds")
     result = seating(
         listed,
         rounds,
@@ -509,7 +512,7 @@ def seating_command(
         seed=seed,
         byes=byes,
     )
-    header = ("round", "table", "seat", "player")
+    header = tuple(map(heading, ("round", "table", "seat", "player")))
     rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)
     report = result.quality.lines()
     kind = _format(kind, output, as_csv)
@@ -541,9 +544,9 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
 
     text = read_input(players_file, "players file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
     lines = [line for line in text.splitlines() if line.strip()]
-    if lines and lines[0].split(",")[0].strip().lower() == "player":
+    if lines and column_key(lines[0].split(",")[0]) == "player":
         column = _read_csv(players_file)
-        column.columns = [str(c).strip().lower() for c in column.columns]
+        column.columns = [column_key(c) for c in column.columns]
         return [str(v) for v in column["player"].dropna()]
     return [line.strip() for line in lines]
 

@@ -55,7 +55,7 @@ def test_an_empty_table_still_has_its_columns() -> None:
     empty = xlscore.rplops_standings([["game", "player", "score"]])
     assert len(empty) == 0
     frame = empty.to_frame()
-    assert list(frame.columns) == ["place", "player", "games", "hours", "points", "points_per_game", "points_per_hour"]
+    assert list(frame.columns) == ["Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour"]
     assert frame.empty
 
 
@@ -65,6 +65,6 @@ def test_the_python_only_table_functions_are_tables_too() -> None:
     assert list(sizes.to_frame().columns) == sizes.columns
     seats = xlscore.league_formation([f"P{i}" for i in range(1, 8)])
     assert isinstance(seats, Table)
-    assert seats.to_frame()["player"].tolist() == [f"P{i}" for i in range(1, 8)]
+    assert seats.to_frame()["Player"].tolist() == [f"P{i}" for i in range(1, 8)]
     schedule = xlscore.league_schedule(["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"])
     assert schedule.to_frame().iloc[0].tolist() == ["Ann", "Bo", "Cy", "Di"]  # the source's G1: slots 1, 2, 3, 4

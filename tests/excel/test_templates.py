@@ -4,10 +4,13 @@ its Standings sheet (one spilled formula) equal to what the core computes from t
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
@@ -114,6 +117,7 @@ SETTING_BOUNDS: dict[str, dict[str, tuple[str, str | None, str, str | None]]] = 
         "B5": ("custom", None, "ISNUMBER(B5)", None),
     },
     "puffing-billy": {"B1": ("whole", "between", "1", "1000000")},
+    "diplomacy": {"B4": ("whole", "between", "1", "1000")},
     "size-matters": {"B1": ("whole", "between", "0", "15")},
     "league": {
         "B1": ("custom", None, "ISTEXT(B1)", None),
@@ -141,6 +145,27 @@ def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> 
         assert "B1>0" in k1[2]
 
 
+FREE_TEXT = {
+    "diplomacy": {"B5"},  # tie-breaks: a list of names in one cell, which DIPLOMACY_STANDINGS checks
+    "league": {"B4"},  # tie-breaks, as above
+    "size-matters": {"B2"},  # tie-breaks, as above
+}
+"""The Settings cells a coordinator types a list of names in, which no validation rule can check: the functions
+check them, naming the tie-breaks they know."""
+
+
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if s != "lifetime"])
+def test_every_settings_cell_is_validated_or_free_text_the_function_checks(system: str) -> None:
+    sheet = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)["Settings"]
+    validated = set()
+    for v in sheet.data_validations.dataValidation:
+        for area in v.sqref.ranges:
+            validated |= {f"{get_column_letter(c)}{r}" for r, c in CellRange(area.coord).cells}
+    typed = {c.coordinate for row in sheet.iter_rows() for c in row if c.fill.fgColor.rgb == "00FFF2CC"}
+    assert typed
+    assert typed - validated == FREE_TEXT.get(system, set())
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_no_computed_column_of_a_filled_template_is_empty(system: str) -> None:
     """Every column a template computes (a table spilled from A1) holds something for its sample event."""
@@ -159,3 +184,74 @@ def test_no_computed_column_of_a_filled_template_is_empty(system: str) -> None:
                 continue
             cells = [sheet.cell(r, column).value for r in range(2, sheet.max_row + 1)]
             assert any(v not in (None, "") for v in cells), (title, header)
+
+
+PRINT_AREA = re.compile(
+    r"^'(?P<sheet>[^']+)'!\$A\$1:INDEX\('(?P=sheet)'!\$(?P<first>[A-Z]+)\$(?P<top>\d+):\$(?P<last>[A-Z]+)\$1048576,"
+    r"(?P<rows>MAX\(1,COUNTA\('(?P=sheet)'!\$(?P=first)\$(?P=top):\$(?P=first)\$1048576\)\)),(?P<width>\d+)\)$"
+)
+
+
+def _print_settings(path: Path) -> dict[str, tuple[re.Match[str] | None, object]]:
+    """Each sheet's print area, matched against the filled-rows formula, and its page setup, read from the file."""
+    book = openpyxl.load_workbook(path)
+    names = read_book(path).names
+    return {
+        ws.title: (
+            PRINT_AREA.match(names.get(f"{ws.title.upper()}!_XLNM.PRINT_AREA", "")),
+            (
+                ws.page_setup.fitToWidth,
+                ws.page_setup.fitToHeight,
+                getattr(ws.sheet_properties.pageSetUpPr, "fitToPage", None),
+            ),
+        )
+        for ws in book.worksheets
+    }
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_standings_and_settings_print_on_pages_as_wide_as_the_table_and_only_the_filled_rows(system: str) -> None:
+    """Every sheet whose table is spilled from A1 prints down to its last filled row (a print area that Excel
+    computes as the table grows); Standings and Settings fit their page's width."""
+    settings = _print_settings(WORKBOOKS / template(system).FILE)
+    assert settings["Standings"][1] == (1, 0, True)
+    if "Settings" in settings:  # the lifetime workbook has none
+        assert settings["Settings"][1] == (1, 0, True)
+    formulas = openpyxl.load_workbook(WORKBOOKS / template(system).FILE)
+    values = openpyxl.load_workbook(WORKBOOKS / template(system).FILE, data_only=True)
+    spilled = [ws.title for ws in formulas.worksheets if isinstance(ws["A1"].value, ArrayFormula)]
+    assert "Standings" in spilled
+    for title in spilled:
+        area = settings[title][0]
+        assert area is not None, title
+        assert (area["first"], area["top"]) == ("A", "1")
+        width = int(area["width"])
+        assert area["last"] == openpyxl.utils.get_column_letter(width)
+        header = values[title]
+        assert header.cell(1, width).value is not None, title  # the table's last column is inside the area
+        assert header.cell(1, width + 1).value is None, title  # and the area ends with it
+
+
+def test_the_print_area_follows_the_standings_as_results_are_added(tmp_path: Path) -> None:
+    """The print area's row count, computed after a recalculation with more players, is the filled rows."""
+    source = new_workbook("rplops", tmp_path / "event.xlsx")
+    book = openpyxl.load_workbook(source)
+    results = book["Results"]
+    for row, (game, player, score) in enumerate(
+        [("Game 4", "Gus", 5), ("Game 4", "Hal", 3), ("Game 5", "Ivy", 2), ("Game 5", "Jo", 7)], start=12
+    ):
+        results.cell(row, 1, game), results.cell(row, 2, player), results.cell(row, 3, score)
+    area = PRINT_AREA.match(read_book(source).names["STANDINGS!_XLNM.PRINT_AREA"])
+    assert area is not None
+    # xlscore's engine reads no range to the sheet's last row (a whole column): the same count over the rows the
+    # sheet can hold here.
+    book["Settings"]["F1"] = "=" + area["rows"].replace("$1048576", "$5000")
+    grown = tmp_path / "grown.xlsx"
+    book.save(grown)
+    out = tmp_path / "out.xlsx"
+    assert [str(e) for e in recalculate(grown, out).errors] == []
+    values = openpyxl.load_workbook(out, data_only=True)
+    players = {"Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"}
+    assert values["Settings"]["F1"].value == 1 + len(players)  # the header and a row per player
+    assert {values["Standings"].cell(r, 2).value for r in range(2, 2 + len(players))} == players
+    assert values["Standings"].cell(2 + len(players), 1).value is None

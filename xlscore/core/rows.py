@@ -1,8 +1,9 @@
 """Reading table-shaped input (a pandas DataFrame, a list of mappings, or a list of row sequences).
 
 Core rules that work on a history or a results table accept any of these without importing pandas: a DataFrame is
-recognised by its ``to_dict`` method. Column names are matched case-insensitively, so a range copied from a sheet
-with a header row ``Player | Place`` works as well as a DataFrame with ``player`` and ``place``.
+recognised by its ``to_dict`` method. Column names are matched without regard to case, and a space matches an
+underscore (:func:`xlscore.core.headings.column_key`), so a range copied from a sheet with a header row
+``Player | League points`` works as well as a DataFrame with ``player`` and ``league_points``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from xlscore.core.cells import cell_text, is_blank, yes_no
 from xlscore.core.errors import InputError, MissingColumnError, TableError
+from xlscore.core.headings import column_key
 from xlscore.core.validate import number, whole
 
 __all__ = [
@@ -41,7 +43,8 @@ def read_rows(
     *,
     name: str = "results",
 ) -> list[Row]:
-    """Return the table as a list of dicts keyed by the lower-case column names asked for.
+    """Return the table as a list of dicts keyed by the column names asked for (matched as :func:`column_key` reads
+    them).
 
     ``data`` may be a DataFrame, an iterable of mappings or of frozen dataclass rows (what an xlscore function
     returns), or an iterable of sequences whose first row is a header
@@ -56,12 +59,12 @@ def read_rows(
         lowered: dict[str, Any] = {}
         for key, value in record.items():
             column = str(key).strip()
-            lowered[column.lower()] = value
-            typed.setdefault(column.lower(), column)
+            lowered[column_key(column)] = value
+            typed.setdefault(column_key(column), column)
         if all(map(is_blank, lowered.values())):
             continue
         _check_columns(lowered, required, wanted, record, name)
-        row = {c: lowered.get(c) for c in wanted}
+        row = {c: lowered.get(column_key(c)) for c in wanted}
         row["_row"] = index
         row["_names"] = typed
         rows.append(row)
@@ -71,9 +74,10 @@ def read_rows(
 def _check_columns(
     found: Iterable[str], required: Sequence[str], wanted: Sequence[str], record: Iterable[Any], name: str
 ) -> None:
-    """``found`` are the column names lower-cased; ``record`` the header as the user typed it, for the message."""
+    """``found`` are the column names as :func:`column_key` reads them; ``record`` the header as the user typed it,
+    for the message."""
     present = set(found)
-    missing = [c for c in required if c not in present]
+    missing = [c for c in required if column_key(c) not in present]
     if missing:
         raise MissingColumnError(
             f"{name} has no column {', '.join(repr(c) for c in missing)}; "
@@ -101,7 +105,7 @@ def read_columns(
         rows = read_rows(data, required, optional, name=name)
         return [r["_row"] for r in rows], {c: [r[c] for r in rows] for c in wanted}
     typed = _header(items[0])
-    header = [h.lower() for h in typed]
+    header = [column_key(h) for h in typed]
     place: dict[str, int] = {}
     for index, heading in enumerate(header):
         place[heading] = index  # a name given twice is its last column, as dict(zip(header, row)) makes it
@@ -117,18 +121,23 @@ def read_columns(
 
     # The columns asked for are checked for blank rows first: one without a blank cell settles it, and they are
     # needed anyway.
-    checked = sorted(place.values(), key=lambda i: header[i] not in wanted)
+    keys = {c: column_key(c) for c in wanted}
+    checked = sorted(place.values(), key=lambda i: header[i] not in keys.values())
     kept = _not_blank(len(body), map(column, checked))
-    if len(kept) and not set(required) <= place.keys():
+    if len(kept) and not {keys[c] for c in required} <= place.keys():
         _check_columns(place, required, wanted, typed, name)
     if len(kept) == len(body):
-        return range(2, len(body) + 2), {c: column(place[c]) if c in place else (None,) * len(body) for c in wanted}
+        return range(2, len(body) + 2), {
+            c: column(place[keys[c]]) if keys[c] in place else (None,) * len(body) for c in wanted
+        }
     pick = _picker(kept)
-    return [i + 2 for i in kept], {c: pick(column(place[c])) if c in place else (None,) * len(kept) for c in wanted}
+    return [i + 2 for i in kept], {
+        c: pick(column(place[keys[c]])) if keys[c] in place else (None,) * len(kept) for c in wanted
+    }
 
 
 def typed_names(data: object) -> dict[str, str]:
-    """A table's column names as the user typed them (spaces trimmed), by the lower-case names the readers match:
+    """A table's column names as the user typed them (spaces trimmed), by the keys the readers match them by:
     a DataFrame's columns, the first mapping's keys or the header row (empty for a table read only once)."""
     names: list[str] = []
     if is_frame(data):
@@ -139,14 +148,14 @@ def typed_names(data: object) -> dict[str, str]:
             names = [str(k).strip() for k in first]
         elif isinstance(first, Sequence) and not isinstance(first, (str, bytes)):
             names = _header(first)
-    return {n.lower(): n for n in names}
+    return {column_key(n): n for n in names}
 
 
 def with_typed_names(message: str, names: Mapping[str, str]) -> str:
     """A message about a cell (``place in row 3 is ...``) with its column named as the user typed it (``Place``), for
     readers that check whole columns at once and name them in lower case (the Gibbs history reader)."""
     column, space, rest = message.partition(" ")
-    return names.get(column, column) + space + rest if rest.startswith("in row ") else message
+    return names.get(column_key(column), column) + space + rest if rest.startswith("in row ") else message
 
 
 def is_frame(data: object) -> bool:
@@ -170,29 +179,35 @@ def read_frame_columns(
     spaces), a missing required column named.
     """
     wanted = [*required, *optional]
+    keys = {c: column_key(c) for c in wanted}
     labels = list(frame.columns)
     place = {heading: index for index, heading in enumerate(_frame_headings(frame, name))}
     numeric = {i for i, kind in enumerate(frame.dtypes) if getattr(kind, "kind", "O") in "biuf"}
     # The columns asked for first, numbers before text: one without a blank cell settles it, at little cost.
-    checked = sorted(range(len(labels)), key=lambda i: (str(labels[i]).strip().lower() not in wanted, i not in numeric))
+    asked = set(keys.values())
+    checked = sorted(range(len(labels)), key=lambda i: (column_key(labels[i]) not in asked, i not in numeric))
     kept = _frame_not_blank(frame, checked)
     if not len(kept):
         empty = frame.index.to_series().iloc[:0]  # an empty column of the frame's own kind, for a missing one
-        return [], {c: frame.iloc[:0, place[c]] if c in place else empty if c in required else None for c in wanted}
-    if not set(required) <= place.keys():
+        return [], {
+            c: frame.iloc[:0, place[keys[c]]] if keys[c] in place else empty if c in required else None for c in wanted
+        }
+    if not {keys[c] for c in required} <= place.keys():
         _check_columns(place, required, wanted, labels, name)
     if len(kept) == len(frame):
-        columns = {c: frame.iloc[:, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
+        columns = {
+            c: frame.iloc[:, place[keys[c]]].reset_index(drop=True) if keys[c] in place else None for c in wanted
+        }
         return range(2, len(kept) + 2), columns
     rows = list(kept)
-    columns = {c: frame.iloc[rows, place[c]].reset_index(drop=True) if c in place else None for c in wanted}
+    columns = {c: frame.iloc[rows, place[keys[c]]].reset_index(drop=True) if keys[c] in place else None for c in wanted}
     return [i + 2 for i in rows], columns
 
 
 def _frame_headings(frame: Any, name: str) -> list[str]:
-    """A DataFrame's column names as a table reads them (trimmed, lower case); a name given twice is refused, since
+    """A DataFrame's column names as a table reads them (:func:`column_key`); a name given twice is refused, since
     pandas would keep one of the two columns and drop the other."""
-    headings = [str(c).strip().lower() for c in frame.columns]
+    headings = [column_key(c) for c in frame.columns]
     twice = next((h for i, h in enumerate(headings) if h in headings[:i]), None)
     if twice is not None:
         raise TableError(f"{name} has the column {twice!r} twice; expected each column once")
@@ -291,7 +306,7 @@ def _clean(value: object) -> object:
 
 def where(row: Row, column: str, table: str) -> str:
     """A cell of a row as a message names it: its column as the user typed it (``Score``), its row, its table."""
-    shown = row.get("_names", {}).get(column, column)
+    shown = row.get("_names", {}).get(column_key(column), column)
     return f"{shown} in row {row['_row']}" + (f" of {table}" if table else "")
 
 

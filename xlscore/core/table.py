@@ -2,8 +2,9 @@
 
 A standings, a schedule or a final is a tuple of frozen dataclasses (or named tuples), one per row, as before: index
 it, loop over it, compare it with a tuple. :class:`Table` adds :meth:`Table.to_frame`, the same rows as a pandas
-DataFrame with the columns a sheet shows (a field holding a collection, such as a player's per-game detail, is left
-out, as a cell holds one value), and :attr:`Table.columns`, known even when there are no rows. pandas is imported
+DataFrame with the columns a sheet shows, headed as the sheet heads them (``Points per game`` for the field
+``points_per_game``: :mod:`xlscore.core.headings`; a field holding a collection, such as a player's per-game detail, is
+left out, as a cell holds one value), and :attr:`Table.columns`, known even when there are no rows. pandas is imported
 only when a DataFrame is asked for. :func:`table` marks a function as returning one.
 """
 
@@ -14,10 +15,12 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from xlscore.core.headings import heading
+
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Table", "row_header", "table"]
+__all__ = ["Table", "row_fields", "row_header", "table"]
 
 R = TypeVar("R")
 P = ParamSpec("P")
@@ -29,7 +32,12 @@ def _collection(annotation: Any) -> bool:
 
 
 def row_header(row_type: type | None) -> list[str]:
-    """The columns a table of ``row_type`` rows shows: its fields, without those that hold a collection."""
+    """The headings of the columns a table of ``row_type`` rows shows (``Points per game``)."""
+    return [heading(name) for name in row_fields(row_type)]
+
+
+def row_fields(row_type: type | None) -> list[str]:
+    """The fields a table of ``row_type`` rows shows as columns: all but those that hold a collection."""
     if row_type is None:
         return []
     if dataclasses.is_dataclass(row_type):
@@ -42,7 +50,7 @@ class Table(tuple[R, ...]):
     """A tuple of rows that also gives itself as a pandas DataFrame (:meth:`to_frame`).
 
     ``row`` is the rows' type (a frozen dataclass or a named tuple); rows that are plain tuples (a schedule's games)
-    have none, and their columns are ``prefix`` numbered from 1 (``seat 1``, ``seat 2``, ...).
+    have none, and their columns are ``prefix`` numbered from 1 (``Seat 1``, ``Seat 2``, ...).
     """
 
     row: type | None
@@ -59,20 +67,21 @@ class Table(tuple[R, ...]):
 
     @property
     def columns(self) -> list[str]:
-        """The column names, as a sheet's header row shows them."""
+        """The column headings, as a sheet's header row shows them (``Points per game``)."""
         if self.row is not None:
             return row_header(self.row)
         width = max((len(r) for r in self if isinstance(r, tuple)), default=0)
-        return [f"{self.prefix} {i}" for i in range(1, width + 1)]
+        return [heading(f"{self.prefix} {i}") for i in range(1, width + 1)]
 
     def to_frame(self) -> pd.DataFrame:
-        """The rows as a pandas DataFrame, one column per field a sheet shows."""
+        """The rows as a pandas DataFrame, one column per field a sheet shows, headed as the sheet heads it."""
         import pandas as pd
 
         columns = self.columns
         if self.row is None:
             return pd.DataFrame([list(r) for r in self], columns=columns)  # type: ignore[call-overload]
-        return pd.DataFrame([[getattr(r, c) for c in columns] for r in self], columns=columns)
+        fields = row_fields(self.row)
+        return pd.DataFrame([[getattr(r, f) for f in fields] for r in self], columns=columns)
 
 
 def table(

@@ -69,8 +69,8 @@ def test_last_change_and_trajectory() -> None:
     assert result.trajectory[2].rp_before == pytest.approx(bob_before)
     assert result.trajectory[2].rp == pytest.approx(bob_after)
     frame = result.to_frame()
-    assert list(frame.columns) == ["place", "player", "pool", "rp", "games", "last_change"]
-    assert frame.loc[frame.player == "Bob", "rp"].item() == pytest.approx(bob_after)
+    assert list(frame.columns) == ["Place", "Player", "Pool", "RP", "Games", "Last change"]
+    assert frame.loc[frame["Player"] == "Bob", "RP"].item() == pytest.approx(bob_after)
     assert len(result.trajectory_frame()) == 4
     assert gibbs_ratings(rows).trajectory is None
     with pytest.raises(InputError, match="trajectory was not asked for"):

@@ -63,5 +63,5 @@ def test_libreoffice_computes_the_same(tmp_path: Path) -> None:
     assert all(printed(s, f) for s, f in zip(scores, pub.CARNAGE_DRAW_SCORES, strict=True))
     assert ws["F1"].value == "#VALUE!"  # a real error value
     assert str(ws["R1"].value).startswith("#VALUE! eliminated: the year Austria went out")
-    assert ws["H1"].value == "system"  # the spill's header: LibreOffice keeps one cell of a spill
+    assert ws["H1"].value == "System"  # the spill's header: LibreOffice keeps one cell of a spill
     assert diplomacy_systems()[0] == "Draw size"

@@ -66,13 +66,13 @@ def test_an_error_of_the_whole_table_is_not_split_into_games() -> None:
 
 def test_an_empty_table_shows_its_header() -> None:
     assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [[["game", "player", "score"]]]) == [
-        ["place", "player", "games", "hours", "points", "points_per_game", "points_per_hour"]
+        ["Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour"]
     ]
     assert call_cells(CATALOGUE["GIBBS_RATINGS"], [[["game", "player", "place"]]]) == [
-        ["place", "player", "pool", "rp", "games", "last_change"]
+        ["Place", "Player", "Pool", "RP", "Games", "Last change"]
     ]
     assert call_cells(CATALOGUE["LEAGUE_SEASON_GAMES"], ["AGR", 1.0, [["division", "league", "slot", "player"]]]) == [
-        ["name", "division", "league", "game"]
+        ["Name", "Division", "League", "Game"]
     ]
 
 

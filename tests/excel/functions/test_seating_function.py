@@ -20,7 +20,7 @@ def test_signature_is_the_issues() -> None:
 
 def test_a_column_of_players_gives_one_row_per_player_per_round_under_a_header() -> None:
     grid = call_cells(SEATING, [PLAYERS, [[5.0]]])
-    assert grid[0] == ["round", "table", "seat", "player"]
+    assert grid[0] == ["Round", "Table", "Seat", "Player"]
     assert len(grid) == 1 + 16 * 5
     tables: dict[tuple[int, int], list[str]] = {}
     for round_, table, _seat, player in grid[1:]:

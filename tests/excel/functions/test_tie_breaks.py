@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xlscore.core.headings import heading
 from xlscore.excel.functions.catalogue import CATALOGUE
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
@@ -14,7 +15,7 @@ LEAGUE = [["game", "player", "score"], ["G1", "A", 10], ["G1", "B", 1], ["G2", "
 
 
 def _column(grid: Any, name: str) -> list[Any]:
-    index = grid[0].index(name)
+    index = grid[0].index(heading(name))
     return [row[index] for row in grid[1:]]
 
 

@@ -68,7 +68,7 @@ def _rows(out: Path, sheet: str, width: int) -> list[tuple[Any, ...]]:
         min_col=first, max_col=first + width - 1, values_only=True
     )
     if sheet == "Standings":
-        assert openpyxl.load_workbook(out, data_only=True)[sheet]["A1"].value == "place"
+        assert openpyxl.load_workbook(out, data_only=True)[sheet]["A1"].value == "Place"
     return [r for r in rows if r[0] is not None]
 
 
@@ -79,7 +79,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_standings_after_the_first_game_follow_the_published_rule(tmp_path: Path) -> None:
     rows = _rows(_computed(tmp_path, games=1), "Standings", 5)
-    assert rows[0] == ("player", "pool", "rp", "games", "last_change")
+    assert rows[0] == ("Player", "Pool", "RP", "Games", "Last change")
     assert [r[0] for r in rows[1:]] == ["Ann", "Bo", "Cy", "Di"]
     for player, _pool, rp, games, change in rows[1:]:
         assert rp == pytest.approx(FIRST_GAME[player], abs=1e-9)
@@ -156,7 +156,8 @@ def test_a_setting_that_is_not_a_number_is_named(tmp_path: Path) -> None:
 def test_history_sheet_is_the_core_trajectory(sample: Path) -> None:
     steps = ladder.history(read_book(sample))
     shown = _rows(sample, "History", len(ladder.TRAJECTORY))
-    assert shown[0] == ladder.TRAJECTORY == GibbsStep._fields
+    assert GibbsStep._fields == ladder.TRAJECTORY
+    assert shown[0] == ("Game", "Pool", "Date", "Player", "Place", "RP before", "RP", "Games")
     assert len(shown) == len(steps) + 1 == len(ladder.SAMPLE) + 1
     for got, want in zip(shown[1:], steps, strict=True):
         assert got[3] == want[3]
@@ -173,7 +174,7 @@ def test_chart_data_ends_on_the_standings(sample: Path) -> None:
     names = [sheet.cell(1, c).value for c in range(11, 17)]
     top = [r.player for r in ladder.standings(read_book(sample))][: ladder.CHARTED]
     assert names == top
-    assert sheet.cell(1, 10).value == "game no."
+    assert sheet.cell(1, 10).value == "Game no."
     numbers = [sheet.cell(r, 10).value for r in range(2, 2 + ladder.GAMES_CHARTED)]
     assert numbers[:8] == [1, 2, 3, 4, 5, 6, 7, None]
     rp = {r.player: r.rp for r in ladder.standings(read_book(sample))}

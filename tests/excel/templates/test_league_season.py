@@ -13,11 +13,14 @@ import openpyxl
 import pytest
 
 from tests.excel.programs import differences
+from xlscore.core.headings import heading
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import league_season, new_workbook
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
+
+WORKBOOK = Path(__file__).resolve().parents[3] / "workbooks" / "meeple-league-season.xlsx"
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +65,29 @@ def test_league_points_and_order_are_the_hand_worked_ones(sheets: openpyxl.Workb
         by_league.setdefault(f"L{row[0]}-{row[1]}", []).append((row[3], row[5]))
     assert by_league == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B}
     assert sum(points for _, points in L1_A) == 7 * (10 + 6 + 3 + 1)  # every game gives out 20 points
+
+
+def test_each_league_has_its_own_chart_leader_on_top_every_name_shown(sheets: openpyxl.Workbook) -> None:
+    """One bar chart per league: its data block beside the charts holds the league's players by place."""
+    ws = sheets["Standings"]
+    blocks = {}
+    for k in range(league_season.CHARTED_LEAGUES):
+        top = 1 + k * (league_season.CHART_ROWS + 2)
+        title = ws.cell(top, league_season.CHART_DATA).value
+        rows = [
+            (ws.cell(r, league_season.CHART_DATA).value, ws.cell(r, league_season.CHART_DATA + 1).value)
+            for r in range(top + 1, top + 1 + league_season.CHART_ROWS)
+        ]
+        blocks[title or f"none {k}"] = [row for row in rows if row[0] not in (None, "")]
+    assert blocks == {"L1-A": L1_A, "L2-A": L2_A, "L2-B": L2_B, **{f"none {k}": [] for k in range(3, 8)}}
+    charts = openpyxl.load_workbook(WORKBOOK)["Standings"]._charts  # type: ignore[attr-defined]  # openpyxl keeps them
+    assert len(charts) == league_season.CHARTED_LEAGUES
+    for k, chart in enumerate(charts):
+        top = 1 + k * (league_season.CHART_ROWS + 2)
+        assert chart.x_axis.tickLblSkip == 1  # every name shown
+        assert chart.x_axis.scaling.orientation == "maxMin"  # the first row, the leader, on top
+        categories = chart.series[0].cat.numRef or chart.series[0].cat.strRef
+        assert categories.f == f"'Standings'!$Z${top + 1}:$Z${top + league_season.CHART_ROWS}"
 
 
 def test_ties_are_decided_by_the_later_tie_breaks(sheets: openpyxl.Workbook) -> None:
@@ -124,7 +150,8 @@ def test_rows_a_script_appends_below_every_table_count(tmp_path: Path) -> None:
     sheets = openpyxl.load_workbook(out, data_only=True)
     read = read_book(path)
     expected = table_to_grid(list(league_season.standings(read)))
-    assert differences([list(league_season.STANDINGS), *_rows(sheets["Standings"], 1, 15)], expected) == []
+    header = [heading(f) for f in league_season.STANDINGS]
+    assert differences([header, *_rows(sheets["Standings"], 1, 15)], expected) == []
     assert [row[3] for row in expected if row[0] == 3] == newcomers  # the lower slot wins every game
     assert len(_rows(sheets["Schedule"], 1, 8)) == 28
     seats = [row[1] for row in _rows(sheets["Next season"], 4, 6)]

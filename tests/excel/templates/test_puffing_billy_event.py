@@ -53,7 +53,7 @@ def test_the_boards_computed_columns_are_one_formula_each(tmp_path: Path) -> Non
     texts = {c.coordinate: str(getattr(c.value, "text", c.value)) for row in boards.iter_rows() for c in row}
     formulas = {at: text for at, text in texts.items() if text.startswith("=")}
     # The whole Boards table by structured reference, so a row typed below it counts.
-    whole = "Boards[[#All],[game]:[final]]"
+    whole = "Boards[[#All],[Game]:[Final]]"
     assert formulas == {"G2": f"=PB_POINTS({whole})", "H2": f"=PB_FINAL_BONUSES({whole})"}
 
 
@@ -71,7 +71,7 @@ def test_the_board_scores_agree_with_the_core(book: Any) -> None:
 
 def test_the_two_board_final_places_by_ratio_and_gives_third_to_the_better_second(book: Any) -> None:
     table = _rows(book["Finals"], "A3:G7")
-    assert table[0] == ["game", "final_place", "board", "board_place", "player", "ratio", "bonus"]
+    assert table[0] == ["Game", "Final place", "Board", "Board place", "Player", "Ratio", "Bonus"]
     jenny, alice, damien = table[1:4]
     assert (jenny[1], jenny[4], round(jenny[5], 3), jenny[6]) == (1, "Jenny", 1.402, 0.3)
     assert (alice[1], alice[4], alice[5], alice[6]) == (2, "Alice", pytest.approx(150_000 / 125_000), 0.2)

@@ -47,7 +47,7 @@ def test_the_seating_sheet_is_the_cores_seating_of_its_players(system: str, tmp_
     met = Counter(frozenset(p) for table in tables.values() for p in combinations(table, 2))
     assert max(met.values()) == 1  # 16 players in tables of 4: no pair meets twice in up to 5 rounds
     report = [[c.value for c in row] for row in sheet["F12:H16"]]
-    assert report[0] == ["measure", "value", "fewest_possible"]
+    assert report[0] == ["Measure", "Value", "Fewest possible"]
     assert report[1] == ["repeated pairs", 0, 0]
     # 16 players, 4 seats: 3 rounds take 3 different seats each (0); 5 rounds one seat twice each (16 x 1).
     assert report[2] == ["seat repeats", 16 * max(0, rounds - 4), 16 * max(0, rounds - 4)]

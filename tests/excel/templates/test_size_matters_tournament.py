@@ -86,7 +86,7 @@ def test_the_articles_rounding_is_a_setting(tmp_path: Path) -> None:
 
 def test_standings_totals_and_tie_breaks(exact: Path) -> None:
     header, *rows = _standings(exact)
-    assert header == tournament.STANDINGS
+    assert header == ("Place", "Player", "Total", "Solos", "Head to head", "Boards", "Decided by")
     assert len(rows) == 14
     by_player = {r[1]: r for r in rows}
     assert by_player["Alice"][:2] == (1, "Alice")
@@ -117,7 +117,7 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Start here", "Settings", "Games", "Standings"]
     games = book["Games"]
-    assert [games.cell(1, c).value for c in range(1, 7)] == ["round", "board", "power", "player", "centres", "score"]
+    assert [games.cell(1, c).value for c in range(1, 7)] == ["Round", "Board", "Power", "Player", "Centres", "Score"]
     assert list(games.tables) == ["Games"]
     rules = {str(v.sqref): (v.type, v.formula1, v.formula2) for v in games.data_validations.dataValidation}
     assert rules[f"E2:E{tournament.ROWS + 1}"] == ("whole", "0", "34")
@@ -127,8 +127,8 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     assert book["Settings"]["B1"].value is None
     assert book["Settings"]["B1"].protection.locked is False
     standings = book["Standings"]
-    assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games[[#All],[round]:[centres]],")
-    assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[round]:[centres]],")
+    assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games[[#All],[Round]:[Centres]],")
+    assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[Round]:[Centres]],")
     assert len(standings._charts) == 1  # type: ignore[attr-defined]  # openpyxl keeps a sheet's charts there
     assert len(standings.conditional_formatting) == 1
 

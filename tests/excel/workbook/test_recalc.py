@@ -27,7 +27,7 @@ from xlscore.excel.workbook.recalc import check_book, recalculate
 from xlscore.excel.workbook.refs import Area
 from xlscore.excel.workbook.results import read_results
 
-STANDINGS_COLUMNS = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
+STANDINGS_COLUMNS = ("Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour")
 
 # Results of five players: name, game, players n, hours, rank.
 ROWS = [
@@ -245,10 +245,10 @@ def test_export_a_sheets_table_by_the_sheets_name(capsys: pytest.CaptureFixture[
     assert main(["export", str(book), "--name", "Standings", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     expected = {r.player: r.points for r in xlscore.rplops_standings(read_results(book, ["Results"])["RESULTS"])}
-    assert {r["player"]: r["points"] for r in rows} == pytest.approx(expected)
-    assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)
+    assert {r["Player"]: r["Points"] for r in rows} == pytest.approx(expected)
+    assert [r["Place"] for r in rows] == sorted(r["Place"] for r in rows)
     assert main(["export", str(book), "--name", "Standings"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].split() == [*STANDINGS_COLUMNS]
+    assert re.split(r"\s{2,}", capsys.readouterr().out.splitlines()[0].strip()) == [*STANDINGS_COLUMNS]
     assert main(["export", str(book), "--name", "Nothing"]) == 1
     wanted = "has no table, named range or sheet 'NOTHING' (it has: AVOID, PLAYERS, RESULTS, sheet Start here"
     assert wanted in capsys.readouterr().err

@@ -93,7 +93,7 @@ def test_a_csv_file_written_is_neutralised_too(tmp_path: Path, capsys: pytest.Ca
     out = tmp_path / "next.csv"
 
     def players() -> list[str]:
-        return [row["player"] for row in csv.DictReader(io.StringIO(out.read_text(), newline=""))]
+        return [row["Player"] for row in csv.DictReader(io.StringIO(out.read_text(), newline=""))]
 
     assert main(["league", "next-season", str(path), "-o", str(out)]) == 0
     assert "'=5+5" in players()  # the core took the tab off the name

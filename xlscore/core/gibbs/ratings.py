@@ -12,6 +12,7 @@ from xlscore.core.errors import InputError, TableError
 from xlscore.core.gibbs.history import History, read_history
 from xlscore.core.gibbs.replay import Replay, replay
 from xlscore.core.gibbs.rule import G_EXP, K2, K3, START_RP, settings
+from xlscore.core.headings import heading
 from xlscore.core.rows import cell_name, read_rows
 from xlscore.core.table import Table
 from xlscore.core.validate import number
@@ -63,16 +64,14 @@ class GibbsRatings:
     trajectory: tuple[GibbsStep, ...] | None = None
 
     def to_frame(self) -> pd.DataFrame:
-        """The final table as a pandas DataFrame (columns place, player, pool, rp, games, last_change)."""
+        """The final table as a pandas DataFrame (columns Place, Player, Pool, RP, Games, Last change)."""
         return Table(self.table, GibbsRating).to_frame()
 
     def trajectory_frame(self) -> pd.DataFrame:
         """The trajectory as a pandas DataFrame, one row per player per game, ready to pivot for a chart."""
-        import pandas as pd
-
         if self.trajectory is None:
             raise InputError("trajectory was not asked for; expected gibbs_ratings(history, trajectory=True)")
-        return pd.DataFrame(self.trajectory, columns=list(GibbsStep._fields))
+        return Table(self.trajectory, GibbsStep).to_frame()
 
 
 def gibbs_ratings(
@@ -129,7 +128,7 @@ class GibbsRpByGame:
         """The chart's data as a pandas DataFrame: a column per chosen player, a row per game (numbered from 1)."""
         import pandas as pd
 
-        index = pd.RangeIndex(1, len(self.rp) + 1, name="game no.")
+        index = pd.RangeIndex(1, len(self.rp) + 1, name=heading("game no."))
         return pd.DataFrame([list(r) for r in self.rp], columns=list(self.players), index=index)
 
 

@@ -66,7 +66,7 @@ def league_next_season(
     players: everyone who signed up for the season, in the order they signed up (none yet: no leagues); blank
         cells are skipped.
     history: the final standings of past seasons in one table, one row per player per season, with columns
-        season, division, league, place, player, league_points and optionally the other tie-breaks; without a
+        Season, Division, League, Place, Player, League points and optionally the other tie-breaks; without a
         season column, one season: the last.
     laurels: new players' lifetime laurels, a table with columns player and laurels (blank: none).
 

@@ -163,7 +163,7 @@ def league_standings(
         when a game's places are blank.
     prior: the players' ranking coming into the season, best first (the season's seeding list): the last
         tie-break. Blank cells are skipped.
-    tie_breaks: the tie-breaks after league points, in order (names as decided_by shows them, separated by
+    tie_breaks: the tie-breaks after league points, in order (names as Decided by shows them, separated by
         commas); blank for the published eight and prior ranking, none for no tie-break.
     leagues: the season's leagues, a table with columns player, division and league (as league_formation
         returns it): each result row's league is then its player's, and a member with no game yet is listed

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
 from xlscore.core.diplomacy import event as diplomacy_event
+from xlscore.core.headings import heading
 from xlscore.core.league import history
 from xlscore.core.seating import plan as seating_plan
 from xlscore.excel.functions.cells import row_header, table_to_grid
@@ -273,7 +274,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                     ),
                 ),
                 "two 2-player games, one won by each: equal totals share 1st place",
-                check=(("place", "1"), ("points", "100"), ("games", "2")),
+                check=(("Place", "1"), ("Points", "100"), ("Games", "2")),
             ),
         ),
     ),
@@ -352,7 +353,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 "a three-board final: Jenny's board (ratio 1.402) first, board 3's winner (1.35) second, "
                 "board 2's (1.2) third",
                 "the TGA's example with its boards B and A in columns C and B",
-                check=(("final_place", "1"), ("board", "1"), ("ratio", "1.402"), ("bonus", "0.3")),
+                check=(("Final place", "1"), ("Board", "1"), ("Ratio", "1.402"), ("Bonus", "0.3")),
             ),
         ),
     ),
@@ -366,7 +367,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 (Cells("A1:F9", _TWO_BOARD_FINAL),),
                 "Jenny 1st (ratio 1.402), Alice 2nd (1.2), Damien 3rd: the better of the two 2nd places (1.380)",
                 "the TGA's two-board final on Jenny's figures",
-                check=(("final_place", "1"), ("player", "Jenny"), ("ratio", "1.402"), ("bonus", "0.3")),
+                check=(("Final place", "1"), ("Player", "Jenny"), ("Ratio", "1.402"), ("Bonus", "0.3")),
             ),
         ),
     ),
@@ -404,7 +405,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                     ),
                 ),
                 "Jenny first with 3.028 + 0.3, her final bonus added to her best board",
-                check=(("place", "1"), ("player", "Jenny"), ("total", "3.328")),
+                check=(("Place", "1"), ("Player", "Jenny"), ("Total", "3.328")),
             ),
         ),
     ),
@@ -476,7 +477,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                     ),
                 ),
                 "a 4-way draw: Austria first with 52.5 x 12 / 8.5",
-                check=(("place", "1"), ("player", "Austria"), ("total", "74.12")),
+                check=(("Place", "1"), ("Player", "Austria"), ("Total", "74.12")),
             ),
         ),
     ),
@@ -515,7 +516,7 @@ def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
         [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
         for n in names
     ]
-    return [["system", "family", "needs", "source"], *rows]
+    return [[heading(f) for f in ("system", "family", "needs", "source")], *rows]
 
 
 # Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
@@ -562,7 +563,7 @@ _FUNCTIONS += (
             Example(
                 (_WEASELS_398, "Tribute"),
                 "one board: France first on 54.2",
-                check=(("place", "1"), ("player", "Jay"), ("total", "54.2"), ("boards", "1")),
+                check=(("Place", "1"), ("Player", "Jay"), ("Total", "54.2"), ("Boards", "1")),
             ),
         ),
     ),
@@ -574,7 +575,7 @@ _FUNCTIONS += (
             Example(
                 (),
                 "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
-                check=(("system", "Draw size"), ("family", "draw size"), ("needs", "draw")),
+                check=(("System", "Draw size"), ("Family", "draw size"), ("Needs", "draw")),
             ),
         ),
         present=_systems_table,
@@ -621,7 +622,7 @@ _FUNCTIONS += (
                     ),
                 ),
                 "four newcomers' first game, in pool 3-5P (no pool given: its kind): Ann 1500 + 0.08 x 503 x 3/4",
-                check=(("player", "Ann"), ("pool", "3-5P"), ("rp", "1530.18"), ("games", "1")),
+                check=(("Player", "Ann"), ("Pool", "3-5P"), ("RP", "1530.18"), ("Games", "1")),
             ),
         ),
         present=_gibbs_ratings,
@@ -641,11 +642,11 @@ _FUNCTIONS += (
                     Cells("E1:E3", (("player",), ("Ann",), ("Di",))),
                 ),
                 "a column per chosen player, a row per game: Ann 1530.18 and Di 1469.82 after game 1",
-                check=(("game no.", "1"), ("Ann", "1530.18"), ("Di", "1469.82")),
+                check=(("Game no.", "1"), ("Ann", "1530.18"), ("Di", "1469.82")),
             ),
         ),
         present=lambda chart: [
-            ["game no.", *chart.players],
+            [heading("game no."), *chart.players],
             *([k, *rp] for k, rp in enumerate(chart.rp, start=1)),
         ],
     ),
@@ -675,7 +676,7 @@ _FUNCTIONS += (
                     ),
                 ),
                 "one 4-player game: Ann 10 league points; Bo and Cy tied for 2nd split 6 + 3",
-                check=(("place", "1"), ("player", "Ann"), ("league_points", "10")),
+                check=(("Place", "1"), ("Player", "Ann"), ("League points", "10")),
             ),
         ),
     ),
@@ -688,11 +689,11 @@ _FUNCTIONS += (
             Example(
                 (Cells("A2:A8", tuple((p,) for p in range(1, 8))),),
                 "the source's 4-player grid, one row per game G1 to G7: 1 2 3 4; 4 5 7 2; 2 6 1 5; ...",
-                check=(("seat 1", "1"), ("seat 2", "2"), ("seat 3", "3"), ("seat 4", "4")),
+                check=(("Seat 1", "1"), ("Seat 2", "2"), ("Seat 3", "3"), ("Seat 4", "4")),
             ),
         ),
         present=lambda games: [
-            [f"seat {s}" for s in range(1, len(games[0]) + 1)],
+            [heading(f"seat {s}") for s in range(1, len(games[0]) + 1)],
             *[list(game) for game in games],
         ],
     ),
@@ -708,7 +709,8 @@ def _season_games(games: tuple[league.LeagueGame, ...]) -> list[list[object]]:
     if not games:
         return [list[object](row_header(league.LeagueGame))]
     seats = max(len(g.players) for g in games)
-    header: list[object] = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
+    fields = ["name", "division", "league", "game", *[f"seat {s}" for s in range(1, seats + 1)]]
+    header: list[object] = [heading(f) for f in fields]
     return [header, *[[g.name, g.division, g.league, g.game, *g.players] for g in games]]
 
 
@@ -732,7 +734,7 @@ _FUNCTIONS += (
                     ),
                 ),
                 "the source's grid for L1-A, games named AGR S2 L1-A G1 to G7; G1 seats slots 1, 2, 3, 4",
-                check=(("name", "AGR S2 L1-A G1"), ("seat 1", "Ann"), ("seat 4", "Di")),
+                check=(("Name", "AGR S2 L1-A G1"), ("Seat 1", "Ann"), ("Seat 4", "Di")),
             ),
         ),
         present=_season_games,
@@ -753,7 +755,7 @@ _FUNCTIONS += (
                     ),
                 ),
                 "Ann (1st) does not sign up: her hole closes, so Bo (2nd) is seeded 1st; Hal, new, is last",
-                check=(("seed", "1"), ("player", "Bo"), ("slot", "1"), ("status", "continuing")),
+                check=(("Seed", "1"), ("Player", "Bo"), ("Slot", "1"), ("Status", "continuing")),
             ),
         ),
     ),
@@ -766,7 +768,7 @@ _FUNCTIONS += (
             Example(
                 (Cells("A1:F3", (HISTORY_HEADER, (1, 1, "A", 7, "Cy", 3), (1, 2, "A", 1, "Bo", 40))),),
                 "Cy's 3 points in division 1 outrank Bo's 40 in division 2",
-                check=(("place", "1"), ("player", "Cy"), ("division", "1"), ("points", "3")),
+                check=(("Place", "1"), ("Player", "Cy"), ("Division", "1"), ("Points", "3")),
             ),
         ),
     ),
@@ -790,7 +792,7 @@ _FUNCTIONS += (
                     ),
                 ),
                 "season 1 won by Ann with 40, season 2 by Bo with 35",
-                check=(("season", "1"), ("player", "Ann"), ("league_points", "40")),
+                check=(("Season", "1"), ("Player", "Ann"), ("League points", "40")),
             ),
         ),
     ),
@@ -810,7 +812,7 @@ _FUNCTIONS += (
                 (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 5),
                 "16 players in tables of 4 for 5 rounds: the affine plane of order 4, every pair meeting exactly "
                 "once; 80 rows, round 1's table 1 first",
-                check=(("round", "1"), ("table", "1"), ("seat", "1")),
+                check=(("Round", "1"), ("Table", "1"), ("Seat", "1")),
             ),
         ),
         present=lambda result: table_to_grid(result.rows),
@@ -826,7 +828,7 @@ _FUNCTIONS += (
                 (Cells("A2:A17", tuple((p,) for p in SEATING_PLAYERS)), 6),
                 "a 6th round of 16 players at tables of 4: each meets 6 x 3 = 18 opponents of 15, so at least 3 "
                 "repeats each, 16 x 3 / 2 = 24 in all, and the seating has 24",
-                check=(("measure", "repeated pairs"), ("value", "24"), ("fewest_possible", "24")),
+                check=(("Measure", "repeated pairs"), ("Value", "24"), ("Fewest possible", "24")),
             ),
         ),
     ),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import is_blank
+from xlscore.core.headings import heading
 from xlscore.core.table import row_header
 
 __all__ = [
@@ -115,8 +116,9 @@ def _cell(value: Any) -> Any:
 
 
 def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
-    """Frozen dataclasses or named tuples (one per row) as a header row of field names and a row of values each.
+    """Frozen dataclasses or named tuples (one per row) as a header row and a row of values each.
 
+    The header row heads each field's column in words (``Points per game``: :func:`xlscore.core.headings.heading`).
     Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value. No rows: the
     header of ``row_type`` alone (a template not filled in yet shows its columns), or one blank cell without it.
     """
@@ -131,4 +133,4 @@ def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
     else:
         return [[_cell(v)] for v in items]
     names = [n for n in fields if not isinstance(getattr(first, n), (tuple, list, dict, set, frozenset))]
-    return [names, *([_cell(getattr(item, n)) for n in names] for item in items)]
+    return [[heading(n) for n in names], *([_cell(getattr(item, n)) for n in names] for item in items)]

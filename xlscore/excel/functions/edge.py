@@ -22,6 +22,7 @@ from typing import Any
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import XlscoreError
+from xlscore.core.headings import column_key
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
     ERROR_CODES,
@@ -256,8 +257,8 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
     table = values[index]
     if not isinstance(table, list) or len(table) < 2 or not all(isinstance(r, list) for r in table):
         return error
-    header = [str(h).strip().lower() if h is not None else "" for h in table[0]]
-    columns = [header.index(c) for c in function.groups if c in header]
+    header = [column_key(h) if h is not None else "" for h in table[0]]
+    columns = [header.index(column_key(c)) for c in function.groups if column_key(c) in header]
     if not columns or isinstance(_element(function, [*values[:index], table[:1], *values[index + 1 :]]), CellError):
         return error  # no groups, or an error with no row at all (another argument): it stands as it is
     groups: dict[object, list[int]] = {}

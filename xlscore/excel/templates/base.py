@@ -39,6 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import TableError
+from xlscore.core.headings import heading
 from xlscore.core.validate import shown
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.refs import cell_name
@@ -127,12 +128,12 @@ class Template:
         for c, column in enumerate(columns, start=1):
             letter = get_column_letter(c)
             ws.column_dimensions[letter].width = column.width
-            self.text(ws, f"{letter}1", column.name)
+            self.text(ws, f"{letter}1", heading(column.name))
             for r in range(2, last + 1):
                 cell = ws[f"{letter}{r}"]
                 cell.fill = INPUT_FILL
                 cell.protection = Protection(locked=False)
-            validation = _validation(column, f"{letter}2:{letter}{last}")
+            validation = _validation(replace(column, name=heading(column.name)), f"{letter}2:{letter}{last}")
             if validation is not None:
                 ws.add_data_validation(validation)
         for r, values in enumerate(rows, start=2):
@@ -154,15 +155,16 @@ class Template:
     ) -> Worksheet:
         """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula).
 
-        Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals: the cell
-        keeps full precision, only the display is rounded.
+        ``headers`` are the table's fields (``points_per_game``), which the formula heads in words (``Points per
+        game``). Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals:
+        the cell keeps full precision, only the display is rounded.
         """
         ws: Worksheet = self.workbook.create_sheet(title)
         self.spill(ws, anchor, formula)
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
-            ws.column_dimensions[get_column_letter(c)].width = max(12, len(headers[c - left]) + 4)
+            ws.column_dimensions[get_column_letter(c)].width = max(12, len(heading(headers[c - left])) + 4)
             shown = number_format(headers[c - left], decimals)
             for r in range(top, top + rows + 1):
                 ws.cell(r, c).fill = COMPUTED_FILL
@@ -171,7 +173,26 @@ class Template:
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
         ws.protection.sheet = True
+        self.print_filled(ws, anchor, len(headers))
         return ws
+
+    @staticmethod
+    def print_filled(ws: Worksheet, anchor: str, width: int) -> None:
+        """Print the sheet down to the last filled row of the table spilled at ``anchor`` (``width`` columns), not
+        the empty rows kept coloured for it to grow into.
+
+        The print area is a formula (``$A$1:INDEX(table, COUNTA(first column), width)``), so it follows the table
+        as Excel recalculates: a coordinator adding results prints the new rows too. LibreOffice reads a print
+        area only as a plain range, so it prints the sheet's used cells, and leaves out pages with nothing on them.
+        A chart beside the table is for the screen: it is outside the print area.
+        """
+        top, left = ws[anchor].row, ws[anchor].column
+        sheet = "'" + ws.title.replace("'", "''") + "'"
+        first, last = get_column_letter(left), get_column_letter(left + width - 1)
+        table = f"{sheet}!${first}${top}:${last}$1048576"
+        rows = f"MAX(1,COUNTA({sheet}!${first}${top}:${first}$1048576))"
+        area = f"{sheet}!$A$1:INDEX({table},{rows},{width})"
+        ws.defined_names["_xlnm.Print_Area"] = DefinedName("_xlnm.Print_Area", attr_text=area)
 
     def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
         """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
@@ -215,13 +236,16 @@ class Template:
         return ws
 
     @staticmethod
-    def bar_chart(ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str) -> BarChart:
-        """A horizontal bar chart of a spilled table's column ``values`` by its column ``labels``, leader on top."""
+    def bar_chart(
+        ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str, top: int = 1
+    ) -> BarChart:
+        """A horizontal bar chart of a table's column ``values`` by its column ``labels`` (the table's header at row
+        ``top``, ``rows`` rows under it), leader on top."""
         chart = BarChart()
         chart.type = "bar"
         chart.title = title
-        chart.add_data(Reference(ws, min_col=values, min_row=1, max_row=rows + 1), titles_from_data=True)
-        chart.set_categories(Reference(ws, min_col=labels, min_row=2, max_row=rows + 1))
+        chart.add_data(Reference(ws, min_col=values, min_row=top, max_row=top + rows), titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=labels, min_row=top + 1, max_row=top + rows))
         chart.x_axis.scaling.orientation = "maxMin"  # the table's first row at the top, as it reads
         # Every name shown (none skipped), and room for each: the bars in the table's order, the leader on top.
         chart.x_axis.delete = False
@@ -296,9 +320,9 @@ COUNTS = frozenset(
 
 def whole_table(table: str, columns: Sequence[Column]) -> str:
     """An input table, header row included, by structured reference: a formula over it follows the table as it
-    grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[game]:[hours]]``; LibreOffice
+    grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[Game]:[Hours]]``; LibreOffice
     7.4 shows ``Results[#All]`` as #NAME?)."""
-    return f"{table}[[#All],[{_escaped(columns[0].name)}]:[{_escaped(columns[-1].name)}]]"
+    return f"{table}[[#All],[{_escaped(heading(columns[0].name))}]:[{_escaped(heading(columns[-1].name))}]]"
 
 
 def setting_argument(cell: str) -> str:
@@ -313,8 +337,8 @@ def setting_argument(cell: str) -> str:
 
 
 def table_column(table: str, column: str) -> str:
-    """One column's data rows by structured reference (``Leagues[player]``)."""
-    return f"{table}[{_escaped(column)}]"
+    """One column's data rows by structured reference (``Leagues[Player]``), the column named by its field."""
+    return f"{table}[{_escaped(heading(column))}]"
 
 
 def _escaped(column: str) -> str:

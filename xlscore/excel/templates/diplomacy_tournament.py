@@ -32,8 +32,9 @@ from xlscore.core.diplomacy.event import (
     diplomacy_standings,
 )
 from xlscore.core.errors import InputError
+from xlscore.core.headings import heading
 from xlscore.excel.templates import size_matters_tournament
-from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
@@ -122,7 +123,7 @@ def _systems_sheet(template: Template) -> str:
     """A sheet listing every system, what it needs and its source; the drop-down reads its first column."""
     ws = template.workbook.create_sheet("Systems")
     for c, header in enumerate(("system", "family", "needs", "source"), start=1):
-        ws.cell(1, c, header)
+        ws.cell(1, c, heading(header))
     for r, system in enumerate(SYSTEMS.values(), start=2):
         for c, value in enumerate((system.name, system.family, system.needs or "centres", system.source), start=1):
             template.text(ws, f"{'ABCD'[c - 1]}{r}", value)
@@ -178,6 +179,9 @@ def build(
     settings.add_data_validation(system)
     settings.add_data_validation(_choices("B2", ROUND_SCORES, "round score: sum or best"))
     settings.add_data_validation(_choices("B3", TOURNAMENT_SCORES, "tournament: all, best N or best two plus half"))
+    # best as DIPLOMACY_STANDINGS takes it (1 to 1000); the tie-breaks are names the function checks, naming the
+    # ones it knows, as no validation rule can check a list typed in one cell.
+    validate(settings, Column("best", "whole", lo=1, hi=1000, help="N, for tournament best N; blank otherwise"), "B4")
     settings.column_dimensions["B"].width = 32
     for row in range(1, len(SETTINGS) + 1):
         for column in "ABC":
@@ -188,7 +192,7 @@ def build(
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
     powers.add(f"C2:C{rows + 1}")
     games.add_data_validation(powers)
-    games["I1"] = "score"
+    games["I1"] = heading("score")
     score, table = _formulas()
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)

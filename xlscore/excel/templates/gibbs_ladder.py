@@ -174,7 +174,6 @@ def build(sample: bool = True) -> Template:
     for row in range(2, ROWS + 2):
         trajectory[f"C{row}"].number_format = "yyyy-mm-dd"
     template.printable(trajectory)
-    trajectory.print_area = f"A1:H{ROWS + 1}"  # the table; the chart is for the screen
     _chart(template, trajectory)
     return template
 

@@ -66,7 +66,7 @@ def build(sample: bool = True) -> Template:
         [
             "1. Seasons: after each season, add one row per player: the season's number, the player's division, "
             "league letter and final place, the player's name and league points. The season workbook's Standings "
-            "sheet has these columns (copy division to league_points and paste them as values, with the season's "
+            "sheet has these columns (copy Division to League points and paste them as values, with the season's "
             "number in front).",
             "2. Standings (computed): every player who has played, by lifetime league points by division: a point "
             "in a higher division outranks any number of points in a lower one, so the table opens with everyone "

@@ -16,8 +16,11 @@ import dataclasses
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import cell_text, is_blank
+from xlscore.core.headings import heading
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
@@ -135,7 +138,7 @@ def build(sample: bool = True) -> Template:
             "number of rows than players.",
             "5. Standings (computed): each league ranked by league points (10, 6, 3, 1; ties split), then games won, "
             "2nd places, 3rd places, percentage of the winner's score, margin of victory, game points, head-to-head "
-            "net score and the prior ranking; decided_by names the tie-break that put each player below the one above. "
+            "net score and the prior ranking; Decided by names the tie-break that put each player below the one above. "
             "Settings' tie-breaks row lists them: reorder or shorten it for your event.",
             "6. Next season: type everyone who signed up (new players' laurels too). The leagues are formed by the "
             "source's steps 1 to 7: winners move up, the bottom two move down, drop-outs' places are closed, new "
@@ -172,9 +175,68 @@ def build(sample: bool = True) -> Template:
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
-    template.bar_chart(sheet, "League points", 6, 4, SHOWN, "Q2")
+    _league_charts(template, sheet)
     _next_season_sheet(template, sample)
     return template
+
+
+CHARTED_LEAGUES = 8
+"""Leagues with a chart of their own on the Standings sheet: the 60 rows shown hold 8 leagues of 7 or 8."""
+CHART_DATA = 26  # column Z: each chart's data, a block of rows per league, beside the charts
+CHART_ROWS = 8  # players in a league, at most
+CHART_HEIGHT = 16  # sheet rows a chart takes, with a row between charts
+
+
+def _league_charts(template: Template, sheet: Worksheet) -> None:
+    """A bar chart of league points per league, the league's leader on top, every name shown.
+
+    The standings list the leagues one after another, each by place. Each chart reads a block of rows beside
+    the charts (Z:AA; hidden beside them, AB:AE, the rows it takes): the k-th league's first row is the
+    (k-1)-th's plus its players (counted by division and league), and its players and points are read from there
+    by INDEX. A league not there (fewer leagues) leaves its block and chart blank. A chart's title is fixed (league 1
+    of the standings, ...): LibreOffice shows "Chart Title" for a title read from a cell; the block beside it names the
+    league (L1-A).
+    """
+    table = f"Standings!$A$2:$O${SHOWN + 1}"
+    division = f"Standings!$A$2:$A${SHOWN + 1}"
+    name, points = get_column_letter(CHART_DATA), get_column_letter(CHART_DATA + 1)
+    start = get_column_letter(CHART_DATA + 2)  # the league's first row in the standings, counted from 1
+    size = get_column_letter(CHART_DATA + 3)  # and its players
+    key = get_column_letter(CHART_DATA + 4)  # its division and league: 2-B
+    keys = get_column_letter(CHART_DATA + 5)  # every standings row's division and league
+    listed = f"${keys}$2:${keys}${SHOWN + 1}"
+    # Counted by COUNTIF over a column of plain formulas: over the add-in's spilled standings themselves,
+    # LibreOffice counted 0 with COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m
+    # xlscore.excel.libreoffice check' showed).
+    for r in range(2, SHOWN + 2):
+        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNTA({division}),"",A{r}&"-"&B{r})'
+    for k in range(CHARTED_LEAGUES):
+        top = 1 + k * (CHART_ROWS + 2)
+        first = "1" if k == 0 else f"{start}{top - CHART_ROWS - 2}+{size}{top - CHART_ROWS - 2}"
+        sheet[f"{start}{top}"] = f"={first}"
+        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNTA({division}),"",INDEX({listed},{start}{top}))'
+        sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,COUNTIF({listed},{key}{top}))'
+        sheet[f"{name}{top}"] = f'=IF({size}{top}=0,"","L"&{key}{top})'
+        sheet[f"{points}{top}"] = heading("league_points")
+        for i in range(1, CHART_ROWS + 1):
+            row = top + i
+            inside = f"{i}<={size}{top}"
+            sheet[f"{name}{row}"] = f'=IF({inside},INDEX({table},{start}{top}+{i - 1},4),"")'
+            sheet[f"{points}{row}"] = f'=IF({inside},INDEX({table},{start}{top}+{i - 1},6),"")'
+        chart = template.bar_chart(
+            sheet,
+            f"League points, league {k + 1}",
+            CHART_DATA + 1,
+            CHART_DATA,
+            CHART_ROWS,
+            f"Q{2 + k * CHART_HEIGHT}",
+            top,
+        )
+        chart.height = 7.5
+    for column in (name, points):
+        sheet.column_dimensions[column].width = 14
+    for column in (start, size, key, keys):
+        sheet.column_dimensions[column].hidden = True
 
 
 def _settings(template: Template) -> None:
@@ -211,7 +273,7 @@ def _results_sheet(template: Template, sample: bool) -> None:
     # it up itself); both tables by structured reference, so rows typed below either count.
     player, on_leagues = table_column("Results", "player"), table_column("Leagues", "player")
     for column, header in (("G", "division"), ("H", "league")):
-        sheet[f"{column}1"] = header
+        sheet[f"{column}1"] = heading(header)
         sheet[f"{column}1"].font = Font(bold=True)
         template.results_column(
             sheet,

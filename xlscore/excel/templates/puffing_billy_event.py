@@ -17,6 +17,7 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from xlscore.core.headings import heading
 from xlscore.core.puffing_billy import Standing, pb_standings
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
@@ -129,7 +130,7 @@ def build(sample: bool = True) -> Template:
     last = ROWS + 1
     formulas = _formulas(last)
     for letter, header, width, shown in COMPUTED:
-        boards[f"{letter}1"] = header
+        boards[f"{letter}1"] = heading(header)
         template.results_column(boards, f"{letter}2", formulas[f"{letter}2"], ROWS, shown)
         boards.column_dimensions[letter].width = width
     template.printable(boards, landscape=False)
@@ -150,6 +151,14 @@ def _settings(template: Template) -> None:
         settings[cell].fill = INPUT_FILL
         settings[cell].protection = Protection(locked=False)
     validate(settings, Column("best", "whole", lo=1, hi=1_000_000, help="blank (all games), or N from 1"), "B1")
+    # A required game is one of the Boards' games: a name spelt otherwise would score 0 for everyone. A warning,
+    # not a refusal, so the required games can be typed before the boards.
+    required = DataValidation(type="list", formula1=f"=Boards!$A$2:$A${ROWS + 1}", allow_blank=True)
+    required.errorStyle = "warning"
+    required.error = "required: not a game on the Boards sheet (a game not there scores 0 for every player)"
+    required.errorTitle, required.showErrorMessage = "xlscore", True
+    required.add(f"B3:B{2 + REQUIRED_ROWS}")
+    settings.add_data_validation(required)
     settings.column_dimensions["A"].width = 10
     settings.column_dimensions["B"].width = 18
     settings.protection.sheet = True

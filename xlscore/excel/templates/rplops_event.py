@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
+from xlscore.core.headings import heading
 from xlscore.core.rplops_event import RplopsStanding, rplops_standings
 from xlscore.excel.templates.base import Column, Template, setting, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
@@ -105,7 +106,7 @@ def build(
         checks={"x": Column("x", "positive"), "version": Column("version", "whole", 1, 2)},
     )
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
-    table["F1"] = "points"
+    table["F1"] = heading("points")
     results = whole_table("Results", COLUMNS)
     template.results_column(table, "F2", f"=RPLOPS_POINTS({results},{SETTINGS})", rows, "0.00")
     standings = template.results(

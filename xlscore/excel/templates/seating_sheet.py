@@ -19,7 +19,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument
+from xlscore.core.headings import heading
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
 
 __all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
 
@@ -53,8 +54,8 @@ def add_seating_sheet(
     _input_table(template, ws, "Avoid", ("player", "other"), avoid, AVOID_ROWS, first_column=3)
     for row, (label, value, meaning) in enumerate(
         (
-            ("rounds", rounds, "rounds to seat"),
-            ("table size", table_size, "players per table, 3 to 7"),
+            ("Rounds", rounds, "rounds to seat"),
+            ("Table size", table_size, "players per table, 3 to 7"),
         ),
         start=1,
     ):
@@ -73,7 +74,8 @@ def add_seating_sheet(
     )
     note.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("F4:H10")
-    arguments = f"Players[player],{setting_argument('G1')},{setting_argument('G2')},,Avoid[[#All],[player]:[other]]"
+    avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
+    arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
     template.spill(ws, "J1", f"=SEATING({arguments})")
     template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})")
     top = ws[QUALITY_ANCHOR].row
@@ -83,7 +85,7 @@ def add_seating_sheet(
             ws.cell(r, c).font = Font(bold=r == top)
     board = f'=IF(J2:J{SEATED_ROWS + 1}="","","R"&J2:J{SEATED_ROWS + 1}&" T"&K2:K{SEATED_ROWS + 1})'
     template.spill(ws, "N2", board)
-    ws["N1"] = "board"
+    ws["N1"] = heading("board")
     for c, header in enumerate(HEADERS, start=10):
         ws.cell(1, c).font = Font(bold=True)
         ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
@@ -109,7 +111,7 @@ def _input_table(
 ) -> None:
     """A yellow input table of ``size`` rows at ``first_column``; rows typed or pasted below it count."""
     for c, header in enumerate(columns, start=first_column):
-        template.text(ws, ws.cell(1, c).coordinate, header)
+        template.text(ws, ws.cell(1, c).coordinate, heading(header))
         ws.column_dimensions[get_column_letter(c)].width = 16
         for r in range(2, size + 2):
             ws.cell(r, c).fill = INPUT_FILL

@@ -26,6 +26,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.cells import is_blank
 from xlscore.core.errors import InputError
+from xlscore.core.headings import heading
 from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding, size_matters_standings
 from xlscore.core.validate import whole
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, setting_argument, whole_table
@@ -125,7 +126,7 @@ def build(
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
     powers.add(f"C2:C{rows + 1}")
     games.add_data_validation(powers)
-    games["F1"] = "score"
+    games["F1"] = heading("score")
     score, table = _formulas(rows + 1)
     template.results_column(games, "F2", score, rows)
     games.column_dimensions["F"].width = 10

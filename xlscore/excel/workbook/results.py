@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,11 +88,15 @@ def results(
     *,
     recalculate: bool = True,
     progress: Callable[[int], None] | None = None,
+    dates: bool = False,
 ) -> dict[str, Result]:
     """The named tables and ranges of ``book`` after recalculation (``progress`` is called with the formulas done).
 
     Without ``names``: every table and named range, then every sheet whose A1 holds a formula (the tables a template
-    computes, such as its Standings, which spill from A1 without a name of their own).
+    computes, such as its Standings, which spill from A1 without a name of their own). With ``dates``, a number in a
+    cell formatted as a date or a time comes as the ``datetime.date``, ``time`` or ``datetime`` it shows
+    (:mod:`xlscore.excel.workbook.numberformats`; the file's styles are read again for it), which CSV, JSON and text
+    write as ISO dates (``2026-01-06``, ``2026-01-06 18:30:00``).
     """
     values = {s.name.upper(): dict(s.values) for s in book.sheets}
     if recalculate:
@@ -103,13 +107,18 @@ def results(
     areas = _areas(book)
     computed = [s.name.upper() for s in book.sheets if any(f.row == 1 and f.col == 1 for f in s.formulas)]
     wanted = [*areas, *(s for s in computed if s not in areas)] if names is None else [n.upper() for n in names]
-    found: dict[str, Result] = {}
     sheets = {s.name.upper(): s.name for s in book.sheets}
+    found_areas: dict[str, Area] = {}
     for name in wanted:
         area = areas.get(name) or _sheet_block(sheets.get(name), values)
         if area is None:
             known = _listed([*sorted(areas), *(f"sheet {s}" for s in sheets.values())])
             raise WorkbookError(f"{book.path.name} has no table, named range or sheet {shown(name)} (it has: {known})")
+        found_areas[name] = area
+    if dates:
+        _dated(book, found_areas.values(), values)
+    found: dict[str, Result] = {}
+    for name, area in found_areas.items():
         cells = values.get((area.sheet or "").upper(), {})
         bottom = min(area.bottom, max((r for r, _ in cells), default=area.top))
         grid = [
@@ -123,6 +132,22 @@ def results(
     return found
 
 
+def _dated(book: Book, areas: Iterable[Area], values: dict[str, dict[tuple[int, int], object]]) -> None:
+    """The numbers below the header row of ``areas`` whose cells are formatted as dates, as the dates they show."""
+    from xlscore.excel.workbook.numberformats import as_date, dated_cells
+
+    chosen = list(areas)
+    dated, date1904 = dated_cells(book.path, {a.sheet for a in chosen if a.sheet is not None})
+    for area in chosen:
+        sheet = (area.sheet or "").upper()
+        kinds, cells = dated.get(sheet, {}), values.get(sheet, {})
+        for (r, c), kind in kinds.items():
+            value = cells.get((r, c))
+            inside = area.top < r <= area.bottom and area.left <= c <= area.right
+            if inside and isinstance(value, int | float) and not isinstance(value, bool):
+                cells[r, c] = as_date(value, kind, date1904)
+
+
 def _listed(names: list[str], most: int = 12) -> str:
     """Names for a one-line message: the first ``most``, then how many more."""
     more = f" and {len(names) - most} more" if len(names) > most else ""
@@ -132,10 +157,11 @@ def _listed(names: list[str], most: int = 12) -> str:
 def read_results(
     path: str | Path, names: list[str] | None = None, *, recalculate: bool = True
 ) -> dict[str, pd.DataFrame]:
-    """The named tables and ranges of the workbook at ``path`` as DataFrames, keyed by upper-cased name."""
+    """The named tables and ranges of the workbook at ``path`` as DataFrames, keyed by upper-cased name (a cell
+    formatted as a date holds the ``datetime.date`` it shows)."""
     import pandas as pd
 
-    found = results(read_book(path), names, recalculate=recalculate)
+    found = results(read_book(path), names, recalculate=recalculate, dates=True)
     return {name: pd.DataFrame(list(r.rows), columns=list(r.header)) for name, r in found.items()}
 
 
