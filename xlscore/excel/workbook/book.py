@@ -130,7 +130,10 @@ def _where(sheet: str, row: int, col: int) -> str:
 
 def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
     """The sheet's values and formulas. Its cells are read a chunk at a time as they are scanned (a sheet written the
-    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole."""
+    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole. A sheet with
+    no part (listed with an empty link) is empty."""
+    if not part:
+        return Sheet(name, part)
     try:
         xml = zf.checked(part)
     except WorkbookError as exc:
@@ -241,7 +244,7 @@ def _names(root: ET.Element, sheets: list[Sheet]) -> dict[str, str]:
 
 def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
     tables = []
-    for sheet in sheets:
+    for sheet in (s for s in sheets if s.part):
         for target in relationships(zf, sheet.part).values():
             if not target.startswith("xl/tables/") or not zf.has(target):
                 continue
