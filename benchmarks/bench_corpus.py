@@ -129,8 +129,9 @@ def kind_of(saved: object, computed: object) -> str:
 
 
 def functions_of(formula: str) -> str:
-    names = sorted({n.upper().removeprefix("_XLFN.").removeprefix("_XLWS.") for n in _FUNCTION.findall(
-        _STRING.sub('""', formula))})
+    names = sorted(
+        {n.upper().removeprefix("_XLFN.").removeprefix("_XLWS.") for n in _FUNCTION.findall(_STRING.sub('""', formula))}
+    )
     return ",".join(names[:4]) + (",..." if len(names) > 4 else "") if names else "(no function)"
 
 
@@ -174,8 +175,9 @@ def check_output(path: Path) -> str:
     return ""
 
 
-def libreoffice_batches(soffice: str, profile: Path, sources: list[Path], folder: Path, size: int, timeout: float
-                        ) -> tuple[dict[str, Path], float, float]:
+def libreoffice_batches(
+    soffice: str, profile: Path, sources: list[Path], folder: Path, size: int, timeout: float
+) -> tuple[dict[str, Path], float, float]:
     """Every source converted by LibreOffice, ``size`` files per start (a batch that fails is retried file by
     file); the outputs by stem, the total seconds and the largest peak MiB."""
     outputs: dict[str, Path] = {}
@@ -185,11 +187,22 @@ def libreoffice_batches(soffice: str, profile: Path, sources: list[Path], folder
         batch = batches.pop(0)
         outdir = folder / f"batch{len(outputs):04d}-{batch[0].stem[:20]}"
         run_profile = copy_profile(profile, outdir / "profile")
-        argv = [soffice, "--headless", "--norestore", f"-env:UserInstallation={run_profile.resolve().as_uri()}",
-                "--convert-to", "xlsx", "--outdir", str(outdir), *map(str, batch)]
-        run = (run_alone(argv, timeout=timeout * len(batch), log=outdir / "soffice.log", env=soffice_env())
-               if GNU_TIME else run_measured(argv, timeout=timeout * len(batch), log=outdir / "soffice.log",
-                                             env=soffice_env()))
+        argv = [
+            soffice,
+            "--headless",
+            "--norestore",
+            f"-env:UserInstallation={run_profile.resolve().as_uri()}",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(outdir),
+            *map(str, batch),
+        ]
+        run = (
+            run_alone(argv, timeout=timeout * len(batch), log=outdir / "soffice.log", env=soffice_env())
+            if GNU_TIME
+            else run_measured(argv, timeout=timeout * len(batch), log=outdir / "soffice.log", env=soffice_env())
+        )
         shutil.rmtree(run_profile, ignore_errors=True)
         seconds += run.seconds
         peak = max(peak, run.peak_mib)
@@ -201,8 +214,13 @@ def libreoffice_batches(soffice: str, profile: Path, sources: list[Path], folder
     return outputs, seconds, peak
 
 
-def compare(result: FileResult, saved: Cells, formulas: dict[tuple[str, int, int], str], written: Cells | None,
-            reasons: dict[tuple[str, str], str] | None) -> int:
+def compare(
+    result: FileResult,
+    saved: Cells,
+    formulas: dict[tuple[str, int, int], str],
+    written: Cells | None,
+    reasons: dict[tuple[str, str], str] | None,
+) -> int:
     if written is None:
         return 0
     agree = 0
@@ -212,39 +230,56 @@ def compare(result: FileResult, saved: Cells, formulas: dict[tuple[str, int, int
             agree += 1
         elif reasons is not None:
             sheet, row, col = key
-            result.differences.append({
-                "cell": f"{sheet}!{cell_name(row, col)}",
-                "formula": formulas.get(key, "")[:200],
-                "saved": _show(value),
-                "computed": _show(computed),
-                "kind": kind_of(value, computed),
-                "functions": functions_of(formulas.get(key, "")),
-                "reason": reasons.get((sheet, cell_name(row, col)), "")[:200],
-            })
+            result.differences.append(
+                {
+                    "cell": f"{sheet}!{cell_name(row, col)}",
+                    "formula": formulas.get(key, "")[:200],
+                    "saved": _show(value),
+                    "computed": _show(computed),
+                    "kind": kind_of(value, computed),
+                    "functions": functions_of(formulas.get(key, "")),
+                    "reason": reasons.get((sheet, cell_name(row, col)), "")[:200],
+                }
+            )
     return agree
+
+
+def pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "n/a"
 
 
 def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version: str, header: list[str]) -> str:
     comparable = [r for r in results if r.formula_cells >= 0]
     cells = sum(r.formula_cells for r in comparable)
     x_cells = sum(r.xlscore_agree for r in comparable)
-    x_files = sum(1 for r in results if r.formula_cells >= 0 and r.xlscore_agree == r.formula_cells
-                  and r.xlscore_status == "ok")
+    x_files = sum(
+        1 for r in results if r.formula_cells >= 0 and r.xlscore_agree == r.formula_cells and r.xlscore_status == "ok"
+    )
     status = collections.Counter(r.xlscore_status for r in results)
-    lines = [*header, "", f"files: {len(results)} ({len(results) - len(comparable)} whose saved values xlscore's "
-             f"reader could not read); formula cells compared: {cells:,}", ""]
-    pct = (lambda n, d: f"{100 * n / d:.1f}%" if d else "n/a")
+    lines = [
+        *header,
+        "",
+        f"files: {len(results)} ({len(results) - len(comparable)} whose saved values xlscore's "
+        f"reader could not read); formula cells compared: {cells:,}",
+        "",
+    ]
     lines.append(f"{'':28}{'xlscore':>22}{'LibreOffice ' + lo_version:>30}")
     lo_run = [r for r in comparable if r.libreoffice_agree >= 0]
     l_cells = sum(r.libreoffice_agree for r in lo_run)
     l_files = sum(1 for r in lo_run if r.libreoffice_agree == r.formula_cells)
-    lines.append(f"{'files agreeing':28}{f'{x_files} ({pct(x_files, len(results))})':>22}"
-                 f"{f'{l_files} ({pct(l_files, len(results))})' if lo else 'not run':>30}")
-    lines.append(f"{'formula cells agreeing':28}{f'{x_cells:,} ({pct(x_cells, cells)})':>22}"
-                 f"{f'{l_cells:,} ({pct(l_cells, cells)})' if lo else 'not run':>30}")
+    lines.append(
+        f"{'files agreeing':28}{f'{x_files} ({pct(x_files, len(results))})':>22}"
+        f"{f'{l_files} ({pct(l_files, len(results))})' if lo else 'not run':>30}"
+    )
+    lines.append(
+        f"{'formula cells agreeing':28}{f'{x_cells:,} ({pct(x_cells, cells)})':>22}"
+        f"{f'{l_cells:,} ({pct(l_cells, cells)})' if lo else 'not run':>30}"
+    )
     lines.append(f"{'tracebacks':28}{status['traceback']:>22}")
-    lines.append(f"{'refused / timed out':28}{str(status['refused']) + ' / ' + str(status['timeout']):>22}"
-                 f"{sum(1 for r in results if r.libreoffice_status == 'no output') if lo else '':>30}")
+    lines.append(
+        f"{'refused / timed out':28}{str(status['refused']) + ' / ' + str(status['timeout']):>22}"
+        f"{sum(1 for r in results if r.libreoffice_status == 'no output') if lo else '':>30}"
+    )
     x_seconds = sum(r.xlscore_seconds for r in results)
     x_peak = max((r.xlscore_peak_mib for r in results), default=0.0)
     lines.append(f"{'total seconds':28}{x_seconds:>22.1f}{f'{lo[0]:.1f}' if lo else '':>30}")
@@ -265,8 +300,10 @@ def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version
         files = sorted({name for name, _ in found})
         name, d = found[0]
         lines.append(f"{len(found):6} cells {len(files):4} files  {cause}")
-        lines.append(f"{'':25}e.g. {name} {d['cell']}: ={d['formula']}  Excel {d['saved']}, xlscore {d['computed']}"
-                     + (f"  ({d['reason']})" if d["reason"] else ""))
+        lines.append(
+            f"{'':25}e.g. {name} {d['cell']}: ={d['formula']}  Excel {d['saved']}, xlscore {d['computed']}"
+            + (f"  ({d['reason']})" if d["reason"] else "")
+        )
     for title, wanted in (("Refused", "refused"), ("Tracebacks", "traceback"), ("Timed out", "timeout")):
         chosen = [r for r in results if r.xlscore_status == wanted]
         if chosen:
@@ -317,10 +354,13 @@ def main(argv: list[str] | None = None) -> int:
         profile, _probe = check_forced_recalc(soffice, work / "libreoffice", args.timeout)
         started = time.perf_counter()
         lo_outputs, lo_seconds, lo_peak = libreoffice_batches(
-            soffice, profile, sources, work / "libreoffice" / "out", args.batch, args.timeout)
+            soffice, profile, sources, work / "libreoffice" / "out", args.batch, args.timeout
+        )
         lo = (lo_seconds, lo_peak)
-        print(f"LibreOffice: {len(lo_outputs)}/{len(sources)} converted in {time.perf_counter() - started:.0f} s",
-              file=sys.stderr)
+        print(
+            f"LibreOffice: {len(lo_outputs)}/{len(sources)} converted in {time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+        )
     results: list[FileResult] = []
     with results_file.open("a", encoding="utf-8") as out:
         for number, source in enumerate(sources, 1):
@@ -337,12 +377,21 @@ def main(argv: list[str] | None = None) -> int:
                 if written_path is not None:
                     result.output_problem = check_output(written_path)
                     result.output_valid = not result.output_problem
-                    result.xlscore_agree = compare(result, saved, formulas, _written(written_path, saved),
-                                                   _reasons(folder / f"{source.stem}.log"))
+                    result.xlscore_agree = compare(
+                        result, saved, formulas, _written(written_path, saved), _reasons(folder / f"{source.stem}.log")
+                    )
                 else:
-                    result.differences = [{"cell": "", "formula": "", "saved": "", "computed": "",
-                                           "kind": f"file {result.xlscore_status}", "functions": "",
-                                           "reason": result.xlscore_message}] * max(len(saved), 1)
+                    result.differences = [
+                        {
+                            "cell": "",
+                            "formula": "",
+                            "saved": "",
+                            "computed": "",
+                            "kind": f"file {result.xlscore_status}",
+                            "functions": "",
+                            "reason": result.xlscore_message,
+                        }
+                    ] * max(len(saved), 1)
                 out.write(json.dumps(asdict(result)) + "\n")
                 out.flush()
             if soffice is not None and result.formula_cells >= 0:
@@ -352,10 +401,15 @@ def main(argv: list[str] | None = None) -> int:
                 written = _written(lo_path, saved) if lo_path else None
                 result.libreoffice_agree = compare(FileResult(""), saved, formulas, written, None)
             results.append(result)
-            print(f"[{number}/{len(sources)}] {source.name}: {result.xlscore_status} "
-                  f"{result.xlscore_agree}/{result.formula_cells}", file=sys.stderr)
-    header = [f"Corpus benchmark: {len(sources)} Excel-saved workbooks from {args.cache} "
-              f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})"]
+            print(
+                f"[{number}/{len(sources)}] {source.name}: {result.xlscore_status} "
+                f"{result.xlscore_agree}/{result.formula_cells}",
+                file=sys.stderr,
+            )
+    header = [
+        f"Corpus benchmark: {len(sources)} Excel-saved workbooks from {args.cache} "
+        f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})"
+    ]
     text = report(results, lo, lo_version, header)
     args.report.write_text(text, encoding="utf-8")
     print(text)

@@ -119,11 +119,8 @@ def _cache_name(source: str, path: str) -> str:
 
 
 def _sdist(requirement: str, folder: Path) -> Path:
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:", "-d", str(folder)]
-        + [requirement],
-        check=True,
-    )
+    pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:"]
+    subprocess.run([*pip, "-d", str(folder), requirement], check=True)
     found = sorted(folder.glob(requirement.split("==")[0] + "-*.tar.gz"))
     if not found:
         raise SystemExit(f"pip download {requirement} gave no .tar.gz sdist in {folder}")

@@ -52,7 +52,8 @@ def test_a_saved_value_with_other_spaces_is_a_difference(tmp_path: Path) -> None
 
 
 def test_a_carriage_return_saved_as_x000d_is_compared_decoded(tmp_path: Path) -> None:
-    path = _excel_like(tmp_path, '<row r="1"><c r="A1" t="str"><f>"a"&amp;CHAR(13)&amp;"b"</f><v>a_x000D_b</v></c></row>')
+    row = '<row r="1"><c r="A1" t="str"><f>"a"&amp;CHAR(13)&amp;"b"</f><v>a_x000D_b</v></c></row>'
+    path = _excel_like(tmp_path, row)
     assert read_book(path).sheets[0].values[1, 1] == "a\rb"
     assert _check(path) == []
 
