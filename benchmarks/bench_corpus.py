@@ -17,7 +17,10 @@ test data of spreadsheet libraries and formula engines. For each one:
   and compared with the value Excel saved, as ``xlscore recalc --check`` compares (numbers to 1e-9, relative or
   absolute; text exactly; an error equal to the same error). The cells compared are the formula cells of the
   original and the cells of its array formulas' areas. A file "agrees" when every one of its cells does.
-* Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails is "invalid".
+* Formula cells that call RAND, RANDBETWEEN, RANDARRAY, NOW or TODAY are left out of the comparison: their value
+  changes at every calculation (the cells that read them are compared, and differ for both engines alike).
+* Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails, where openpyxl
+  loads the original, is "invalid".
 
 The report (``--report``) has the totals side by side and the causes of xlscore's disagreements, most frequent
 first: the kind (the error xlscore computed where Excel has a value, Excel's error where xlscore has a value, a
@@ -57,6 +60,8 @@ DEFAULT_REPORT = Path("/work/corpus-report.txt")
 _REPORTED = re.compile(r"^(?P<sheet>.+)!(?P<cell>[A-Z]{1,3}\d+): (?P<code>#[A-Z0-9/!?]+) ?(?P<reason>.*)$")
 _FUNCTION = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z][A-Za-z0-9_.]*)\(")
 _STRING = re.compile(r'"(?:[^"]|"")*"')
+VOLATILE = re.compile(r"(?<![A-Za-z0-9_.])(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\(", re.IGNORECASE)
+"""Functions whose value changes at every calculation: no engine can agree with the value Excel saved."""
 
 Cells = dict[tuple[str, int, int], object]
 
@@ -78,12 +83,15 @@ class FileResult:
 
 
 def _compared(book: Book) -> tuple[Cells, dict[tuple[str, int, int], str]]:
-    """Excel's saved value of every formula cell and array-formula cell, and each cell's formula."""
+    """Excel's saved value of every formula cell and array-formula cell, and each cell's formula; cells whose
+    formula calls a function that changes at every calculation (:data:`VOLATILE`) are left out."""
     saved: Cells = {}
     formulas: dict[tuple[str, int, int], str] = {}
     for sheet in book.sheets:
         key = sheet.name.upper()
         for f in sheet.formulas:
+            if VOLATILE.search(_STRING.sub('""', f.text)):
+                continue
             cells = [(f.row, f.col)]
             if f.array is not None:
                 a = f.array
@@ -376,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
                     saved, formulas, result.formula_cells = {}, {}, -1
                 if written_path is not None:
                     result.output_problem = check_output(written_path)
+                    if result.output_problem and check_output(source):
+                        result.output_problem = ""  # openpyxl cannot load the original either: not xlscore's doing
                     result.output_valid = not result.output_problem
                     result.xlscore_agree = compare(
                         result, saved, formulas, _written(written_path, saved), _reasons(folder / f"{source.stem}.log")
