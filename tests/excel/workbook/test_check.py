@@ -46,6 +46,18 @@ def test_text_saved_with_leading_and_trailing_spaces_is_compared_whole(tmp_path:
     assert _check(path) == []
 
 
+def test_a_formula_text_saved_with_xml_space_preserve_is_read(tmp_path: Path) -> None:
+    # As Excel saved =IF(F57=8," srpen",...) in PhpSpreadsheet's tests/data/Reader/XLSX/issue.2301.xlsx.
+    path = _excel_like(
+        tmp_path,
+        '<row r="1"><c r="A1"><v>8</v></c><c r="B1" t="str"><f>IF(A1=8," srpen","x")</f>'
+        '<v xml:space="preserve"> srpen</v></c><c r="C1" t="str"><f>" "</f><v xml:space="preserve"> </v></c></row>',
+    )
+    values = read_book(path).sheets[0].values
+    assert (values[1, 2], values[1, 3]) == (" srpen", " ")
+    assert _check(path) == []
+
+
 def test_a_saved_value_with_other_spaces_is_a_difference(tmp_path: Path) -> None:
     path = _excel_like(tmp_path, '<row r="1"><c r="A1" t="str"><f>"y "</f><v>y</v></c></row>')
     assert _check(path) == ["Results!A1: saved 'y', computed 'y '"]

@@ -46,7 +46,7 @@ def test_sums_over_ranges_to_the_last_row_and_column(tmp_path: Path) -> None:
     rows = (
         f'<row r="1"><c r="A1"><f>{formulas["A1"]}</f><v>0</v></c><c r="B1"><v>5</v></c></row>'
         + "".join(f'<row r="{r}"><c r="A{r}"><f>{formulas[f"A{r}"]}</f><v>0</v></c></row>' for r in range(2, 7))
-        + '<row r="7"><c r="C7"><v>2</v></c></row><row r="1048576"><c r="XFD1048576"><v>100</v></c></row>'
+        + '<row r="7"><c r="C7"><v>2</v></c></row><row r="200"><c r="XFD200"><v>100</v></c></row>'
     )
     parts = hostile.minimal_parts()
     parts["xl/worksheets/sheet1.xml"] = (
@@ -56,5 +56,24 @@ def test_sums_over_ranges_to_the_last_row_and_column(tmp_path: Path) -> None:
     result = recalculate(path)
     assert result.errors == ()
     values = result.evaluation.values["RESULTS"]
-    # B1 = 5, C7 = 2, XFD1048576 = 100; Totals!A1 = 21 (hostile.minimal_parts).
+    # B1 = 5, C7 = 2, XFD200 = 100; Totals!A1 = 21 (hostile.minimal_parts).
     assert [values[r, 1] for r in range(1, 7)] == [7.0, 107.0, 5.0, 21.0, 102.0, 3.0]
+
+
+def test_a_range_over_more_used_cells_than_xlscore_reads_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    # A value in the sheet's last cell makes B:XFD span 1,048,576 x 16,383 used cells: refused in that one cell.
+    rows = (
+        '<row r="1"><c r="A1"><f>SUM(B:XFD)</f><v>0</v></c><c r="B1"><v>5</v></c></row>'
+        '<row r="2"><c r="A2"><f>SUM(B1:C3)</f><v>0</v></c></row>'
+        '<row r="1048576"><c r="XFD1048576"><v>100</v></c></row>'
+    )
+    parts = hostile.minimal_parts()
+    parts["xl/worksheets/sheet1.xml"] = (
+        f'<worksheet xmlns="{hostile.MAIN}"><sheetData>{rows}</sheetData></worksheet>'
+    ).encode()
+    result = recalculate(hostile.write_zip(tmp_path / "Corner.xlsx", parts))
+    assert [str(e) for e in result.errors] == [
+        "Results!A1: #VALUE! the range B1:XFD1048576 spans 17,178,820,608 cells of the used sheet, more than the "
+        "10,000,000 xlscore reads at once"
+    ]
+    assert result.evaluation.values["RESULTS"][2, 1] == 5.0

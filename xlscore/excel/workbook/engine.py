@@ -30,10 +30,11 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import calls
+from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
+    MAX_COL,
     Area,
     Reference,
     cell_name,
@@ -99,6 +100,10 @@ class _MissingSheetError(Exception):
     def __init__(self, sheet: str | None) -> None:
         super().__init__(sheet)
         self.sheet = sheet
+
+
+class _RangeTooLargeError(Exception):
+    """A range whose used part is larger than :data:`~xlscore.excel.workbook.limits.MAX_RANGE_CELLS`: #VALUE!."""
 
 
 class _Cells:
@@ -293,6 +298,16 @@ class _Evaluator:
             raise _MissingSheetError(area.sheet)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
+        right = area.right
+        if right == MAX_COL:  # a range to the last column (a whole row, B:XFD) stops at the last used column
+            right = max(max(cells.columns, default=area.left), area.left)
+        size = (bottom - area.top + 1) * (right - area.left + 1)
+        if size > limits.MAX_RANGE_CELLS:
+            raise _RangeTooLargeError(
+                f"#VALUE! the range {area} spans {size:,} cells of the used sheet, more than the "
+                f"{limits.MAX_RANGE_CELLS:,} xlscore reads at once"
+            )
+        area = Area(area.sheet, area.top, area.left, area.bottom, right)
         key = (sheet, area.top, area.left, bottom, area.right)
         cached = self.grids.get(key)
         if cached is not None and cached[0] == cells.version:
@@ -331,6 +346,8 @@ class _Evaluator:
             grids = [self.grid(area) for area in areas if area is not None]
         except _MissingSheetError as exc:
             return [[CellError("#REF!")]], f"#REF! no sheet named {shown(exc.sheet)}", messages
+        except _RangeTooLargeError as exc:
+            return [[CellError("#VALUE!")]], str(exc), messages
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
             return _direct_result(call_cells(compiled.direct, values), messages), "", messages

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_CELLS",
     "MAX_FORMULAS",
     "MAX_FORMULA_LENGTH",
+    "MAX_RANGE_CELLS",
     "MAX_SHARED_STRINGS",
     "MAX_SHEETS",
     "Budget",
@@ -38,6 +39,9 @@ MAX_SHEETS: Final = 1_000
 MAX_CELLS: Final = 2_000_000
 MAX_FORMULAS: Final = 200_000
 MAX_SHARED_STRINGS: Final = 1_000_000
+MAX_RANGE_CELLS: Final = 10_000_000
+"""A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
+this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
 
 _LARGER = "far larger than any tournament's workbook; split it, or recalculate it in Excel"
 
