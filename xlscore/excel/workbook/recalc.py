@@ -23,7 +23,7 @@ from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_m
 from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
 from xlscore.excel.workbook.files import replacing
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area
-from xlscore.excel.workbook.safezip import open_workbook
+from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
 from xlscore.excel.workbook.sheetxml import patch_sheet
 from xlscore.excel.workbook.structured import Table, left_out
 
@@ -103,7 +103,9 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr
             copy.create_system = info.create_system
-            out.writestr(copy, data, compresslevel=1)  # about as Excel packs: within safezip's ratio bound
+            # A part over 1 MiB packed about as Excel packs it (zlib level 1), so that the ratio bound of
+            # safezip never refuses xlscore's own output; smaller parts, which that bound leaves alone, as before.
+            out.writestr(copy, data, compresslevel=1 if len(data) > RATIO_FLOOR else None)
         for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
