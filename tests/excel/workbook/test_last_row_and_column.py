@@ -77,3 +77,14 @@ def test_a_range_over_more_used_cells_than_xlscore_reads_is_an_error_not_a_crash
         "10,000,000 xlscore reads at once"
     ]
     assert result.evaluation.values["RESULTS"][2, 1] == 5.0
+
+
+def test_an_array_formula_over_a_whole_row_shows_0_for_each_empty_cell(tmp_path: Path) -> None:
+    # {=Totals!1:1} over A3:XFD3, as xlcalculator's tests/resources/reader.xlsm has it: Excel saved 0 beyond Totals!A1.
+    rows = '<row r="3"><c r="A3"><f t="array" ref="A3:XFD3">Totals!1:1</f><v>21</v></c><c r="B3"><v>0</v></c></row>'
+    parts = hostile.minimal_parts()
+    parts["xl/worksheets/sheet1.xml"] = (
+        f'<worksheet xmlns="{hostile.MAIN}"><sheetData>{rows}</sheetData></worksheet>'
+    ).encode()
+    values = recalculate(hostile.write_zip(tmp_path / "Row.xlsx", parts)).evaluation.values["RESULTS"]
+    assert (values[3, 1], values[3, 2], values[3, MAX_COL]) == (21.0, 0.0, 0.0)

@@ -299,9 +299,12 @@ class _Evaluator:
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         right = area.right
-        if right == MAX_COL:  # a range to the last column (a whole row, B:XFD) stops at the last used column
-            right = max(max(cells.columns, default=area.left), area.left)
         size = (bottom - area.top + 1) * (right - area.left + 1)
+        if size > limits.MAX_RANGE_CELLS and right == MAX_COL:
+            # A range to the last column (B:XFD) too large to read whole stops at the last used column. Only then:
+            # an array formula over a whole row ({=First!1:1}) shows 0 for each empty cell, as Excel does.
+            right = max(max(cells.columns, default=area.left), area.left)
+            size = (bottom - area.top + 1) * (right - area.left + 1)
         if size > limits.MAX_RANGE_CELLS:
             raise _RangeTooLargeError(
                 f"#VALUE! the range {area} spans {size:,} cells of the used sheet, more than the "
