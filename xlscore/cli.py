@@ -241,12 +241,12 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
     The copy keeps every formula, style, table, chart and macro; only the computed values change, so the
     numbers show in Excel, LibreOffice and pandas. Without -o or --in-place the copy is BOOK-recalculated.xlsx
     (with --check alone, nothing is written). Every cell that ends in an error is listed with its reason, and the
-    exit status is 1.
+    exit status is 1; with --check, a cell where BOOK holds the same error, as Excel saved it, is no error.
 
     Examples: xlscore recalc event.xlsx -o event-scored.xlsx; xlscore recalc ladder.xlsx --check
     """
     from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.recalc import check_book, recalculate
+    from xlscore.excel.workbook.recalc import check_book, recalculate, unexpected_errors
 
     if output is not None and in_place:
         raise click.UsageError("give -o/--output or --in-place, not both")
@@ -255,17 +255,20 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
     started = time.perf_counter()
     with _progress() as progress:
         result = recalculate(book, output, in_place=in_place, progress=progress)
-    problems = [str(e) for e in result.errors]
-    if check:
-        problems += [str(d) for d in check_book(result, read_book(book), tolerance)]
+    errors = result.errors
+    differences: list[str] = []
+    if check:  # an error Excel saved too is no problem: --check compares with what Excel computed
+        saved = read_book(book)
+        errors = tuple(unexpected_errors(result, saved))
+        differences = [str(d) for d in check_book(result, saved, tolerance)]
+    problems = [str(e) for e in errors] + differences
     for line in problems:
         click.echo(line)
     _warn(result.left_out)
     written = f"; wrote {result.output}" if result.output is not None else ""
     click.echo(f"computed {result.formulas} formulas in {time.perf_counter() - started:.2f} s{written}", err=True)
     if problems or (check and result.left_out):
-        errors = len(result.errors)
-        counts = f"{errors} cells in error, {len(problems) - errors} differences from the saved values"
+        counts = f"{len(errors)} cells in error, {len(differences)} differences from the saved values"
         if check and result.left_out:
             counts += f", {len(result.left_out)} tables with rows left out"
         raise SystemExit(_fail(counts))

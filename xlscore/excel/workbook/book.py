@@ -17,6 +17,7 @@ from pathlib import Path
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook import limits
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.workbook.sheetdata import text_of_cell
@@ -97,6 +98,7 @@ def _shared_strings(zf: SafeZip) -> list[str]:
     name = "xl/sharedStrings.xml"
     if not zf.has(name):
         return []
+    limits.check_shared_strings(zf.path.name, zf.read(name))
     return [text_of_cell(_text_of(si)) for si in _children(zf.xml(name), "si")]
 
 
@@ -128,13 +130,17 @@ def _where(sheet: str, row: int, col: int) -> str:
     return f"{sheet}!{cell_name(row, col)}"
 
 
-def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str]) -> Sheet:
+def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str], budget: limits.Budget) -> Sheet:
     """The sheet's values and formulas. Its cells are read a chunk at a time as they are scanned (a sheet written the
-    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole."""
+    usual way), so that a large sheet is never held twice; a sheet written otherwise is scanned whole. A sheet with
+    no part (listed with an empty link) is empty."""
+    if not part:
+        return Sheet(name, part)
     try:
         xml = zf.checked(part)
     except WorkbookError as exc:
         raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    budget.sheet(name, xml)
     try:
         return _sheet(name, part, _scanned(zf, name, lambda: cell_chunks(xml)), strings)
     except NotPlainError:
@@ -209,6 +215,7 @@ def _cells(
         position = (row, col)
         f_kind = f_attrs.get(b"t", b"normal").decode()
         text = f_text or ""
+        limits.check_formula(_where(name, row, col), text)
         if f_kind == "shared":
             index = f_attrs.get(b"si", b"").decode()
             if text:
@@ -241,7 +248,7 @@ def _names(root: ET.Element, sheets: list[Sheet]) -> dict[str, str]:
 
 def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
     tables = []
-    for sheet in sheets:
+    for sheet in (s for s in sheets if s.part):
         for target in relationships(zf, sheet.part).values():
             if not target.startswith("xl/tables/") or not zf.has(target):
                 continue
@@ -312,8 +319,11 @@ def read_book(path: str | Path) -> Book:
     """Every sheet's values and formulas, the defined names and the tables of the workbook at ``path``."""
     source = Path(path)
     with open_workbook(source) as zf:
+        parts = sheet_parts(zf)
+        limits.check_sheets(source.name, len(parts))
         strings = _shared_strings(zf)
-        sheets = [_read_sheet(zf, name, part, strings) for name, part in sheet_parts(zf)]
+        budget = limits.Budget(source.name)
+        sheets = [_read_sheet(zf, name, part, strings, budget) for name, part in parts]
         names = _names(zf.xml("xl/workbook.xml"), sheets)
         tables = _tables(zf, sheets)
     _resolve_tables(sheets, tables)

@@ -30,10 +30,20 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import calls
+from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
-from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
+from xlscore.excel.workbook.refs import (
+    MAX_COL,
+    Area,
+    Reference,
+    cell_name,
+    formula_shape,
+    open_ended,
+    parse_area,
+    shift_area,
+    translate,
+)
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 
@@ -90,6 +100,10 @@ class _MissingSheetError(Exception):
     def __init__(self, sheet: str | None) -> None:
         super().__init__(sheet)
         self.sheet = sheet
+
+
+class _RangeTooLargeError(Exception):
+    """A range whose used part is larger than :data:`~xlscore.excel.workbook.limits.MAX_RANGE_CELLS`: #VALUE!."""
 
 
 class _Cells:
@@ -211,7 +225,7 @@ class _Compiler:
             by_bounds[key] = ref
         inputs: list[tuple[str, Area | None, Absolute | None]] = []
         for name in input_names:
-            area = parse_area(name)
+            area = parse_area(name) or open_ended(name)
             if area is None:
                 inputs.append((name, None, None))
                 continue
@@ -284,6 +298,19 @@ class _Evaluator:
             raise _MissingSheetError(area.sheet)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
+        right = area.right
+        size = (bottom - area.top + 1) * (right - area.left + 1)
+        if size > limits.MAX_RANGE_CELLS and right == MAX_COL:
+            # A range to the last column (B:XFD) too large to read whole stops at the last used column. Only then:
+            # an array formula over a whole row ({=First!1:1}) shows 0 for each empty cell, as Excel does.
+            right = max(max(cells.columns, default=area.left), area.left)
+            size = (bottom - area.top + 1) * (right - area.left + 1)
+        if size > limits.MAX_RANGE_CELLS:
+            raise _RangeTooLargeError(
+                f"#VALUE! the range {area} spans {size:,} cells of the used sheet, more than the "
+                f"{limits.MAX_RANGE_CELLS:,} xlscore reads at once"
+            )
+        area = Area(area.sheet, area.top, area.left, area.bottom, right)
         key = (sheet, area.top, area.left, bottom, area.right)
         cached = self.grids.get(key)
         if cached is not None and cached[0] == cells.version:
@@ -322,6 +349,8 @@ class _Evaluator:
             grids = [self.grid(area) for area in areas if area is not None]
         except _MissingSheetError as exc:
             return [[CellError("#REF!")]], f"#REF! no sheet named {shown(exc.sheet)}", messages
+        except _RangeTooLargeError as exc:
+            return [[CellError("#VALUE!")]], str(exc), messages
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
             return _direct_result(call_cells(compiled.direct, values), messages), "", messages

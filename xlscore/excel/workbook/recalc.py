@@ -22,14 +22,14 @@ from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
 from xlscore.excel.workbook.files import replacing
-from xlscore.excel.workbook.refs import Area, cell_name
-from xlscore.excel.workbook.safezip import open_workbook
+from xlscore.excel.workbook.refs import Area, cell_name, parse_area
+from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
 from xlscore.excel.workbook.sheetxml import patch_sheet
 from xlscore.excel.workbook.structured import Table, left_out
 
 WORKBOOK_PART = "xl/workbook.xml"
 
-__all__ = ["Difference", "Recalculation", "check_book", "recalculate"]
+__all__ = ["Difference", "Recalculation", "check_book", "recalculate", "same_value", "unexpected_errors"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ def _show(value: object) -> str:
         return "blank"
     if isinstance(value, CellError):
         return value.code
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
     if isinstance(value, float):
         return f"{value:.15g}"
     return shown(value)
@@ -101,7 +103,9 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr
             copy.create_system = info.create_system
-            out.writestr(copy, data)
+            # A part over 1 MiB packed about as Excel packs it (zlib level 1), so that the ratio bound of
+            # safezip never refuses xlscore's own output; smaller parts, which that bound leaves alone, as before.
+            out.writestr(copy, data, compresslevel=1 if len(data) > RATIO_FLOOR else None)
         for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
@@ -138,14 +142,33 @@ def check_book(recalculation: Recalculation, book: Book, tolerance: float = 1e-9
         computed = recalculation.evaluation.values.get(sheet.name.upper(), {})
         for (row, col), value in sorted(computed.items()):
             saved = sheet.values.get((row, col))
-            if not _same(saved, value, tolerance):
+            if not same_value(saved, value, tolerance):
                 differences.append(Difference(sheet.name, cell_name(row, col), saved, value))
     return differences
 
 
-def _same(saved: object, computed: object, tolerance: float) -> bool:
-    if isinstance(saved, float) and isinstance(computed, float):
+def unexpected_errors(recalculation: Recalculation, book: Book) -> list[CellReport]:
+    """The cells in error but those where Excel saved the same error: what ``--check`` reports as errors."""
+    values = {sheet.name.upper(): sheet.values for sheet in book.sheets}
+    unexpected = []
+    for report in recalculation.errors:
+        position = parse_area(report.cell)
+        saved = values.get(report.sheet.upper(), {}).get((position.top, position.left)) if position else None
+        if not (isinstance(saved, CellError) and saved.code == report.code):
+            unexpected.append(report)
+    return unexpected
+
+
+def same_value(saved: object, computed: object, tolerance: float = 1e-9) -> bool:
+    """Whether a computed value is the one Excel saved: numbers within ``tolerance`` (relative or absolute), text
+    exactly (spaces included), a truth value only as the same truth value (``0.0`` is not FALSE), an error as the
+    same error code whatever message xlscore gives it, and blank as blank or empty text."""
+    if isinstance(saved, CellError) or isinstance(computed, CellError):
+        return isinstance(saved, CellError) and isinstance(computed, CellError) and saved.code == computed.code
+    if isinstance(saved, bool) or isinstance(computed, bool):
+        return type(saved) is type(computed) and saved == computed
+    if isinstance(saved, (int, float)) and isinstance(computed, (int, float)):
         return math.isclose(saved, computed, rel_tol=tolerance, abs_tol=tolerance)
     if saved in (None, "") and computed in (None, ""):
         return True
-    return saved == computed
+    return type(saved) is type(computed) and saved == computed

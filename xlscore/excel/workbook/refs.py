@@ -22,6 +22,7 @@ __all__ = [
     "column_number",
     "find_references",
     "formula_shape",
+    "open_ended",
     "parse_area",
     "shift_area",
     "translate",
@@ -158,6 +159,40 @@ def parse_area(text: str) -> Area | None:
     if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(text):
         return None
     return refs[0].area
+
+
+_OPEN_ENDED = re.compile(r"([A-Z]{0,3})(\d*):([A-Z]{0,3})(\d*)")
+
+
+def open_ended(name: str) -> Area | None:
+    """A range reaching the sheet's last row or column, as the formula engine names it among a formula's inputs:
+    it leaves out row 1,048,576 and column XFD, so ``B1:Z1048576`` is ``B1:Z``, ``B1:XFD3`` is ``B1:3``,
+    ``A1:XFD1048576`` is ``A1:``, ``B:XFD`` is ``B:``, ``1:1048576`` is ``1:`` and ``XFD7`` is ``7``. None for
+    anything else (:func:`parse_area` reads the rest). ``XFD1:XFD5`` comes out as ``1:5``, which cannot be told
+    from rows 1 to 5, and is read as those rows."""
+    sheet, bang, ref = name.rpartition("!")
+    if bang and not sheet:
+        return None
+    where = (_unquote(sheet) if sheet.startswith("'") else sheet) if bang else None
+    if ref.isdigit():
+        return Area(where, int(ref), MAX_COL, int(ref), MAX_COL) if 1 <= int(ref) <= MAX_ROW else None
+    match = _OPEN_ENDED.fullmatch(ref.upper())
+    if match is None:
+        return None
+    left_letters, top_digits, right_letters, bottom_digits = match.groups()
+    if left_letters and top_digits and not (right_letters and bottom_digits):
+        top, left = int(top_digits), column_number(left_letters)
+        right = column_number(right_letters) if right_letters else MAX_COL
+        bottom = int(bottom_digits) if bottom_digits else MAX_ROW
+    elif left_letters and not (top_digits or right_letters or bottom_digits):
+        top, left, bottom, right = 1, column_number(left_letters), MAX_ROW, MAX_COL
+    elif top_digits and not (left_letters or right_letters or bottom_digits):
+        top, left, bottom, right = int(top_digits), 1, MAX_ROW, MAX_COL
+    else:
+        return None
+    if not (1 <= top <= bottom <= MAX_ROW and 1 <= left <= right <= MAX_COL):
+        return None
+    return Area(where, top, left, bottom, right)
 
 
 def formula_shape(text: str, row: int, col: int) -> tuple[str, list[Reference]]:

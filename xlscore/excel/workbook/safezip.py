@@ -514,7 +514,8 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
     """(sheet name, zip member) of every sheet, in workbook order, from ``xl/workbook.xml`` and its relationships.
 
     Chart sheets and dialog sheets are included (their parts are under ``xl/chartsheets/`` and
-    ``xl/dialogsheets/``), so that the positions match ``localSheetId`` in defined names.
+    ``xl/dialogsheets/``), so that the positions match ``localSheetId`` in defined names. A sheet listed with an
+    empty link (no part) has the member ``""``: it is empty.
     """
     workbook = "xl/workbook.xml"
     label = zip.path.name or str(zip.path)
@@ -532,9 +533,13 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
             ident = next(
                 (sheet.get(f"{{{ns}}}id") for ns in _RELATIONSHIP_NAMESPACES if sheet.get(f"{{{ns}}}id")), None
             )
-            if not name or not ident:
-                raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name or a link; {_REPAIR}")
-            if ident not in rels:
+            if not name:
+                raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name; {_REPAIR}")
+            if not ident:
+                # Excel 2010 saves some hidden sheets with an empty link (r:id=""): a sheet with no part, read
+                # as empty, kept in the list so that the sheets' positions (localSheetId) stay as Excel counts them.
+                ident = ""
+            elif ident not in rels:
                 raise WorkbookError(
                     f"{label} is damaged: sheet {shown(name)} links to {ident}, which {_rels_part(workbook)} does not "
                     f"have; {_REPAIR}"
@@ -542,7 +547,7 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
             if name.casefold() in seen:
                 raise WorkbookError(f"{label} is damaged: it has two sheets named {shown(name)}; {_REPAIR}")
             seen.add(name.casefold())
-            found.append((name, rels[ident]))
+            found.append((name, rels[ident] if ident else ""))
     if not found:
         raise WorkbookError(f"{label} is damaged: it has no sheets; {_REPAIR}")
     return found

@@ -34,7 +34,8 @@ _ATTR = re.compile(rb'\s([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("[^"]*"|\'[^\']*\')'
 _DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)(")')
 
 Position = tuple[int, int]
-_VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)
+# Excel writes a text with leading or trailing spaces as <v xml:space="preserve">: a <v> may have attributes.
+_VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v(?:\s[^>]*)?>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)
 _INLINE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?is>(.*?)</(?:[A-Za-z0-9_]+:)?is>", re.S)
 _TEXT = re.compile(rb"<(?:[A-Za-z0-9_]+:)?t\b[^>]*?(?:/>|>(.*?)</(?:[A-Za-z0-9_]+:)?t>)", re.S)
 _PHONETIC = re.compile(rb"<(?:[A-Za-z0-9_]+:)?rPh\b.*?</(?:[A-Za-z0-9_]+:)?rPh>", re.S)

@@ -1,0 +1,106 @@
+"""How large a workbook ``xlscore recalc`` takes: a larger one is refused with one line before it is computed.
+
+The zip and XML guards of :mod:`xlscore.excel.workbook.safezip` bound what reading a file can cost; these bound
+what computing it can cost, counted as the workbook is read, so that a file far beyond any tournament is refused in
+seconds, not left running for minutes or ending in MemoryError:
+
+* :data:`MAX_FORMULA_LENGTH`: Excel's own limit on a formula's text, 8,192 characters. Excel cannot save a longer
+  one, so a file that has one was not made by Excel.
+* :data:`MAX_SHEETS`: sheets (worksheets, chart sheets and dialog sheets) in the workbook.
+* :data:`MAX_CELLS`: cells with a value or a formula, all sheets together.
+* :data:`MAX_FORMULAS`: formula cells, all sheets together (each cell of a filled-down formula counts).
+* :data:`MAX_SHARED_STRINGS`: entries of the shared-string table.
+
+docs/recalc.md gives the figures measured at and below each limit. The templates filled to 100,000 result rows are
+far below all of them (about 600,000 cells and a few hundred formula cells).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from xlscore.core.errors import WorkbookError
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_FORMULAS",
+    "MAX_FORMULA_LENGTH",
+    "MAX_RANGE_CELLS",
+    "MAX_SHARED_STRINGS",
+    "MAX_SHEETS",
+    "Budget",
+    "check_formula",
+    "check_shared_strings",
+    "check_sheets",
+]
+
+MAX_FORMULA_LENGTH: Final = 8_192
+MAX_SHEETS: Final = 1_000
+MAX_CELLS: Final = 2_000_000
+MAX_FORMULAS: Final = 200_000
+MAX_SHARED_STRINGS: Final = 1_000_000
+MAX_RANGE_CELLS: Final = 10_000_000
+"""A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
+this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
+
+_LARGER = "far larger than any tournament's workbook; split it, or recalculate it in Excel"
+
+
+def _refuse(label: str, what: str) -> WorkbookError:
+    return WorkbookError(f"{label} was refused: {what}, {_LARGER}")
+
+
+def check_sheets(label: str, count: int) -> None:
+    if count > MAX_SHEETS:
+        raise _refuse(label, f"it has {count:,} sheets, more than the {MAX_SHEETS:,} xlscore recalculates")
+
+
+def check_shared_strings(label: str, xml: bytes) -> None:
+    """Refuse a shared-string table of more than :data:`MAX_SHARED_STRINGS` entries, counted before it is parsed."""
+    count = xml.count(b"<si>") + xml.count(b"<si ") + xml.count(b":si>") + xml.count(b":si ")
+    if count > MAX_SHARED_STRINGS:
+        raise _refuse(
+            label, f"its shared-string table has {count:,} entries, more than the {MAX_SHARED_STRINGS:,} xlscore reads"
+        )
+
+
+def check_formula(where: str, text: str) -> None:
+    if len(text) > MAX_FORMULA_LENGTH:
+        raise WorkbookError(
+            f"{where} holds a formula of {len(text):,} characters, more than Excel's limit of {MAX_FORMULA_LENGTH:,} "
+            "(Excel cannot have saved it); refused"
+        )
+
+
+def _tags(xml: bytes, tag: bytes) -> int:
+    """How many start tags ``<tag ...>`` (or ``<x:tag ...>`` in a sheet written with a prefix) the XML has."""
+    plain = xml.count(b"<" + tag + b" ") + xml.count(b"<" + tag + b">")
+    return plain or xml.count(b":" + tag + b" ") + xml.count(b":" + tag + b">")
+
+
+class Budget:
+    """The cells and formula cells of a workbook's sheets, added up sheet by sheet as each is read, before its
+    cells are scanned: a sheet that takes the workbook over :data:`MAX_CELLS` or :data:`MAX_FORMULAS` is refused
+    after one count of its tags."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.cells = 0
+        self.formulas = 0
+
+    def sheet(self, name: str, xml: bytes) -> None:
+        # A cell is a <c> element (<c r=...> or, with a prefix, <x:c r=...>); a formula one <f> in it. The count
+        # is of start tags only, so text (which cannot hold "<") never adds to it.
+        self.cells += _tags(xml, b"c")
+        self.formulas += _tags(xml, b"f")
+        if self.cells > MAX_CELLS:
+            raise _refuse(
+                self.label,
+                f"with sheet {name!r} it has {self.cells:,} cells, more than the {MAX_CELLS:,} xlscore recalculates",
+            )
+        if self.formulas > MAX_FORMULAS:
+            raise _refuse(
+                self.label,
+                f"with sheet {name!r} it has {self.formulas:,} formula cells, more than the {MAX_FORMULAS:,} xlscore "
+                "recalculates",
+            )
