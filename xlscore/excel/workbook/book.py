@@ -301,11 +301,17 @@ def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[i
 
 def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
     """Every formula's structured references (``Results[#All]``) as the ranges they stand for, tables grown."""
+    if not tables:
+        return
     by_name = {table.name.upper(): table for table in tables}
+    done: dict[tuple[str, str, Position], str] = {}  # a formula filled down is resolved once
     for sheet in sheets:
         for formula in sheet.formulas:
-            if "[" in formula.text:
-                formula.text = resolve(formula.text, by_name)
+            key = (formula.text, sheet.name, formula.anchor)
+            text = done.get(key)
+            if text is None:
+                text = done[key] = resolve(formula.text, by_name, sheet.name, *formula.anchor)
+            formula.text = text
 
 
 def read_book(path: str | Path) -> Book:

@@ -33,7 +33,16 @@ from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
-from xlscore.excel.workbook.refs import Area, Reference, cell_name, formula_shape, parse_area, shift_area, translate
+from xlscore.excel.workbook.refs import (
+    Area,
+    Reference,
+    cell_name,
+    formula_shape,
+    parse_area,
+    parse_input,
+    shift_area,
+    translate,
+)
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 
@@ -211,7 +220,7 @@ class _Compiler:
             by_bounds[key] = ref
         inputs: list[tuple[str, Area | None, Absolute | None]] = []
         for name in input_names:
-            area = parse_area(name)
+            area = parse_input(name)
             if area is None:
                 inputs.append((name, None, None))
                 continue

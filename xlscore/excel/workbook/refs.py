@@ -23,6 +23,7 @@ __all__ = [
     "find_references",
     "formula_shape",
     "parse_area",
+    "parse_input",
     "shift_area",
     "translate",
     "written",
@@ -31,10 +32,10 @@ __all__ = [
 MAX_ROW = 1_048_576
 MAX_COL = 16_384
 
-_SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)"
+_SHEET = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"  # unquoted: a letter of any script, then letters, digits, _ and .
 _CELL = r"\$?[A-Za-z]{1,3}\$?\d+"
 _REF = re.compile(
-    rf"(?<![A-Za-z0-9_.$'\]!])(?:(?P<sheet>{_SHEET})!)?"
+    rf"(?<![\w.$'\]!])(?:(?P<sheet>{_SHEET})!)?"
     rf"(?P<ref>{_CELL}(?::{_CELL})?|\$?[A-Za-z]{{1,3}}:\$?[A-Za-z]{{1,3}}|\$?\d+:\$?\d+)"
     r"(?![A-Za-z0-9_(\[!])"
 )
@@ -158,6 +159,18 @@ def parse_area(text: str) -> Area | None:
     if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(text):
         return None
     return refs[0].area
+
+
+def parse_input(name: str) -> Area | None:
+    """A reference as the formula engine names a formula's input: its sheet unquoted whatever it holds
+    (``2024!A1``, ``SHEET-1!A1:B2``, ``DONNÉES!A1``, ``'MY SHEET'!A1``), or None for a defined name."""
+    sheet, bang, ref = name.rpartition("!")
+    if not bang:
+        return parse_area(name)
+    area = parse_area(ref)
+    if area is None or not sheet:
+        return None
+    return Area(_unquote(sheet) if sheet.startswith("'") else sheet, area.top, area.left, area.bottom, area.right)
 
 
 def formula_shape(text: str, row: int, col: int) -> tuple[str, list[Reference]]:
