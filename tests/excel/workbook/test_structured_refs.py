@@ -34,7 +34,7 @@ def _book(path: Path, commission: str, formulas: dict[str, str]) -> None:
     for row, (person, region, amount, rate, _) in enumerate(DEPT_SALES, start=2):
         sheet.append([person, region, amount, rate, commission])
     sheet["A8"] = "Total"
-    sheet["C8"] = "=SUM(DeptSales[Sales Amount])"
+    sheet["C8"] = "=SUBTOTAL(109,DeptSales[Sales Amount])"  # what Excel writes in a totals row
     sheet["E8"] = "=SUM(DeptSales[Commission Amount])"
     sheet.add_table(SheetTable(displayName="DeptSales", ref="A1:E8", totalsRowCount=1))
     for cell, formula in formulas.items():

@@ -255,7 +255,11 @@ def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
             located = Area(sheet.name, area.top, area.left, area.bottom, area.right)
             header_rows = _count(root.get("headerRowCount"), 1)
             totals_rows = _count(root.get("totalsRowCount"), 0)
-            table = Table(name, sheet.name, located, columns, target, located, header_rows, totals_rows)
+            criteria = _child(root, "autoFilter")
+            filtered = criteria is not None and _child(criteria, "filterColumn") is not None
+            table = Table(
+                name, sheet.name, located, columns, target, located, header_rows, totals_rows, filtered=filtered
+            )
             tables.append(grow(table, _filled_rows(sheet, located)))
     return [dataclasses.replace(t, stranded=stranded(t, _typed_rows(sheets, t, tables))) for t in tables]
 

@@ -32,6 +32,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
+from xlscore.excel.workbook.cellinfo import CellInformation, information_references, real_sheet, with_cell_information
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
     Area,
@@ -185,12 +186,15 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        tokens, informed = with_cell_information(tokens, formula.sheet)
         tokens, placed = fixed_positions(
             fixed_constants(tokens, self.book.names, formula.sheet), formula.row, formula.col
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
-        if self.direct and not placed:
+        if informed:  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
+            refs = refs + information_references(refs, formula.sheet)
+        if self.direct and not placed and not informed:
             direct = self._compile_direct(formula, tokens)
             if direct is not None:
                 return direct
@@ -280,6 +284,7 @@ class _Evaluator:
         self.errors: list[CellReport] = []
         self.spills: dict[tuple[str, int, int], Area] = {}
         self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
+        self.information = CellInformation(book)
         self.max_row = {
             s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
         }
@@ -290,7 +295,11 @@ class _Evaluator:
         """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
         sheet = (area.sheet or "").upper()
         if sheet not in self.store:
-            raise _MissingSheetError(area.sheet)
+            real = real_sheet(sheet)
+            if real is None or real not in self.store:
+                raise _MissingSheetError(area.sheet)
+            bottom = min(area.bottom, max(self.max_row[real], area.top))  # as the values' grid stops
+            return self.information.grid(real, area.top, area.left, bottom, area.right)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         key = (sheet, area.top, area.left, bottom, area.right)
@@ -307,6 +316,8 @@ class _Evaluator:
     def engine_array(self, area: Area) -> Any:
         grid = self.grid(area)
         sheet = (area.sheet or "").upper()
+        if sheet not in self.store:  # an information sheet (cellinfo): not cached
+            return _engine().from_cells(grid)
         key = (sheet, area.top, area.left, area.top + len(grid) - 1, area.right)
         cached = self.arrays.get(key)
         version = self.store[sheet].version

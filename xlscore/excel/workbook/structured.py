@@ -48,6 +48,7 @@ class Table:
     header_rows: int = 1
     totals_rows: int = 0
     stranded: tuple[Area, ...] = ()
+    filtered: bool = False  # its filter has criteria: its hidden rows are filtered out (SUBTOTAL 1-11 skips them)
 
     @property
     def grown(self) -> bool:
@@ -78,6 +79,7 @@ def grow(table: Table, filled_rows: Iterable[int]) -> Table:
         table.saved or table.area,
         table.header_rows,
         table.totals_rows,
+        filtered=table.filtered,
     )
 
 

@@ -1,0 +1,221 @@
+"""What SUBTOTAL, AGGREGATE and ISFORMULA need to know about cells besides their values.
+
+The formula engine hands a function its arguments' values, not their cells, but these three ask about the cells:
+SUBTOTAL leaves out rows hidden in the sheet (``function_num`` 101-111) or by a filter (all of them) and the cells
+that hold another SUBTOTAL or AGGREGATE; AGGREGATE does as its option says; ISFORMULA asks whether a cell holds a
+formula. Before a formula is compiled (:func:`with_cell_information`), each such call's reference gets a twin on
+a sheet that does not exist in the workbook, the *information sheet* of the reference's sheet (its name is longer
+than Excel's 31 characters, so no real sheet has it): ``SUBTOTAL(109, B2:B9)`` becomes
+``XLSCORE_SUBTOTAL(109, B2:B9, 'Data (information on the cells, by xlscore)'!B2:B9)``. The twin moves with the
+formula as the reference does, so a formula filled down is still compiled once, and the evaluator answers it with
+each cell's flags (:class:`CellInformation`): :data:`FORMULA`, :data:`SUBTOTAL`, :data:`HIDDEN` (a row with
+``hidden="1"``) and :data:`FILTERED` (a hidden row inside a filter that has criteria, on the sheet or on a table).
+The functions themselves are in :mod:`xlscore.excel.workbook.subtotals`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from openpyxl.formula.tokenizer import Token
+
+from xlscore.excel.workbook.refs import Area, Reference, parse_area
+
+if TYPE_CHECKING:
+    from xlscore.excel.workbook.book import Book
+
+__all__ = [
+    "FILTERED",
+    "FORMULA",
+    "HIDDEN",
+    "SUBTOTAL",
+    "CellInformation",
+    "information_references",
+    "real_sheet",
+    "with_cell_information",
+]
+
+FORMULA = 1
+SUBTOTAL = 2  # a formula that calls SUBTOTAL or AGGREGATE
+HIDDEN = 4
+FILTERED = 8  # hidden by a filter (HIDDEN too)
+
+_SUFFIX = " (INFORMATION ON THE CELLS, BY XLSCORE)"
+_CALLS = {"SUBTOTAL(": "XLSCORE_SUBTOTAL(", "AGGREGATE(": "XLSCORE_AGGREGATE(", "ISFORMULA(": "XLSCORE_ISFORMULA("}
+_LEADING = {"SUBTOTAL(": 1, "AGGREGATE(": 2, "ISFORMULA(": 0}  # arguments before the references
+_SUBTOTAL_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\(", re.IGNORECASE)
+
+
+def _information_sheet(sheet: str) -> str:
+    return sheet.upper() + _SUFFIX
+
+
+def real_sheet(sheet: str) -> str | None:
+    """The (upper-cased) sheet an information sheet is about, or None for any other name."""
+    upper = sheet.upper()
+    return upper.removesuffix(_SUFFIX) if upper.endswith(_SUFFIX) else None
+
+
+def _twin(reference: str, sheet: str) -> str | None:
+    """``Data!$B$2:B9`` -> ``'DATA (INFORMATION ...)'!$B$2:B9``: the same cells on the information sheet."""
+    if parse_area(reference) is None:
+        return None
+    own, bang, cells = reference.rpartition("!")
+    if bang:
+        sheet = own[1:-1].replace("''", "'") if own.startswith("'") else own
+    return "'" + _information_sheet(sheet).replace("'", "''") + "'!" + cells
+
+
+def _arguments(items: list[Token], start: int) -> tuple[list[list[Token]], int]:
+    """The arguments of the call whose opening token is at ``start`` (each a list of tokens), and the index of
+    its closing token."""
+    arguments: list[list[Token]] = [[]]
+    depth = 0
+    i = start + 1
+    while i < len(items):
+        token = items[i]
+        if token.subtype == Token.OPEN:
+            depth += 1
+        elif token.subtype == Token.CLOSE:
+            if depth == 0:
+                return arguments, i
+            depth -= 1
+        elif token.type == Token.SEP and token.subtype == Token.ARG and depth == 0:
+            arguments.append([])
+            i += 1
+            continue
+        arguments[-1].append(token)
+        i += 1
+    raise ValueError("a call is not closed")
+
+
+def _plain(argument: list[Token]) -> Token | None:
+    tokens = [t for t in argument if t.type != Token.WSPACE]
+    return tokens[0] if len(tokens) == 1 and tokens[0].subtype == Token.RANGE else None
+
+
+def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], bool]:
+    """The tokens with each SUBTOTAL, AGGREGATE and ISFORMULA call made xlscore's, each reference it takes
+    followed by its twin on the information sheet (``FALSE`` for an argument that is no plain reference); and
+    whether any call was changed. ``sheet``: the formula's own sheet."""
+    out: list[Token] = []
+    changed = False
+    i = 0
+    while i < len(items):
+        token = items[i]
+        name = token.value.upper().removeprefix("_XLFN.") if token.type == Token.FUNC else ""
+        if token.subtype != Token.OPEN or name not in _CALLS:
+            out.append(token)
+            i += 1
+            continue
+        arguments, close = _arguments(items, i)
+        arguments = [with_cell_information(argument, sheet)[0] for argument in arguments]  # calls inside
+        out.append(Token(_CALLS[name], Token.FUNC, Token.OPEN))
+        for index, argument in enumerate(arguments):
+            if index:
+                out.append(Token(",", Token.SEP, Token.ARG))
+            out.extend(argument)
+            if index >= _LEADING[name]:
+                plain = _plain(argument)
+                twin = _twin(plain.value, sheet) if plain is not None else None
+                out.append(Token(",", Token.SEP, Token.ARG))
+                out.append(
+                    Token(twin, Token.OPERAND, Token.RANGE) if twin else Token("FALSE", Token.OPERAND, Token.LOGICAL)
+                )
+        out.append(items[close])
+        changed = True
+        i = close + 1
+    return out, changed
+
+
+def information_references(refs: Iterable[Reference], sheet: str) -> list[Reference]:
+    """Each reference's twin on the information sheet of its sheet (``sheet``: the formula's own)."""
+    twins = []
+    for ref in refs:
+        twin_sheet = _information_sheet(ref.sheet or sheet)
+        a = ref.area
+        twins.append(
+            Reference(ref.start, ref.end, twin_sheet, Area(twin_sheet, a.top, a.left, a.bottom, a.right), ref.absolute)
+        )
+    return twins
+
+
+class CellInformation:
+    """Each cell's flags for the information sheets, worked out for a sheet when it is first asked about."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self._flags: dict[str, tuple[dict[tuple[int, int], int], dict[int, int]]] = {}
+
+    def grid(self, sheet: str, top: int, left: int, bottom: int, right: int) -> list[list[object]]:
+        """The flags of the cells of ``sheet`` (upper-cased) from ``top``, ``left`` to ``bottom``, ``right``."""
+        cells, rows = self._of(sheet)
+        return [
+            [cells.get((row, col), 0) | rows.get(row, 0) for col in range(left, right + 1)]
+            for row in range(top, bottom + 1)
+        ]
+
+    def _of(self, sheet: str) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+        found = self._flags.get(sheet)
+        if found is None:
+            found = self._flags[sheet] = self._read(sheet)
+        return found
+
+    def _read(self, name: str) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+        sheet = next(s for s in self.book.sheets if s.name.upper() == name)
+        cells: dict[tuple[int, int], int] = {}
+        for formula in sheet.formulas:
+            flag = FORMULA | (SUBTOTAL if _SUBTOTAL_CALL.search(formula.text) else 0)
+            area = formula.array if formula.array is not None and not formula.dynamic else None
+            if area is None:
+                cells[(formula.row, formula.col)] = flag
+            else:
+                for row in range(area.top, area.bottom + 1):
+                    for col in range(area.left, area.right + 1):
+                        cells[(row, col)] = flag
+        filters = [t.area for t in self.book.tables if t.sheet.upper() == name and t.filtered]
+        hidden, sheet_filter = hidden_rows(self.book.path, sheet.part)
+        if sheet_filter is not None:
+            filters.append(sheet_filter)
+        rows = {
+            row: HIDDEN | (FILTERED if any(a.top < row <= a.bottom for a in filters) else 0) for row in hidden
+        }
+        return cells, rows
+
+
+_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*)>")
+_ROW_NUMBER = re.compile(rb"""\br\s*=\s*["'](\d+)["']""")
+_HIDDEN = re.compile(rb"""\bhidden\s*=\s*["'](?:1|true)["']""")
+_FILTER = re.compile(rb"<(?:\w+:)?autoFilter\b([^>]*?)(/?)>(.*?)(?:</(?:\w+:)?autoFilter>|$)", re.DOTALL)
+_REF = re.compile(rb"""\bref\s*=\s*["']([^"']+)["']""")
+
+
+def filter_area(xml: bytes) -> Area | None:
+    """The area of the part's filter (``<autoFilter ref=...>``) when it has criteria (``<filterColumn>``)."""
+    match = _FILTER.search(xml)
+    if match is None or match.group(2) or b"filterColumn" not in match.group(3):
+        return None
+    ref = _REF.search(match.group(1))
+    return parse_area(ref.group(1).decode()) if ref is not None else None
+
+
+def hidden_rows(path: Path, part: str) -> tuple[set[int], Area | None]:
+    """The rows of the sheet in ``part`` that are hidden, and the area of its filter if it has criteria."""
+    from xlscore.excel.workbook.safezip import open_workbook
+
+    with open_workbook(path) as zf:
+        xml = zf.read(part)
+    hidden: set[int] = set()
+    row = 0
+    for match in _ROW.finditer(xml):
+        attributes = match.group(1)
+        number = _ROW_NUMBER.search(attributes)
+        row = int(number.group(1)) if number is not None else row + 1
+        if _HIDDEN.search(attributes):
+            hidden.add(row)
+    data = xml.find(b"sheetData")
+    end = xml.rfind(b"sheetData")
+    return hidden, filter_area(xml[end:] if data != -1 else xml)
