@@ -10,8 +10,8 @@ import pytest
 from openpyxl.worksheet.table import Table as SheetTable
 
 from xlscore.excel.workbook.recalc import recalculate
-from xlscore.excel.workbook.structured import Table, resolve
 from xlscore.excel.workbook.refs import Area
+from xlscore.excel.workbook.structured import Table, resolve
 
 # Microsoft's DeptSales table: sales person, region, sales amount, % commission; commission amount computed.
 DEPT_SALES = [
@@ -53,7 +53,7 @@ def test_this_row_and_the_table_parts_give_excels_values(tmp_path: Path) -> None
         "G7": "=SUM(DeptSales[[#Data],[Commission Amount]])",
         "G8": "=DeptSales[@Region]",  # beside the table, in its totals row: that row's Region, blank
         "G20": "=DeptSales[@Region]",  # outside the table: #VALUE!, as in Excel
-        "G21": "=DeptSales[[#Headers],[Region]]&\"!\"",
+        "G21": '=DeptSales[[#Headers],[Region]]&"!"',
     }
     source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
     _book(source, "=DeptSales[[#This Row],[Sales Amount]]*DeptSales[[#This Row],[% Commission]]", formulas)

@@ -3,7 +3,9 @@ those pages state for hidden rows, filtered rows and nested subtotals."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -17,7 +19,9 @@ AGGREGATE_A = ["=1/0", 72, 30, "=SQRT(-1)", 31, 96, 32, 81, 33, 53, 34]
 AGGREGATE_B = [82, 65, 95, 63, 53, 71, 55, 83, 100, 91, 89]
 
 
-def _values(tmp_path: Path, cells: dict[str, object], formulas: dict[str, str], setup: object = None) -> dict:
+def _values(
+    tmp_path: Path, cells: Mapping[str, Any], formulas: dict[str, str], setup: object = None
+) -> dict[str, object]:
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None

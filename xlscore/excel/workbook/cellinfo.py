@@ -180,9 +180,7 @@ class CellInformation:
         hidden, sheet_filter = hidden_rows(self.book.path, sheet.part)
         if sheet_filter is not None:
             filters.append(sheet_filter)
-        rows = {
-            row: HIDDEN | (FILTERED if any(a.top < row <= a.bottom for a in filters) else 0) for row in hidden
-        }
+        rows = {row: HIDDEN | (FILTERED if any(a.top < row <= a.bottom for a in filters) else 0) for row in hidden}
         return cells, rows
 
 

@@ -33,6 +33,7 @@ from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import CellInformation, information_references, real_sheet, with_cell_information
+from xlscore.excel.workbook.conversions import signs_kept
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
     Area,
@@ -206,7 +207,9 @@ class _Compiler:
                 formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}", calls_xlscore=xlscore
             )
         try:
-            function, input_names, messages = engine.compile_formula(calls.render(calls.with_omitted_marked(tokens)))
+            function, input_names, messages = engine.compile_formula(
+                calls.render(calls.with_omitted_marked(signs_kept(tokens)))
+            )
         except engine.EngineError as exc:
             failure = _engine_failure(exc.__cause__ or exc)
             return _Compiled(

@@ -37,8 +37,6 @@ _DIV0: XlError = Error.errors["#DIV/0!"]
 _NUM: XlError = Error.errors["#NUM!"]
 _NA: XlError = Error.errors["#N/A"]
 
-Result = float | bool | XlError
-
 
 def _scalar(value: Any) -> Any:
     """A one-cell argument's value (the engine may pass it as a 1 x 1 array)."""
@@ -80,7 +78,7 @@ def _cells(pairs: Sequence[tuple[Any, Any]], skip: int) -> list[object]:
     return out
 
 
-def _mode(numbers: list[float]) -> Result:
+def _mode(numbers: list[float]) -> object:
     counts: dict[float, int] = {}
     for number in numbers:
         counts[number] = counts.get(number, 0) + 1
@@ -90,14 +88,14 @@ def _mode(numbers: list[float]) -> Result:
     return next(n for n in numbers if counts[n] == best)  # the first of the most frequent, as Excel
 
 
-def _needs(minimum: int, function: Callable[[list[float]], float], empty: Result = _DIV0) -> Callable[..., Result]:
-    def run(numbers: list[float]) -> Result:
+def _needs(minimum: int, function: Callable[[list[float]], float], empty: object = _DIV0) -> Callable[..., object]:
+    def run(numbers: list[float]) -> object:
         return function(numbers) if len(numbers) >= minimum else empty
 
     return run
 
 
-_NUMERIC: dict[int, Callable[[list[float]], Result]] = {
+_NUMERIC: dict[int, Callable[[list[float]], object]] = {
     1: _needs(1, statistics.fmean),
     4: lambda n: max(n, default=0.0),
     5: lambda n: min(n, default=0.0),
@@ -112,7 +110,7 @@ _NUMERIC: dict[int, Callable[[list[float]], Result]] = {
 }
 
 
-def _compute(function: int, cells: list[object], skip_errors: bool) -> Result:
+def _compute(function: int, cells: list[object], skip_errors: bool) -> object:
     """Function 1-13 of SUBTOTAL and AGGREGATE over the cells counted."""
     if function == 3:  # COUNTA: every cell that is not blank, errors too unless left out
         return float(sum(1 for v in cells if v is not sh.EMPTY and not (skip_errors and isinstance(v, XlError))))
@@ -126,7 +124,7 @@ def _compute(function: int, cells: list[object], skip_errors: bool) -> Result:
     return _NUMERIC[function](numbers)
 
 
-def _percentile(numbers: list[float], k: float, exclusive: bool) -> Result:
+def _percentile(numbers: list[float], k: float, exclusive: bool) -> object:
     ordered = sorted(numbers)
     n = len(ordered)
     if not n:
@@ -145,7 +143,7 @@ def _percentile(numbers: list[float], k: float, exclusive: bool) -> Result:
     return ordered[low] + (rank - low) * (ordered[low + 1] - ordered[low])
 
 
-def _with_k(function: int, cells: list[object], k: Any, skip_errors: bool) -> Result:
+def _with_k(function: int, cells: list[object], k: Any, skip_errors: bool) -> object:
     """Function 14-19 of AGGREGATE (LARGE, SMALL, PERCENTILE.INC, QUARTILE.INC, PERCENTILE.EXC, QUARTILE.EXC)."""
     if not skip_errors:
         error = next((v for v in cells if isinstance(v, XlError)), None)
@@ -179,7 +177,7 @@ def _pairs(arguments: Sequence[Any]) -> list[tuple[Any, Any]]:
     return [(arguments[i], arguments[i + 1]) for i in range(0, len(arguments) - 1, 2)]
 
 
-def subtotal(function_num: Any, *arguments: Any) -> Result:
+def subtotal(function_num: Any, *arguments: Any) -> object:
     """``XLSCORE_SUBTOTAL(function_num, ref1, flags1, ...)``: SUBTOTAL with each reference's flags."""
     number = _whole(function_num, 1, 111)
     if number is None or not (number <= 11 or number >= 101) or not arguments:
@@ -190,7 +188,7 @@ def subtotal(function_num: Any, *arguments: Any) -> Result:
     return _compute(number % 100, _cells(_pairs(arguments), skip), skip_errors=False)
 
 
-def aggregate(function_num: Any, options: Any, *arguments: Any) -> Result:
+def aggregate(function_num: Any, options: Any, *arguments: Any) -> object:
     """``XLSCORE_AGGREGATE(function_num, options, ref1, flags1, ...)``: AGGREGATE with each reference's flags
     (FALSE for an array computed in the formula, and for k)."""
     number = _whole(function_num, 1, 19)
@@ -207,14 +205,14 @@ def aggregate(function_num: Any, options: Any, *arguments: Any) -> Result:
     return _compute(number, _cells(pairs, skip), skip_errors)
 
 
-def isformula(_value: Any, flags: Any) -> Result:
+def isformula(_value: Any, flags: Any) -> object:
     """``XLSCORE_ISFORMULA(ref, flags)``: whether the reference's first cell holds a formula."""
     if not isinstance(flags, np.ndarray) or not flags.size:
         return _VALUE
     return bool(int(flags.ravel()[0]) & FORMULA)
 
 
-def _engine_function(function: Callable[..., Result]) -> Callable[..., Any]:
+def _engine_function(function: Callable[..., object]) -> Callable[..., Any]:
     def run(*arguments: Any) -> Any:
         return np.asarray([[function(*arguments)]], dtype=object)
 
