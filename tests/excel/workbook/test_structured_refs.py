@@ -31,7 +31,7 @@ def _book(path: Path, commission: str, formulas: dict[str, str]) -> None:
     assert sheet is not None
     sheet.title = "Sales"
     sheet.append(HEADERS)
-    for row, (person, region, amount, rate, _) in enumerate(DEPT_SALES, start=2):
+    for person, region, amount, rate, _ in DEPT_SALES:
         sheet.append([person, region, amount, rate, commission])
     sheet["A8"] = "Total"
     sheet["C8"] = "=SUBTOTAL(109,DeptSales[Sales Amount])"  # what Excel writes in a totals row

@@ -181,7 +181,7 @@ def _parts(specifier: str) -> list[str] | None:
     return parts
 
 
-class _Missing(Exception):
+class _MissingPartError(Exception):
     """A part of the table that is not there (its header row, totals row, or this row outside it): the error
     value Excel gives in its place."""
 
@@ -192,7 +192,7 @@ class _Missing(Exception):
 
 def _area(table: Table, parts: list[str], row: int) -> tuple[Area, bool] | None:
     """The area ``parts`` name in ``table`` for a formula in ``row``, and whether it is that row (``#This Row``:
-    it moves with the formula); None when they cannot be read. Raises :class:`_Missing` for a part not there."""
+    it moves with the formula); None when they cannot be read. :class:`_MissingPartError` for a part not there."""
     items = [p.upper() for p in parts if p.startswith("#")]
     if any(item not in _ITEMS for item in items):
         return None
@@ -211,15 +211,15 @@ def _area(table: Table, parts: list[str], row: int) -> tuple[Area, bool] | None:
             rows.append((first_data, max(first_data, last_data)))
         elif item == "#HEADERS":
             if not table.header_rows:
-                raise _Missing("#REF!")
+                raise _MissingPartError("#REF!")
             rows.append((a.top, a.top))
         elif item == "#TOTALS":
             if not table.totals_rows:
-                raise _Missing("#REF!")
+                raise _MissingPartError("#REF!")
             rows.append((a.bottom, a.bottom))
         else:  # #This Row: the formula's own row, which must be one of the table's
             if not a.top <= row <= a.bottom:
-                raise _Missing("#VALUE!")
+                raise _MissingPartError("#VALUE!")
             rows.append((row, row))
     left, right = a.left, a.right
     if len(columns) > 1:
@@ -293,7 +293,7 @@ def resolve(text: str, tables: Mapping[str, Table], sheet: str = "", row: int = 
         parts = _parts(text[opening:end])
         try:
             found = None if parts is None else _area(table, parts, row)
-        except _Missing as missing:
+        except _MissingPartError as missing:
             pieces.append(text[last : match.start()] + missing.code)
             last = end
             continue
