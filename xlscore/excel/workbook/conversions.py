@@ -15,6 +15,9 @@
   reference or an array (a number typed as text in a cell is not counted), and read a text given directly as an
   argument as a number (``=SUM("5",1)`` is 6), as Excel does; the engine counted numeric text in ranges (SUM) or
   failed on it (``#VALUE!`` from AVERAGE, MIN, MAX).
+* ``TEXT`` applies Excel's number formats as :mod:`xlscore.excel.workbook.numberformat` reads them; the engine
+  gave ``#VALUE!`` for ``[h]:mm`` and ``General``, ``-(5.00)`` for ``#,##0.00;(#,##0.00)`` and ``2 ?/?`` for
+  ``# ?/?``.
 
 :func:`install` puts these into the engine's tables of operators and functions; it is called once, when
 :mod:`xlscore.excel.workbook.formula_engine` is first imported, and changes that process's engine only.
@@ -29,6 +32,8 @@ from collections.abc import Callable, MutableMapping
 from typing import Any
 
 from openpyxl.formula.tokenizer import Token
+
+from xlscore.excel.workbook.numberformat import format_value
 
 __all__ = ["excel_number", "install", "signs_kept"]
 
@@ -323,6 +328,27 @@ def install(functions: MutableMapping[str, Any]) -> None:
         return float(text)
 
     functions["VALUE"] = wrap_ufunc(value, input_parser=lambda *a: a)
+    functions["TEXT"] = wrap_ufunc(_text, input_parser=lambda *a: a, check_nan=False)
+
+
+def _text(value: Any, code: Any) -> str:
+    """TEXT(value, format_text) by :mod:`xlscore.excel.workbook.numberformat`; ValueError (#VALUE!) for a format
+    it does not understand."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(code, bool):
+        code = "TRUE" if code else "FALSE"
+    elif not isinstance(code, str):
+        code = format_value(float(code), "General") or ""
+    if isinstance(value, str):
+        number = excel_number(value)
+        value = value if number is None else number
+    else:
+        value = float(value)
+    shown = format_value(value, code)
+    if shown is None:
+        raise ValueError(code)
+    return shown
 
 
 def _div0() -> Any:
