@@ -54,6 +54,8 @@ def test_named_constants_exponents_and_isref(tmp_path: Path) -> None:
         "A5": ("=1E3+1", 1001),  # Excel writes 1E+3; both are 1000
         "A6": ("=ISREF(B1)", True),  # Microsoft's ISREF page: TRUE for a reference
         "A7": ("=ISREF(1)", False),
+        "A8": ("=ISREF(Scores)", True),  # a name that holds a reference is one
+        "A9": ("=ISREF(MyValue)", False),  # a name that holds a constant is not
     }
     for cell, (formula, _) in formulas.items():
         sheet[cell] = formula

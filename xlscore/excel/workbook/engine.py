@@ -189,7 +189,11 @@ class _Compiler:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         tokens, informed = with_cell_information(tokens, formula.sheet)
         tokens, placed = fixed_positions(
-            fixed_constants(tokens, self.book.names, formula.sheet), formula.row, formula.col
+            fixed_constants(tokens, self.book.names, formula.sheet),
+            formula.row,
+            formula.col,
+            self.book.names,
+            formula.sheet,
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)

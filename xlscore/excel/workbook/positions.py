@@ -1,7 +1,7 @@
 """What the formula engine cannot know from values alone, put into a formula's tokens before it is compiled.
 
 :func:`fixed_positions`: ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the
-numbers Excel gives, and ISREF of a plain reference (TRUE). :func:`fixed_constants`: a defined name that holds a
+numbers Excel gives, and ISREF of a plain reference or of a name that holds one (TRUE). :func:`fixed_constants`: a defined name that holds a
 constant (``MyValue`` = 3) as that constant, and a number typed with an exponent without its sign (``1E3``, which
 Excel writes ``1E+3`` and users type both ways) as Excel reads it.
 
@@ -48,9 +48,20 @@ def _closes(token: Token) -> bool:
     return bool(token.type == Token.FUNC and token.subtype == Token.CLOSE)
 
 
-def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
+def _names_a_range(text: str, names: Mapping[str, str], sheet: str) -> bool:
+    """Whether ``text`` is a plain reference, or a defined name (the sheet's own first) that holds one."""
+    if parse_area(text) is not None:
+        return True
+    defined = names.get(f"{sheet.upper()}!{text.upper()}") or names.get(text.upper())
+    return defined is not None and parse_area(defined.strip().removeprefix("=").strip()) is not None
+
+
+def fixed_positions(
+    items: list[Token], row: int, col: int, names: Mapping[str, str] | None = None, sheet: str = ""
+) -> tuple[list[Token], bool]:
     """The tokens with each ROW/COLUMN/ROWS/COLUMNS call the engine cannot answer replaced by its number, for a
-    formula in the cell at ``row``, ``col``; and whether any was replaced."""
+    formula in the cell at ``row``, ``col``; and whether any was replaced. ``names``: the defined names, for ISREF
+    of a name that holds a reference (TRUE, as a plain reference)."""
     out: list[Token] = []
     changed = False
     i = 0
@@ -75,7 +86,7 @@ def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token]
         if name == "ISREF(":
             inside = items[i + 1 : i + 3]
             plain = len(inside) == 2 and inside[0].subtype == Token.RANGE and _closes(inside[1])
-            if plain and parse_area(inside[0].value) is not None:
+            if plain and _names_a_range(inside[0].value, names or {}, sheet):
                 out.append(Token("TRUE", Token.OPERAND, Token.LOGICAL))  # a reference is a reference
                 i += 3
                 continue
