@@ -67,3 +67,31 @@ def test_named_constants_exponents_and_isref(tmp_path: Path) -> None:
     assert recalculate(source, out).errors == ()
     values = openpyxl.load_workbook(out, data_only=True)["Data"]
     assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+
+
+def test_row_and_column_of_a_range_are_arrays(tmp_path: Path) -> None:
+    """Microsoft's ROW page: "If reference is a range of cells ... ROW returns the row numbers of reference as a
+    vertical array"; COLUMN's, the column numbers as a horizontal one. The common use: the rows that match."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    for row, mark in enumerate(("x", "y", "x", "x"), start=1):
+        sheet[f"B{row}"] = mark
+    formulas = {
+        "D1": ("=INDEX(ROW(C4:D6),2)", 5),
+        "D2": ("=SUMPRODUCT(ROW(C4:D6))", 15),
+        "D3": ("=INDEX(COLUMN(C4:E4),1,3)", 5),
+        "D4": ('=SUMPRODUCT((B1:B4="x")*ROW(B1:B4))', 1 + 3 + 4),
+        "D5": ('=SMALL(IF(B1:B4="x",ROW(B1:B4)-ROW(B1)+1),2)', 3),
+    }
+    for cell, (formula, _) in formulas.items():
+        sheet[cell] = formula
+    for row in range(10, 14):
+        sheet[f"E{row}"] = f"=SUMPRODUCT(ROW(A{row}:A{row + 1}))"  # filled down: compiled once, moved
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Data"]
+    assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+    assert [values[f"E{row}"].value for row in range(10, 14)] == [21, 23, 25, 27]

@@ -16,13 +16,12 @@ The functions themselves are in :mod:`xlscore.excel.workbook.subtotals`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from openpyxl.formula.tokenizer import Token
 
-from xlscore.excel.workbook.refs import Area, Reference, parse_area
+from xlscore.excel.workbook.refs import Area, Reference, find_references, parse_area
 
 if TYPE_CHECKING:
     from xlscore.excel.workbook.book import Book
@@ -33,8 +32,7 @@ __all__ = [
     "HIDDEN",
     "SUBTOTAL",
     "CellInformation",
-    "information_references",
-    "real_sheet",
+    "twin_of",
     "with_cell_information",
 ]
 
@@ -43,30 +41,44 @@ SUBTOTAL = 2  # a formula that calls SUBTOTAL or AGGREGATE
 HIDDEN = 4
 FILTERED = 8  # hidden by a filter (HIDDEN too)
 
-_SUFFIX = " (INFORMATION ON THE CELLS, BY XLSCORE)"
+_SUFFIXES = {
+    "flags": " (INFORMATION ON THE CELLS, BY XLSCORE)",
+    "rows": " (ROW NUMBERS, BY XLSCORE)",
+    "columns": " (COLUMN NUMBERS, BY XLSCORE)",
+}
 _CALLS = {"SUBTOTAL(": "XLSCORE_SUBTOTAL(", "AGGREGATE(": "XLSCORE_AGGREGATE(", "ISFORMULA(": "XLSCORE_ISFORMULA("}
 _LEADING = {"SUBTOTAL(": 1, "AGGREGATE(": 2, "ISFORMULA(": 0}  # arguments before the references
 _SUBTOTAL_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\(", re.IGNORECASE)
+_CELL = re.compile(r"(\$?)([A-Za-z]{1,3})(\$?)(\d+)")
 
 
-def _information_sheet(sheet: str) -> str:
-    return sheet.upper() + _SUFFIX
-
-
-def real_sheet(sheet: str) -> str | None:
-    """The (upper-cased) sheet an information sheet is about, or None for any other name."""
+def twin_of(sheet: str) -> tuple[str, str] | None:
+    """(the upper-cased sheet, "flags", "rows" or "columns") for an information sheet's name, else None."""
     upper = sheet.upper()
-    return upper.removesuffix(_SUFFIX) if upper.endswith(_SUFFIX) else None
+    for kind, suffix in _SUFFIXES.items():
+        if upper.endswith(suffix):
+            return upper.removesuffix(suffix), kind
+    return None
 
 
-def _twin(reference: str, sheet: str) -> str | None:
-    """``Data!$B$2:B9`` -> ``'DATA (INFORMATION ...)'!$B$2:B9``: the same cells on the information sheet."""
+def _twin(reference: str, sheet: str, kind: str = "flags") -> str | None:
+    """``Data!$B$2:B9`` -> ``'DATA (INFORMATION ...)'!$B$2:B9``: the same cells on an information sheet; for
+    "rows" only the first column (``ROW(B2:D9)`` is a column of numbers), for "columns" only the first row."""
     if parse_area(reference) is None:
         return None
     own, bang, cells = reference.rpartition("!")
     if bang:
         sheet = own[1:-1].replace("''", "'") if own.startswith("'") else own
-    return "'" + _information_sheet(sheet).replace("'", "''") + "'!" + cells
+    ends = cells.split(":")
+    if kind != "flags" and len(ends) == 2:
+        first, last = _CELL.fullmatch(ends[0]), _CELL.fullmatch(ends[1])
+        if first is None or last is None:
+            return None  # whole rows or columns: left to the engine
+        if kind == "rows":
+            cells = f"{ends[0]}:{first.group(1)}{first.group(2)}{last.group(3)}{last.group(4)}"
+        else:
+            cells = f"{ends[0]}:{last.group(1)}{last.group(2)}{first.group(3)}{first.group(4)}"
+    return "'" + (sheet.upper() + _SUFFIXES[kind]).replace("'", "''") + "'!" + cells
 
 
 def _arguments(items: list[Token], start: int) -> tuple[list[list[Token]], int]:
@@ -97,22 +109,50 @@ def _plain(argument: list[Token]) -> Token | None:
     return tokens[0] if len(tokens) == 1 and tokens[0].subtype == Token.RANGE else None
 
 
-def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], bool]:
+def _positions(name: str, arguments: list[list[Token]], sheet: str) -> str | None:
+    """ROW of a range taller than one row, COLUMN of one wider than one column: its twin of numbers."""
+    plain = _plain(arguments[0]) if len(arguments) == 1 else None
+    area = parse_area(plain.value) if plain is not None else None
+    if plain is None or area is None:
+        return None
+    if name == "ROW(" and area.height > 1:
+        return _twin(plain.value, sheet, "rows")
+    if name == "COLUMN(" and area.width > 1:
+        return _twin(plain.value, sheet, "columns")
+    return None
+
+
+def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], list[Reference], bool]:
     """The tokens with each SUBTOTAL, AGGREGATE and ISFORMULA call made xlscore's, each reference it takes
-    followed by its twin on the information sheet (``FALSE`` for an argument that is no plain reference); and
-    whether any call was changed. ``sheet``: the formula's own sheet."""
+    followed by its twin on the information sheet (``FALSE`` for an argument that is no plain reference), and
+    each ROW of a taller range and COLUMN of a wider one as its twin of numbers; the twins as references; and
+    whether anything was changed. ``sheet``: the formula's own sheet."""
     out: list[Token] = []
+    twins: list[Reference] = []
     changed = False
     i = 0
     while i < len(items):
         token = items[i]
         name = token.value.upper().removeprefix("_XLFN.") if token.type == Token.FUNC else ""
-        if token.subtype != Token.OPEN or name not in _CALLS:
+        if token.subtype != Token.OPEN or name not in (*_CALLS, "ROW(", "COLUMN("):
             out.append(token)
             i += 1
             continue
         arguments, close = _arguments(items, i)
-        arguments = [with_cell_information(argument, sheet)[0] for argument in arguments]  # calls inside
+        if name in ("ROW(", "COLUMN("):
+            numbers = _positions(name, arguments, sheet)
+            if numbers is None:
+                out.append(token)
+                i += 1
+                continue
+            out.append(Token(numbers, Token.OPERAND, Token.RANGE))
+            twins += find_references(numbers)
+            changed = True
+            i = close + 1
+            continue
+        inner = [with_cell_information(argument, sheet) for argument in arguments]  # calls inside
+        arguments = [tokens for tokens, _, _ in inner]
+        twins += [twin for _, found, _ in inner for twin in found]
         out.append(Token(_CALLS[name], Token.FUNC, Token.OPEN))
         for index, argument in enumerate(arguments):
             if index:
@@ -122,25 +162,15 @@ def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], 
                 plain = _plain(argument)
                 twin = _twin(plain.value, sheet) if plain is not None else None
                 out.append(Token(",", Token.SEP, Token.ARG))
-                out.append(
-                    Token(twin, Token.OPERAND, Token.RANGE) if twin else Token("FALSE", Token.OPERAND, Token.LOGICAL)
-                )
+                if twin:
+                    out.append(Token(twin, Token.OPERAND, Token.RANGE))
+                    twins += find_references(twin)
+                else:
+                    out.append(Token("FALSE", Token.OPERAND, Token.LOGICAL))
         out.append(items[close])
         changed = True
         i = close + 1
-    return out, changed
-
-
-def information_references(refs: Iterable[Reference], sheet: str) -> list[Reference]:
-    """Each reference's twin on the information sheet of its sheet (``sheet``: the formula's own)."""
-    twins = []
-    for ref in refs:
-        twin_sheet = _information_sheet(ref.sheet or sheet)
-        a = ref.area
-        twins.append(
-            Reference(ref.start, ref.end, twin_sheet, Area(twin_sheet, a.top, a.left, a.bottom, a.right), ref.absolute)
-        )
-    return twins
+    return out, twins, changed
 
 
 class CellInformation:
@@ -150,8 +180,13 @@ class CellInformation:
         self.book = book
         self._flags: dict[str, tuple[dict[tuple[int, int], int], dict[int, int]]] = {}
 
-    def grid(self, sheet: str, top: int, left: int, bottom: int, right: int) -> list[list[object]]:
-        """The flags of the cells of ``sheet`` (upper-cased) from ``top``, ``left`` to ``bottom``, ``right``."""
+    def grid(self, kind: str, sheet: str, top: int, left: int, bottom: int, right: int) -> list[list[object]]:
+        """The ``kind`` of information (:func:`twin_of`) on the cells of ``sheet`` (upper-cased) from ``top``,
+        ``left`` to ``bottom``, ``right``: their flags, their row numbers or their column numbers."""
+        if kind == "rows":
+            return [[row] * (right - left + 1) for row in range(top, bottom + 1)]
+        if kind == "columns":
+            return [list(range(left, right + 1)) for _ in range(top, bottom + 1)]
         cells, rows = self._of(sheet)
         return [
             [cells.get((row, col), 0) | rows.get(row, 0) for col in range(left, right + 1)]

@@ -32,10 +32,11 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
-from xlscore.excel.workbook.cellinfo import CellInformation, information_references, real_sheet, with_cell_information
+from xlscore.excel.workbook.cellinfo import CellInformation, twin_of, with_cell_information
 from xlscore.excel.workbook.conversions import signs_kept
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
+    MAX_ROW,
     Area,
     Reference,
     cell_name,
@@ -187,7 +188,7 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
-        tokens, informed = with_cell_information(tokens, formula.sheet)
+        tokens, twins, informed = with_cell_information(tokens, formula.sheet)
         tokens, placed = fixed_positions(
             fixed_constants(tokens, self.book.names, formula.sheet),
             formula.row,
@@ -197,8 +198,7 @@ class _Compiler:
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
-        if informed:  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
-            refs = refs + information_references(refs, formula.sheet)
+        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
         if self.direct and not placed and not informed:
             direct = self._compile_direct(formula, tokens)
             if direct is not None:
@@ -302,11 +302,14 @@ class _Evaluator:
         """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
         sheet = (area.sheet or "").upper()
         if sheet not in self.store:
-            real = real_sheet(sheet)
-            if real is None or real not in self.store:
+            twin = twin_of(sheet)
+            if twin is None or twin[0] not in self.store:
                 raise _MissingSheetError(area.sheet)
-            bottom = min(area.bottom, max(self.max_row[real], area.top))  # as the values' grid stops
-            return self.information.grid(real, area.top, area.left, bottom, area.right)
+            real, kind = twin
+            bottom = area.bottom
+            if kind == "flags" or area.bottom == MAX_ROW:  # as the values' grid stops
+                bottom = min(area.bottom, max(self.max_row[real], area.top))
+            return self.information.grid(kind, real, area.top, area.left, bottom, area.right)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         key = (sheet, area.top, area.left, bottom, area.right)

@@ -1,15 +1,16 @@
 """What the formula engine cannot know from values alone, put into a formula's tokens before it is compiled.
 
 :func:`fixed_positions`: ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the
-numbers Excel gives, and ISREF of a plain reference or of a name that holds one (TRUE). :func:`fixed_constants`: a defined name that holds a
-constant (``MyValue`` = 3) as that constant, and a number typed with an exponent without its sign (``1E3``, which
-Excel writes ``1E+3`` and users type both ways) as Excel reads it.
+numbers Excel gives, and ISREF of a plain reference or of a name that holds one (TRUE). :func:`fixed_constants`:
+a defined name that holds a constant (``MyValue`` = 3) as that constant, and a number typed with an exponent
+without its sign (``1E3``, which Excel writes ``1E+3`` and users type both ways) as Excel reads it. ROW of a taller
+range and COLUMN of a wider one (arrays of numbers) are :mod:`xlscore.excel.workbook.cellinfo`'s.
 
 The formula engine hands every function its arguments' values, not their addresses, so these four, which read
 where a cell is rather than what it holds, cannot work there (``=ROW()`` and ``=VLOOKUP(ROW($A8), ...)`` gave
 ``#VALUE!``). They are replaced in the formula's tokens before it is compiled: ``ROW()`` by the formula's own row,
-``ROW(A8)`` by 8, ``ROWS(A1:A3)`` by 3, and COLUMN and COLUMNS alike. A call whose answer is an array (``ROW(A1:A9)``
-in an array formula), whose argument is not one plain reference (a name, a function's result), or that reaches
+``ROW(A8)`` by 8, ``ROWS(A1:A3)`` by 3, and COLUMN and COLUMNS alike. A call whose answer is an array (``ROW(A1:A9)``)
+is cellinfo's; one whose argument is not one plain reference (a name, a function's result), or that reaches
 another workbook is left to the engine. A formula with such a call is compiled for its own cell, since its numbers
 move with it.
 """
