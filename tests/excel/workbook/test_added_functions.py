@@ -30,6 +30,9 @@ def test_added_functions_give_microsofts_values(tmp_path: Path) -> None:
             "Click for report",
         ),
         "A16": ('=HYPERLINK("http://example.microsoft.com")', "http://example.microsoft.com"),
+        "A17": ("=LET(x, 1, x + 1)", 2),  # Microsoft's LET page
+        "A18": ("=_xlfn.LET(_xlpm.x,5,_xlpm.y,_xlpm.x*2,_xlpm.x+_xlpm.y)", 15),  # as Excel saves LET: 5 + 10
+        "A19": ("=LET(x,2,LET(y,x*3,y+x))", 8),
     }
     book = openpyxl.Workbook()
     sheet = book.active

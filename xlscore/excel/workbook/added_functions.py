@@ -2,8 +2,9 @@
 
 ``HYPERLINK`` (its value: the friendly name, or the link), ``QUOTIENT``, ``COMBIN``, ``BASE``, ``DOLLAR`` (TEXT with
 Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and ``SEQUENCE``. Registered with the
-engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). Still missing, and reported as unknown
-functions: ``LET``, ``LAMBDA``, ``INDIRECT``, ``OFFSET`` (references built while computing), ``CELL``, ``INFO``,
+engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
+formula is compiled (:mod:`xlscore.excel.workbook.let`). Still missing, and reported as unknown functions:
+``LAMBDA``, ``INDIRECT``, ``OFFSET`` (references built while computing), ``CELL``, ``INFO``,
 ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
 """
 

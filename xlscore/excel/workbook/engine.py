@@ -34,6 +34,7 @@ from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import CellInformation, twin_of, with_cell_information
 from xlscore.excel.workbook.conversions import signs_kept
+from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
     MAX_ROW,
@@ -188,7 +189,7 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
-        tokens, twins, informed = with_cell_information(tokens, formula.sheet)
+        tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet)
         tokens, placed = fixed_positions(
             fixed_constants(tokens, self.book.names, formula.sheet),
             formula.row,
