@@ -19,7 +19,7 @@ _NAME = re.compile(r"(?i)(?:_xlpm\.)?[A-Za-z_\\][\w.]*")
 
 
 def _name(token: Token) -> str:
-    return token.value.upper().removeprefix("_XLPM.")
+    return str(token.value).upper().removeprefix("_XLPM.")
 
 
 def _split(items: list[Token], start: int) -> tuple[list[list[Token]], int] | None:
