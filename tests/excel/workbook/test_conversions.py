@@ -150,3 +150,29 @@ def test_sheet_names_that_need_quotes(tmp_path: Path) -> None:
 def test_excel_number(text: str, number: float | None) -> None:
     """Serial numbers: 2 January 2020 is 43832 in Excel's 1900 date system."""
     assert excel_number(text) == number
+
+
+def test_implicit_intersection_and_if(tmp_path: Path) -> None:
+    """Microsoft's "Implicit intersection operator: @": a plain formula given a range where it needs one value
+    takes "the cell on the same row or column as the formula", and is #VALUE! when there is none. IF with one
+    condition returns its argument whole: ``=IF(TRUE,1,{1,2,3})`` is 1, the value Excel saved in the `formulas`
+    project's test workbook (test/test_files/test.xlsx, sheet CORE, V23), where the engine made it {1,1,1}."""
+    cells: dict[str, object] = {"A1": 1, "A2": 2, "A3": 3, "A4": 4}
+    formulas = {
+        "C2": "=A1:A4*2",
+        "C3": "=$A$1:$A$4",
+        "D4": "=A:A+1",
+        "C6": "=A1:A4",  # row 6 has no cell of A1:A4
+        "C7": "=A1:B4",  # a range of two columns has no one cell in line
+        "C8": "=SUM(IF(TRUE,1,{1,2,3}))",
+        "C9": "=IF(FALSE,1)",
+    }
+    assert _values(tmp_path, cells, formulas) == {
+        "C2": 4,
+        "C3": 3,
+        "D4": 5,
+        "C6": "#VALUE!",
+        "C7": "#VALUE!",
+        "C8": 1,
+        "C9": False,
+    }

@@ -328,7 +328,35 @@ def install(functions: MutableMapping[str, Any]) -> None:
         return float(text)
 
     functions["VALUE"] = wrap_ufunc(value, input_parser=lambda *a: a)
+    functions["IF"] = {**functions["IF"], "function": _if(functions["IF"]["function"])}
     functions["TEXT"] = wrap_ufunc(_text, input_parser=lambda *a: a, check_nan=False)
+
+
+def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
+    """IF as Excel computes it: a condition that is one value chooses one argument whole (``IF(TRUE,1,{1,2,3})``
+    is 1, where the engine made it {1,1,1}); an array condition is taken value by value, as the engine does."""
+    import numpy as np
+    import schedula as sh
+    from formulas.functions import Error, parse_ranges
+    from formulas.tokens.operand import XlError
+
+    def run(condition: Any, *branches: Any) -> Any:
+        (value, *chosen), _ = parse_ranges(condition, *branches)
+        if isinstance(value, np.ndarray):
+            if value.size != 1:
+                return engine_if(condition, *branches)
+            value = value.ravel()[0]
+        if isinstance(value, XlError):
+            return value
+        if isinstance(value, str) and value is not sh.EMPTY:
+            return Error.errors["#VALUE!"]
+        if value is sh.EMPTY:
+            value = False
+        if value:
+            return chosen[0] if chosen else True
+        return chosen[1] if len(chosen) > 1 else False
+
+    return functools.update_wrapper(run, engine_if)
 
 
 def _text(value: Any, code: Any) -> str:

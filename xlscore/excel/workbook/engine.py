@@ -34,6 +34,7 @@ from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import CellInformation, twin_of, with_cell_information
 from xlscore.excel.workbook.conversions import signs_kept
+from xlscore.excel.workbook.intersection import intersected
 from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
@@ -439,7 +440,8 @@ class _Evaluator:
             self._set_area(sheet, spill.top, spill.left, grid)
             self.spills[(sheet, formula.row, formula.col)] = spill
         else:
-            self._set(sheet, formula.row, formula.col, grid[0][0])
+            inputs = self.compiler.inputs_of(formula)[1] if len(grid) > 1 or len(grid[0]) > 1 else []
+            self._set(sheet, formula.row, formula.col, intersected(grid, inputs, formula.row, formula.col))
         self._report(formula, problem, messages)
 
     def _report(self, formula: Formula, problem: str, messages: list[str]) -> None:
