@@ -166,6 +166,7 @@ def test_implicit_intersection_and_if(tmp_path: Path) -> None:
         "C7": "=A1:B4",  # a range of two columns has no one cell in line
         "C8": "=SUM(IF(TRUE,1,{1,2,3}))",
         "C9": "=IF(FALSE,1)",
+        "C10": '=IF("tRue", "A", "B")',  # "A": Apache POI's FormulaEvalTestData_Copy.xlsx, saved by Excel
     }
     assert _values(tmp_path, cells, formulas) == {
         "C2": 4,
@@ -175,4 +176,5 @@ def test_implicit_intersection_and_if(tmp_path: Path) -> None:
         "C7": "#VALUE!",
         "C8": 1,
         "C9": False,
+        "C10": "A",
     }

@@ -334,7 +334,8 @@ def install(functions: MutableMapping[str, Any]) -> None:
 
 def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
     """IF as Excel computes it: a condition that is one value chooses one argument whole (``IF(TRUE,1,{1,2,3})``
-    is 1, where the engine made it {1,1,1}); an array condition is taken value by value, as the engine does."""
+    is 1, where the engine made it {1,1,1}); the text "TRUE" or "FALSE" in any case is that logical value (the
+    engine gave #VALUE!); an array condition is taken value by value, as the engine does."""
     import numpy as np
     import schedula as sh
     from formulas.functions import Error, parse_ranges
@@ -349,7 +350,10 @@ def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
         if isinstance(value, XlError):
             return value
         if isinstance(value, str) and value is not sh.EMPTY:
-            return Error.errors["#VALUE!"]
+            upper = value.strip().upper()  # IF("tRue", ...) is TRUE's (Apache POI's FormulaEvalTestData)
+            if upper not in ("TRUE", "FALSE"):
+                return Error.errors["#VALUE!"]
+            value = upper == "TRUE"
         if value is sh.EMPTY:
             value = False
         if value:

@@ -192,7 +192,7 @@ class _Compiler:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet)
         tokens, placed = fixed_positions(
-            fixed_constants(tokens, self.book.names, formula.sheet),
+            fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col),
             formula.row,
             formula.col,
             self.book.names,

@@ -22,7 +22,8 @@ from collections.abc import Mapping
 
 from openpyxl.formula.tokenizer import Token
 
-from xlscore.excel.workbook.refs import Area, parse_area
+from xlscore.excel.workbook.calls import tokens
+from xlscore.excel.workbook.refs import Area, find_references, parse_area, translate
 
 __all__ = ["fixed_constants", "fixed_positions"]
 
@@ -108,9 +109,33 @@ def _constant(text: str) -> Token | None:
     return None
 
 
-def fixed_constants(items: list[Token], names: Mapping[str, str], sheet: str) -> list[Token]:
+def _fixed_reference(text: str) -> bool:
+    """Whether a defined name's text is one reference with every coordinate fixed (``Data!$A$2:$A$9``), which the
+    evaluator reads as the name's range."""
+    refs = find_references(text)
+    return len(refs) == 1 and refs[0].start == 0 and refs[0].end == len(text) and all(refs[0].absolute)
+
+
+def _formula(text: str, row: int, col: int, depth: int) -> list[Token] | None:
+    """A defined name that holds a formula or a reference with relative parts, as the tokens it stands for in the
+    cell at ``row``, ``col`` (Excel keeps a name's relative references relative to A1), in brackets."""
+    if depth > 8:
+        return None  # names defined through each other in a circle
+    try:
+        moved = translate(text, row - 1, col - 1)
+        inner = tokens(moved)
+    except ValueError:
+        return [Token("#REF!", Token.OPERAND, Token.ERROR)]
+    return [Token("(", Token.PAREN, Token.OPEN), *inner, Token(")", Token.PAREN, Token.CLOSE)]
+
+
+def fixed_constants(
+    items: list[Token], names: Mapping[str, str], sheet: str, row: int = 1, col: int = 1, depth: int = 0
+) -> list[Token]:
     """The tokens with each defined name that holds a constant replaced by it (a sheet's own name first, as Excel
-    looks it up), and each number with an exponent written with its sign."""
+    looks it up), each name that holds a formula or a reference with relative parts (``HOURS*RATE``,
+    ``Data!$B1``) by what it stands for in the cell at ``row``, ``col``, and each number with an exponent written
+    with its sign. A name for a reference with every coordinate fixed stays a name: the evaluator reads its range."""
     out: list[Token] = []
     for token in items:
         if token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" not in token.value:
@@ -119,6 +144,12 @@ def fixed_constants(items: list[Token], names: Mapping[str, str], sheet: str) ->
             if constant is not None:
                 out.append(constant)
                 continue
+            body = text.strip().removeprefix("=").strip() if text else ""
+            if body and not _fixed_reference(body):
+                formula = _formula(body, row, col, depth)
+                if formula is not None:
+                    out.extend(fixed_constants(formula, names, sheet, row, col, depth + 1))
+                    continue
         if token.type == Token.OPERAND and token.subtype == Token.NUMBER:
             written = _EXPONENT.fullmatch(token.value)
             if written is not None:
