@@ -1,10 +1,12 @@
 """Excel functions the `formulas` engine lacks, added to it as Excel computes them.
 
 ``HYPERLINK`` (its value: the friendly name, or the link), ``QUOTIENT``, ``COMBIN``, ``BASE``, ``DOLLAR`` (TEXT with
-Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and ``SEQUENCE``. Registered with the
+Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and ``SEQUENCE``; and ``ROWS`` and
+``COLUMNS`` of an array computed in the formula, which the engine gave as ``#VALUE!``. Registered with the
 engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
-formula is compiled (:mod:`xlscore.excel.workbook.let`). Still missing, and reported as unknown functions:
-``LAMBDA``, ``INDIRECT``, ``OFFSET`` (references built while computing), ``CELL``, ``INFO``,
+formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFSET`` are
+:mod:`xlscore.excel.workbook.indirect`'s. Still missing, and reported as unknown functions:
+``LAMBDA``, ``CELL``, ``INFO``,
 ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
 """
 
@@ -17,6 +19,7 @@ from typing import Any
 import numpy as np
 import schedula as sh
 from formulas.functions import Array, Error, wrap_func, wrap_ufunc
+from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.numberformat import format_value
 
@@ -114,4 +117,22 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "SEQUENCE": wrap_func(_sequence),
 }
 FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
+
+
+def _dimension(axis: int) -> Callable[..., Any]:
+    """ROWS or COLUMNS of an array computed in the formula (``ROWS(OFFSET(A1,0,0,3,1))``); of a plain reference
+    :mod:`xlscore.excel.workbook.positions` answers before the engine sees it."""
+
+    def run(array: Any) -> Any:
+        if isinstance(array, XlError):
+            return array
+        shape = np.shape(array)
+        return float(shape[axis]) if len(shape) == 2 else 1.0
+
+    wrapped: Callable[..., Any] = wrap_func(run)
+    return wrapped
+
+
+FUNCTIONS["ROWS"] = _dimension(0)
+FUNCTIONS["COLUMNS"] = _dimension(1)
 FUNCTIONS["_XLFN.BASE"] = FUNCTIONS["BASE"]

@@ -15,13 +15,16 @@ The functions themselves are in :mod:`xlscore.excel.workbook.subtotals`.
 
 from __future__ import annotations
 
+import contextvars
 import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from openpyxl.formula.tokenizer import Token
 
-from xlscore.excel.workbook.refs import Area, Reference, find_references, parse_area
+from xlscore.excel.workbook.refs import Area, Reference, cell_name, find_references, parse_area
 
 if TYPE_CHECKING:
     from xlscore.excel.workbook.book import Book
@@ -30,11 +33,26 @@ __all__ = [
     "FILTERED",
     "FORMULA",
     "HIDDEN",
+    "RUNTIME",
     "SUBTOTAL",
     "CellInformation",
+    "RunTime",
     "twin_of",
     "with_cell_information",
 ]
+
+
+@dataclass
+class RunTime:
+    """What INDIRECT and OFFSET read while the formulas are computed: a range's values (as the evaluator has them
+    at that moment) and the defined names."""
+
+    names: Mapping[str, str]
+    sheets: frozenset[str]  # upper-cased
+    read: Callable[[Area], list[list[object]]] | None = None
+
+
+RUNTIME: contextvars.ContextVar[RunTime | None] = contextvars.ContextVar("xlscore_runtime", default=None)
 
 FORMULA = 1
 SUBTOTAL = 2  # a formula that calls SUBTOTAL or AGGREGATE
@@ -46,6 +64,7 @@ _SUFFIXES = {
     "rows": " (ROW NUMBERS, BY XLSCORE)",
     "columns": " (COLUMN NUMBERS, BY XLSCORE)",
 }
+_SUFFIX_MARK = ", BY XLSCORE)"
 _CALLS = {"SUBTOTAL(": "XLSCORE_SUBTOTAL(", "AGGREGATE(": "XLSCORE_AGGREGATE(", "ISFORMULA(": "XLSCORE_ISFORMULA("}
 _LEADING = {"SUBTOTAL(": 1, "AGGREGATE(": 2, "ISFORMULA(": 0}  # arguments before the references
 _SUBTOTAL_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\(", re.IGNORECASE)
@@ -122,7 +141,57 @@ def _positions(name: str, arguments: list[list[Token]], sheet: str) -> str | Non
     return None
 
 
-def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], list[Reference], bool]:
+def _own(sheet: str, row: int, col: int, kind: str) -> str:
+    """The formula's own cell on an information sheet of numbers, relative, so that it moves with the formula."""
+    return "'" + (sheet.upper() + _SUFFIXES[kind]).replace("'", "''") + "'!" + cell_name(row, col)
+
+
+def _run_time_call(name: str, arguments: list[list[Token]], sheet: str, row: int, col: int) -> list[Token] | None:
+    """INDIRECT and OFFSET as xlscore's, given the addresses they need as twins (moving with the formula):
+    ``XLSCORE_INDIRECT(own row, own column, "SHEET", text[, a1])`` and
+    ``XLSCORE_OFFSET("SHEET", rows of ref, columns of ref, rows, cols[, height, width])``; None when OFFSET's
+    reference is not a plain one."""
+
+    def text(value: str) -> Token:
+        return Token('"' + value.replace('"', '""') + '"', Token.OPERAND, Token.TEXT)
+
+    separator = Token(",", Token.SEP, Token.ARG)
+    if name == "INDIRECT(":
+        head = [
+            Token(_own(sheet, row, col, "rows"), Token.OPERAND, Token.RANGE),
+            separator,
+            Token(_own(sheet, row, col, "columns"), Token.OPERAND, Token.RANGE),
+            separator,
+            text(sheet),
+        ]
+        rest = arguments
+        call = "XLSCORE_INDIRECT("
+    else:
+        plain = _plain(arguments[0])
+        rows = _twin(plain.value, sheet, "rows") if plain is not None else None
+        columns = _twin(plain.value, sheet, "columns") if plain is not None else None
+        if plain is None or rows is None or columns is None:
+            return None
+        own, bang, _ = plain.value.rpartition("!")
+        ref_sheet = (own[1:-1].replace("''", "'") if own.startswith("'") else own) if bang else sheet
+        head = [
+            text(ref_sheet),
+            separator,
+            Token(rows, Token.OPERAND, Token.RANGE),
+            separator,
+            Token(columns, Token.OPERAND, Token.RANGE),
+        ]
+        rest = arguments[1:]
+        call = "XLSCORE_OFFSET("
+    out = [Token(call, Token.FUNC, Token.OPEN), *head]
+    for argument in rest:
+        out += [separator, *argument]
+    return [*out, Token(")", Token.FUNC, Token.CLOSE)]
+
+
+def with_cell_information(
+    items: list[Token], sheet: str, row: int = 1, col: int = 1
+) -> tuple[list[Token], list[Reference], bool]:
     """The tokens with each SUBTOTAL, AGGREGATE and ISFORMULA call made xlscore's, each reference it takes
     followed by its twin on the information sheet (``FALSE`` for an argument that is no plain reference), and
     each ROW of a taller range and COLUMN of a wider one as its twin of numbers; the twins as references; and
@@ -134,11 +203,29 @@ def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], 
     while i < len(items):
         token = items[i]
         name = token.value.upper().removeprefix("_XLFN.") if token.type == Token.FUNC else ""
-        if token.subtype != Token.OPEN or name not in (*_CALLS, "ROW(", "COLUMN("):
+        if token.subtype != Token.OPEN or name not in (*_CALLS, "ROW(", "COLUMN(", "INDIRECT(", "OFFSET("):
             out.append(token)
             i += 1
             continue
         arguments, close = _arguments(items, i)
+        if name in ("INDIRECT(", "OFFSET("):
+            inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]
+            called = _run_time_call(name, [tokens for tokens, _, _ in inner], sheet, row, col)
+            if called is None:
+                out.append(token)
+                i += 1
+                continue
+            out += called
+            twins += [twin for _, found, _ in inner for twin in found]
+            twins += [
+                r
+                for t in called
+                if t.subtype == Token.RANGE and _SUFFIX_MARK in t.value
+                for r in find_references(t.value)
+            ]
+            changed = True
+            i = close + 1
+            continue
         if name in ("ROW(", "COLUMN("):
             numbers = _positions(name, arguments, sheet)
             if numbers is None:
@@ -150,7 +237,7 @@ def with_cell_information(items: list[Token], sheet: str) -> tuple[list[Token], 
             changed = True
             i = close + 1
             continue
-        inner = [with_cell_information(argument, sheet) for argument in arguments]  # calls inside
+        inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]  # calls inside
         arguments = [tokens for tokens, _, _ in inner]
         twins += [twin for _, found, _ in inner for twin in found]
         out.append(Token(_CALLS[name], Token.FUNC, Token.OPEN))

@@ -32,7 +32,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.book import Book, Formula
-from xlscore.excel.workbook.cellinfo import CellInformation, twin_of, with_cell_information
+from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
 from xlscore.excel.workbook.conversions import signs_kept
 from xlscore.excel.workbook.intersection import intersected
 from xlscore.excel.workbook.let import lets_written_out
@@ -137,6 +137,7 @@ class _Compiler:
         self.book = book
         self.direct = direct
         self.engine_used = False
+        self.run_time = False  # a formula reads a range known only while computing (INDIRECT, OFFSET)
         self.shapes: dict[tuple[str, str], _Compiled] = {}
         self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
 
@@ -190,7 +191,7 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
-        tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet)
+        tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet, *formula.anchor)
         tokens, placed = fixed_positions(
             fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col),
             formula.row,
@@ -200,6 +201,7 @@ class _Compiler:
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
+        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
         refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
         if self.direct and not placed and not informed:
             direct = self._compile_direct(formula, tokens)
@@ -624,24 +626,40 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     compiler = _Compiler(book, direct)
     spilling = [compiler.spills(f) for f in formulas]
     known: dict[int, Area] = {}
-    for attempt in range(2):
-        evaluator = _Evaluator(book, compiler)
-        order, cycle = _order(evaluator, formulas, spilling, known)
-        for done, index in enumerate(order, start=1):
-            formula = formulas[index]
-            grid, problem, messages = evaluator.compute(formula)
-            evaluator.place(formula, grid, problem, messages, spilling[index])
-            if progress is not None and attempt == 0:
-                progress(done)
-        for index in cycle:
-            evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
-        wider = {}
-        for index, formula in enumerate(formulas):
-            spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
-            assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
-            if spill is not None and not assumed.contains(spill.bottom, spill.right):
-                wider[index] = spill
-        if not wider:
-            break
-        known.update(wider)
+    runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets))
+    token = RUNTIME.set(runtime)
+    try:
+        for attempt in range(2):
+            evaluator = _Evaluator(book, compiler)
+            runtime.read = evaluator.grid
+            order, cycle = _order(evaluator, formulas, spilling, known)
+            for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
+                evaluator.errors.clear()
+                for done, index in enumerate(order, start=1):
+                    formula = formulas[index]
+                    grid, problem, messages = evaluator.compute(formula)
+                    evaluator.place(formula, grid, problem, messages, spilling[index])
+                    if progress is not None and attempt == 0:
+                        progress(done)
+                for index in cycle:
+                    evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+            wider = _wider(evaluator, formulas, spilling, known)
+            if not wider:
+                break
+            known.update(wider)
+    finally:
+        RUNTIME.reset(token)
     return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+
+
+def _wider(
+    evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]
+) -> dict[int, Area]:
+    """The formulas whose spill turned out wider than assumed, with their true areas."""
+    wider = {}
+    for index, formula in enumerate(formulas):
+        spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
+        assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+        if spill is not None and not assumed.contains(spill.bottom, spill.right):
+            wider[index] = spill
+    return wider
