@@ -18,12 +18,13 @@ def test_indirect_and_offset_give_microsofts_values(tmp_path: Path) -> None:
     sheet = book.active
     assert sheet is not None
     sheet.title = "Data"
-    for row, (a, b) in enumerate((("B2", 1.333), ("B3", 45), ("George", 10), (5, 62)), start=2):
+    typed: list[tuple[str | int, float]] = [("B2", 1.333), ("B3", 45), ("George", 10), (5, 62)]
+    for row, (a, b) in enumerate(typed, start=2):
         sheet[f"A{row}"], sheet[f"B{row}"] = a, b
     book.defined_names["George"] = DefinedName("George", attr_text="Data!$B$4")
-    for row, values in enumerate(((4, 10, 8), (3, 6, 2), (1, 0, 0)), start=6):
-        for col, value in zip("BCD", values, strict=True):
-            sheet[f"{col}{row}"] = value
+    for row, numbers in enumerate(((4, 10, 8), (3, 6, 2), (1, 0, 0)), start=6):
+        for col, number in zip("BCD", numbers, strict=True):
+            sheet[f"{col}{row}"] = number
     other = book.create_sheet("Other")
     other["C3"] = "elsewhere"
     formulas = {
