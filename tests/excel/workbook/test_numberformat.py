@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import openpyxl
@@ -103,3 +104,62 @@ def test_format_codes(value: float | str, code: str, shown: str) -> None:
 def test_formats_not_understood_are_none() -> None:
     assert format_value(5, "[DBNum1]0") is None
     assert format_value(-1, "yyyy") is None  # a negative date
+
+
+@pytest.mark.parametrize(
+    ("value", "code", "shown"),
+    [
+        # Apache POI's test-data/spreadsheet/ElapsedFormatTests.xlsx, the values Excel saved
+        (3.14159, "[h]:m:s.000", "75:23:53.376"),
+        (3.14159, "[s].000", "271433.376"),
+        (3.14159, 's:m" @ hour "[hh]', "53:23 @ hour 75"),
+        (3.14159, '"It was "[h]" [yes, "h"] hours and "mm:ss', "It was 75 [yes, 75] hours and 23:53"),
+        (0, '[s]" [yes, "ss"] seconds"', "0 [yes, 00] seconds"),
+        (-0.08546296296296296, "[h]:m:s.000", "-2:3:4.000"),
+        (-0.08546296296296296, "[hh]:mm:ss.0", "-02:03:04.0"),
+        # FormatConditionTests.xlsx: a value no section's condition takes is shown in General
+        (1, '[<10]#" Wow"', "1 Wow"),
+        (10, '[<10]#" Wow"', "10"),
+        (10, '[<=10]#" Wow"', "10 Wow"),
+        (11, '[<=10]#" Wow"', "11"),
+        # TextFormatTests.xlsx: a logical value is shown by the text section
+        (True, "@", "TRUE"),
+        (True, '"h""I"', "hI"),
+        (False, "\\@@\\@", "@FALSE@"),
+        (True, "-@-@-", "-TRUE-TRUE-"),
+        # NumberFormatTests.xlsx: thousands separators among the zeros a format pads with
+        (314159, "$000,000,000", "$000,314,159"),
+    ],
+)
+def test_apache_poi_format_tests(value: float | bool, code: str, shown: str) -> None:
+    text = ("TRUE" if value else "FALSE") if isinstance(value, bool) else value
+    assert format_value(text, code, logical=isinstance(value, bool)) == shown
+
+
+def test_dates_of_a_1904_workbook(tmp_path: Path) -> None:
+    """Apache POI's DateFormatTests.xlsx counts its dates from 1904: 11 October 1952 14:35:27 as Excel showed it."""
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    book = openpyxl.Workbook()
+    book.epoch = CALENDAR_MAC_1904
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Tests"
+    sheet["C1"] = datetime.datetime(1952, 10, 11, 14, 35, 27)
+    formats = {
+        "d-m-y": "11-10-52",
+        "ddd-mmm-yyy": "Sat-Oct-1952",
+        "dddd-mmmm-yyyy": "Saturday-October-1952",
+        "hh:mm:ss a/p": "02:35:27 p",
+        "hh:mm:ss.000 am/pm": "02:35:27.000 PM",
+        "d-m-y h:m:s": "11-10-52 14:35:27",
+    }
+    for row, code in enumerate(formats, start=2):
+        sheet[f"B{row}"], sheet[f"A{row}"] = code, f"=TEXT($C$1,B{row})"
+    sheet["A20"] = '=TEXT(D1,"")'  # an empty format shows nothing
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Tests"]
+    assert [values[f"A{row}"].value for row in range(2, 2 + len(formats))] == list(formats.values())
+    assert values["A20"].value in ("", None)

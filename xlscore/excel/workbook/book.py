@@ -60,6 +60,7 @@ class Book:
     sheets: list[Sheet]
     names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
     tables: list[Table]
+    date1904: bool = False  # the workbook counts dates from 1904 (Excel for Mac's old default)
 
     def sheet(self, name: str) -> Sheet:
         wanted = name.upper()
@@ -324,7 +325,10 @@ def read_book(path: str | Path) -> Book:
     with open_workbook(source) as zf:
         strings = _shared_strings(zf)
         sheets = [_read_sheet(zf, name, part, strings) for name, part in sheet_parts(zf)]
-        names = _names(zf.xml("xl/workbook.xml"), sheets)
+        workbook = zf.xml("xl/workbook.xml")
+        names = _names(workbook, sheets)
         tables = _tables(zf, sheets)
     _resolve_tables(sheets, tables)
-    return Book(source, sheets, names, tables)
+    properties = _child(workbook, "workbookPr")
+    date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")
+    return Book(source, sheets, names, tables, date1904)

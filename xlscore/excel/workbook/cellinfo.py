@@ -44,12 +44,13 @@ __all__ = [
 
 @dataclass
 class RunTime:
-    """What INDIRECT and OFFSET read while the formulas are computed: a range's values (as the evaluator has them
-    at that moment) and the defined names."""
+    """What the formulas read of the workbook beyond their inputs while they are computed: INDIRECT and OFFSET a
+    range's values (as the evaluator has them at that moment) and the defined names, TEXT the date system."""
 
     names: Mapping[str, str]
     sheets: frozenset[str]  # upper-cased
     read: Callable[[Area], list[list[object]]] | None = None
+    date1904: bool = False  # the workbook's dates count from 1904 (TEXT shows them so)
 
 
 RUNTIME: contextvars.ContextVar[RunTime | None] = contextvars.ContextVar("xlscore_runtime", default=None)

@@ -33,6 +33,7 @@ from typing import Any
 
 from openpyxl.formula.tokenizer import Token
 
+from xlscore.excel.workbook.cellinfo import RUNTIME
 from xlscore.excel.workbook.numberformat import format_value
 
 __all__ = ["excel_number", "install", "signs_kept"]
@@ -297,7 +298,7 @@ _STATISTICS = (
 
 def install(functions: MutableMapping[str, Any]) -> None:
     """Put Excel's conversions into the engine: its operators and ``functions`` (the engine's table of functions)."""
-    from formulas.functions import wrap_ufunc
+    from formulas.functions import replace_empty, wrap_ufunc
     from formulas.functions.operators import OPERATORS
 
     arithmetic = {
@@ -329,7 +330,9 @@ def install(functions: MutableMapping[str, Any]) -> None:
 
     functions["VALUE"] = wrap_ufunc(value, input_parser=lambda *a: a)
     functions["IF"] = {**functions["IF"], "function": _if(functions["IF"]["function"])}
-    functions["TEXT"] = wrap_ufunc(_text, input_parser=lambda *a: a, check_nan=False)
+    functions["TEXT"] = wrap_ufunc(
+        _text, input_parser=lambda *a: a, check_nan=False, args_parser=lambda v, c: (v, replace_empty(c, ""))
+    )
 
 
 def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
@@ -366,18 +369,28 @@ def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
 def _text(value: Any, code: Any) -> str:
     """TEXT(value, format_text) by :mod:`xlscore.excel.workbook.numberformat`; ValueError (#VALUE!) for a format
     it does not understand."""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
+    import schedula as sh
+
+    if value is sh.EMPTY:
+        value = 0.0
+    logical = isinstance(value, bool)
+    if logical:
+        value = "TRUE" if value else "FALSE"  # a logical value is shown as text: by a format's text section
     if isinstance(code, bool):
         code = "TRUE" if code else "FALSE"
     elif not isinstance(code, str):
         code = format_value(float(code), "General") or ""
-    if isinstance(value, str):
+    if code == "":
+        return ""  # an empty format shows nothing
+    if logical:
+        pass
+    elif isinstance(value, str):
         number = excel_number(value)
         value = value if number is None else number
     else:
         value = float(value)
-    shown = format_value(value, code)
+    runtime = RUNTIME.get()
+    shown = format_value(value, code, runtime is not None and runtime.date1904, logical)
     if shown is None:
         raise ValueError(code)
     return shown

@@ -624,11 +624,11 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     """
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
     compiler = _Compiler(book, direct)
-    spilling = [compiler.spills(f) for f in formulas]
     known: dict[int, Area] = {}
-    runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets))
-    token = RUNTIME.set(runtime)
+    runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets), date1904=book.date1904)
+    token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
     try:
+        spilling = [compiler.spills(f) for f in formulas]
         for attempt in range(2):
             evaluator = _Evaluator(book, compiler)
             runtime.read = evaluator.grid

@@ -42,8 +42,8 @@ _MONTHS = (
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _LITERAL = set("$-+/():!^&'~{}<>= ")
-_CONDITION = re.compile(r"\[(<=|>=|<>|<|>|=)(-?\d+(?:\.\d*)?)\]")
-_DATE_CODES = re.compile(r"(?i)(\[(?:h+|m+|s+)\]|yy(?:yy)?|y|m{1,5}|d{1,4}|h{1,2}|s{1,2}|am/pm|a/p|e)")
+_CONDITION = re.compile(r"\[\s*(<=|>=|<>|<|>|=)\s*(-?\d+(?:\.\d*)?)\s*\]")
+_DATE_CODES = re.compile(r"(?i)(\[(?:h+|m+|s+)\]|y+|m+|d+|h+|s+|am/pm|a/p|e)")
 
 
 @dataclass
@@ -184,8 +184,11 @@ def _round_half_up(value: float, decimals: int) -> str:
 def _fill_integer(codes: list[str], digits: str, thousands: bool) -> list[str]:
     """The integer placeholders filled from the right; more digits than places go to the first one."""
     digits = digits.lstrip("0")
+    if "0" in codes:  # every place from the first 0 on shows a digit: $000,000,000 shows 314159 as 000,314,159
+        digits = digits.rjust(len(codes) - codes.index("0"), "0")
     if thousands and digits:
-        digits = f"{int(digits):,}"
+        head = len(digits) % 3 or 3
+        digits = ",".join([digits[:head], *(digits[i : i + 3] for i in range(head, len(digits), 3))])
     out = [""] * len(codes)
     position = len(digits)
     for index in range(len(codes) - 1, -1, -1):
@@ -348,13 +351,16 @@ def _date_parts(serial: float) -> tuple[int, int, int, int] | None:
 
 
 def _date(value: float, section: _Section) -> str | None:
-    if value < 0:
-        return None
     parts = section.parts
+    if value < 0:
+        if not any(k == "date" and p.startswith("[") for k, p in parts):
+            return None  # a negative date or time of day has no text
+        shown = _date(-value, section)  # a negative elapsed time: its length with a minus sign
+        return None if shown is None else "-" + shown
     codes = [p.lower() for k, p in parts if k == "date"]
     decimals = 0
     for index, (kind, piece) in enumerate(parts):
-        if kind == "date" and piece.lower().startswith("s") and index + 1 < len(parts):
+        if kind == "date" and piece.lower().startswith(("s", "[s")) and index + 1 < len(parts):
             follow = parts[index + 1 :]
             if follow and follow[0] == ("num", "."):
                 decimals = len(list(_leading_zeros(follow[1:])))
@@ -370,6 +376,7 @@ def _date(value: float, section: _Section) -> str | None:
     hour, rest = divmod(seconds_of_day, 3600)
     minute, second = divmod(rest, 60)
     total_seconds = ticks // unit
+    elapsed = {c[1] for c in codes if c.startswith("[")}
     out: list[str] = []
     date_indexes = [i for i, (k, _) in enumerate(parts) if k == "date"]
     skip_fraction = False
@@ -394,40 +401,28 @@ def _date(value: float, section: _Section) -> str | None:
         elif code.startswith("y"):
             out.append(str(year)[-2:].rjust(2, "0") if len(code) <= 2 else str(year))
         elif code.startswith("d"):
-            out.append(
-                str(day)
-                if code == "d"
-                else f"{day:02d}"
-                if code == "dd"
-                else _DAYS[weekday][:3]
-                if code == "ddd"
-                else _DAYS[weekday]
-            )
+            days = (str(day), f"{day:02d}", _DAYS[weekday][:3], _DAYS[weekday])
+            out.append(days[min(len(code), 4) - 1])  # dddd and longer: the whole name
         elif code.startswith("h"):
-            shown = hour % 12 or 12 if twelve else hour
-            out.append(str(shown) if code == "h" else f"{shown:02d}")
+            hours = hour % 12 or 12 if twelve else hour
+            if "h" in elapsed:  # with [h] in the format, h shows the elapsed hours too
+                hours = total_seconds // 3600
+            out.append(str(hours) if code == "h" else f"{hours:02d}")
         elif code.startswith("s"):
-            out.append(str(second) if code == "s" else f"{second:02d}")
+            seconds = total_seconds if "s" in elapsed else second
+            out.append(str(seconds) if code == "s" else f"{seconds:02d}")
         elif code.startswith("m"):
             if len(code) <= 2 and _is_minute(parts, index, date_indexes):
                 out.append(str(minute) if code == "m" else f"{minute:02d}")
             else:
                 name = _MONTHS[month - 1]
-                out.append(
-                    str(month)
-                    if code == "m"
-                    else f"{month:02d}"
-                    if code == "mm"
-                    else name[:3]
-                    if code == "mmm"
-                    else name
-                    if code == "mmmm"
-                    else name[0]
-                )
+                months = (str(month), f"{month:02d}", name[:3], name, name[0])
+                out.append(months[len(code) - 1] if len(code) <= 5 else name)  # mmmmmm and longer: the name
         elif code == "am/pm":
             out.append("AM" if hour < 12 else "PM")
         elif code == "a/p":
-            out.append("A" if hour < 12 else "P")
+            letter = "A" if hour < 12 else "P"
+            out.append(letter if piece[0].isupper() else letter.lower())  # a/p shows a or p
         else:
             out.append(piece)
     return "".join(out)
@@ -444,11 +439,12 @@ def _leading_zeros(parts: list[tuple[str, str]]) -> list[str]:
 
 
 def _is_minute(parts: list[tuple[str, str]], index: int, date_indexes: list[int]) -> bool:
-    """``m`` or ``mm`` is minutes right after an hour or right before seconds (other codes skipped over)."""
+    """``m`` or ``mm`` is minutes right after an hour or seconds, or right before seconds (other codes skipped
+    over)."""
     position = date_indexes.index(index)
     before = parts[date_indexes[position - 1]][1].lower() if position > 0 else ""
     after = parts[date_indexes[position + 1]][1].lower() if position + 1 < len(date_indexes) else ""
-    return before.startswith(("h", "[h")) or after.startswith(("s", "[s"))
+    return before.startswith(("h", "[h", "s", "[s")) or after.startswith(("s", "[s"))
 
 
 # -- choosing the section ---------------------------------------------------------------------------------------
@@ -466,8 +462,11 @@ def _matches(condition: tuple[str, float], value: float) -> bool:
     }[operator]
 
 
-def format_value(value: float | str, code: str) -> str | None:
-    """``value`` shown in the number format ``code`` as TEXT shows it; None when the format is not understood."""
+def format_value(value: float | str, code: str, date1904: bool = False, logical: bool = False) -> str | None:
+    """``value`` shown in the number format ``code`` as TEXT shows it; None when the format is not understood.
+    ``date1904``: the workbook counts dates from 1 January 1904 (serial 0), as Excel for Mac once did.
+    ``logical``: ``value`` is TRUE or FALSE, which a format without a text section shows by its first section (a
+    text is shown as it is)."""
     raw = _split(code)
     sections = [_parse(s) for s in raw]
     if any(s is None for s in sections):
@@ -475,6 +474,8 @@ def format_value(value: float | str, code: str) -> str | None:
     parsed: list[_Section] = [s for s in sections if s is not None]
     if isinstance(value, str):
         text_section = parsed[3] if len(parsed) >= 4 else next((s for s in parsed if s.is_text), None)
+        if text_section is None and logical and len(parsed) == 1:
+            text_section = parsed[0]
         if text_section is None:
             return value
         return "".join(value if kind == "@" else piece if kind == "lit" else "" for kind, piece in text_section.parts)
@@ -482,19 +483,23 @@ def format_value(value: float | str, code: str) -> str | None:
     if any(s.condition for s in numeric[:2]):
         for section in numeric[:3]:
             if section.condition is None or _matches(section.condition, value):
-                return _render(value, section, True)
-        return None
+                return _render(value, section, True, date1904)
+        return _general(value)  # no section for it: Excel shows it in General
     if value > 0 or len(numeric) == 1:
         section = numeric[0]
-        return _render(value, section, True)
+        return _render(value, section, True, date1904)
     if value < 0:
-        return _render(-value, numeric[1], False)
-    return _render(value, numeric[2] if len(numeric) >= 3 else numeric[0], True)
+        return _render(-value, numeric[1], False, date1904)
+    return _render(value, numeric[2] if len(numeric) >= 3 else numeric[0], True, date1904)
 
 
-def _render(value: float, section: _Section, signed: bool) -> str | None:
+_DAYS_1900_TO_1904 = 1462  # serial 0 of the 1904 system is serial 1462 of the 1900 system
+
+
+def _render(value: float, section: _Section, signed: bool, date1904: bool = False) -> str | None:
     if section.is_date:
-        if value < 0 and signed:
-            return None
-        return _date(abs(value), section)
+        elapsed = any(k == "date" and p.startswith("[") for k, p in section.parts)
+        if date1904 and not elapsed:
+            value += _DAYS_1900_TO_1904 if value >= 0 else -_DAYS_1900_TO_1904
+        return _date(value if signed else abs(value), section)
     return _number(value, section, signed)
