@@ -219,6 +219,8 @@ def _cells(
                 continue
         if f_kind == "dataTable":
             continue  # what-if data tables are left as Excel computed them
+        if not text.strip() and f_kind != "shared":
+            continue  # an empty formula (<f ca="1"/>, as Excel writes some): its saved value stands
         array = None
         if f_kind == "array":
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))

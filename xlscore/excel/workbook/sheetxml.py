@@ -34,7 +34,9 @@ _ATTR = re.compile(rb'\s([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("[^"]*"|\'[^\']*\')'
 _DIMENSION = re.compile(rb'(<(?:[A-Za-z0-9_]+:)?dimension\b[^>]*?\sref=")([^"]*)(")')
 
 Position = tuple[int, int]
-_VALUE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?v>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S)
+_VALUE = re.compile(
+    rb"<(?:[A-Za-z0-9_]+:)?v(?:\s[^>]*)?>(.*?)</(?:[A-Za-z0-9_]+:)?v>", re.S
+)  # <v xml:space="preserve">
 _INLINE = re.compile(rb"<(?:[A-Za-z0-9_]+:)?is>(.*?)</(?:[A-Za-z0-9_]+:)?is>", re.S)
 _TEXT = re.compile(rb"<(?:[A-Za-z0-9_]+:)?t\b[^>]*?(?:/>|>(.*?)</(?:[A-Za-z0-9_]+:)?t>)", re.S)
 _PHONETIC = re.compile(rb"<(?:[A-Za-z0-9_]+:)?rPh\b.*?</(?:[A-Za-z0-9_]+:)?rPh>", re.S)
