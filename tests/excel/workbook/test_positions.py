@@ -54,6 +54,8 @@ def test_named_constants_exponents_and_isref(tmp_path: Path) -> None:
         "A5": ("=1E3+1", 1001),  # Excel writes 1E+3; both are 1000
         "A6": ("=ISREF(B1)", True),  # Microsoft's ISREF page: TRUE for a reference
         "A7": ("=ISREF(1)", False),
+        "A8": ("=ISREF(Scores)", True),  # a name that holds a reference is one
+        "A9": ("=ISREF(MyValue)", False),  # a name that holds a constant is not
     }
     for cell, (formula, _) in formulas.items():
         sheet[cell] = formula
@@ -65,3 +67,62 @@ def test_named_constants_exponents_and_isref(tmp_path: Path) -> None:
     assert recalculate(source, out).errors == ()
     values = openpyxl.load_workbook(out, data_only=True)["Data"]
     assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+
+
+def test_row_and_column_of_a_range_are_arrays(tmp_path: Path) -> None:
+    """Microsoft's ROW page: "If reference is a range of cells ... ROW returns the row numbers of reference as a
+    vertical array"; COLUMN's, the column numbers as a horizontal one. The common use: the rows that match."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    for row, mark in enumerate(("x", "y", "x", "x"), start=1):
+        sheet[f"B{row}"] = mark
+    formulas = {
+        "D1": ("=INDEX(ROW(C4:D6),2)", 5),
+        "D2": ("=SUMPRODUCT(ROW(C4:D6))", 15),
+        "D3": ("=INDEX(COLUMN(C4:E4),1,3)", 5),
+        "D4": ('=SUMPRODUCT((B1:B4="x")*ROW(B1:B4))', 1 + 3 + 4),
+        "D5": ('=SMALL(IF(B1:B4="x",ROW(B1:B4)-ROW(B1)+1),2)', 3),
+    }
+    for cell, (formula, _) in formulas.items():
+        sheet[cell] = formula
+    for row in range(10, 14):
+        sheet[f"E{row}"] = f"=SUMPRODUCT(ROW(A{row}:A{row + 1}))"  # filled down: compiled once, moved
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Data"]
+    assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+    assert [values[f"E{row}"].value for row in range(10, 14)] == [21, 23, 25, 27]
+
+
+def test_names_that_hold_formulas_and_relative_references(tmp_path: Path) -> None:
+    """PhpSpreadsheet's tests/data/Calculation/DefinedNames/NamedFormulae.xlsx, saved by Excel: HOURS_PER_DAY is
+    Worksheet!$B1 (its row relative: the row of the cell that uses it), DAILY_CHARGE = HOURS_PER_DAY*CHARGE_RATE,
+    COLUMN_TOTALS = SUM(COLUMN_DATA_VALUES) with COLUMN_DATA_VALUES = Worksheet!A$4:A$8 (its column relative).
+    The values are the ones Excel saved."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Worksheet"
+    sheet["A1"], sheet["B1"] = "Charge Rate/hour:", 7.5
+    for row, hours in enumerate((7.5, 7.25, 6.5, 7, 5.5), start=4):
+        sheet[f"B{row}"], sheet[f"C{row}"] = hours, "=DAILY_CHARGE"
+    sheet["B10"], sheet["C10"] = "=COLUMN_TOTALS", "=COLUMN_TOTALS"
+    for name, text in (
+        ("CHARGE_RATE", "Worksheet!$B$1"),
+        ("COLUMN_DATA_VALUES", "Worksheet!A$4:A$8"),
+        ("COLUMN_TOTALS", "SUM(COLUMN_DATA_VALUES)"),
+        ("DAILY_CHARGE", "HOURS_PER_DAY*CHARGE_RATE"),
+        ("HOURS_PER_DAY", "Worksheet!$B1"),
+    ):
+        book.defined_names[name] = DefinedName(name, attr_text=text)
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True)["Worksheet"]
+    assert [values[f"C{row}"].value for row in range(4, 9)] == [56.25, 54.375, 48.75, 52.5, 41.25]
+    assert [values["B10"].value, values["C10"].value] == [33.75, 253.125]

@@ -61,6 +61,7 @@ class Book:
     sheets: list[Sheet]
     names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
     tables: list[Table]
+    date1904: bool = False  # the workbook counts dates from 1904 (Excel for Mac's old default)
 
     def sheet(self, name: str) -> Sheet:
         wanted = name.upper()
@@ -225,6 +226,8 @@ def _cells(
                 continue
         if f_kind == "dataTable":
             continue  # what-if data tables are left as Excel computed them
+        if not text.strip() and f_kind != "shared":
+            continue  # an empty formula (<f ca="1"/>, as Excel writes some): its saved value stands
         array = None
         if f_kind == "array":
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
@@ -262,7 +265,11 @@ def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
             located = Area(sheet.name, area.top, area.left, area.bottom, area.right)
             header_rows = _count(root.get("headerRowCount"), 1)
             totals_rows = _count(root.get("totalsRowCount"), 0)
-            table = Table(name, sheet.name, located, columns, target, located, header_rows, totals_rows)
+            criteria = _child(root, "autoFilter")
+            filtered = criteria is not None and _child(criteria, "filterColumn") is not None
+            table = Table(
+                name, sheet.name, located, columns, target, located, header_rows, totals_rows, filtered=filtered
+            )
             tables.append(grow(table, _filled_rows(sheet, located)))
     return [dataclasses.replace(t, stranded=stranded(t, _typed_rows(sheets, t, tables))) for t in tables]
 
@@ -308,11 +315,17 @@ def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[i
 
 def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
     """Every formula's structured references (``Results[#All]``) as the ranges they stand for, tables grown."""
+    if not tables:
+        return
     by_name = {table.name.upper(): table for table in tables}
+    done: dict[tuple[str, str, Position], str] = {}  # a formula filled down is resolved once
     for sheet in sheets:
         for formula in sheet.formulas:
-            if "[" in formula.text:
-                formula.text = resolve(formula.text, by_name)
+            key = (formula.text, sheet.name, formula.anchor)
+            text = done.get(key)
+            if text is None:
+                text = done[key] = resolve(formula.text, by_name, sheet.name, *formula.anchor)
+            formula.text = text
 
 
 def read_book(path: str | Path) -> Book:
@@ -324,7 +337,10 @@ def read_book(path: str | Path) -> Book:
         strings = _shared_strings(zf)
         budget = limits.Budget(source.name)
         sheets = [_read_sheet(zf, name, part, strings, budget) for name, part in parts]
-        names = _names(zf.xml("xl/workbook.xml"), sheets)
+        workbook = zf.xml("xl/workbook.xml")
+        names = _names(workbook, sheets)
         tables = _tables(zf, sheets)
     _resolve_tables(sheets, tables)
-    return Book(source, sheets, names, tables)
+    properties = _child(workbook, "workbookPr")
+    date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")
+    return Book(source, sheets, names, tables, date1904)

@@ -19,6 +19,7 @@ from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 __all__ = [
     "BLANK_FUNCTION",
     "LIBREOFFICE_PREFIX",
+    "call_arguments",
     "constant",
     "direct_call",
     "function_names",
@@ -65,6 +66,26 @@ def xlscore_name(call: str) -> str | None:
         while name not in CATALOGUE and "_" in name:  # a namespace before the name: _xldudf_ADDIN_RPLOPS
             name = name.split("_", 1)[1]
     return name if name in CATALOGUE else None
+
+
+def call_arguments(items: list[Token], start: int) -> tuple[list[list[Token]], int] | None:
+    """The arguments of the call whose opening token is at ``start`` (each a list of tokens), and the index of
+    its closing token; None when the call is not closed."""
+    arguments: list[list[Token]] = [[]]
+    depth = 0
+    for i in range(start + 1, len(items)):
+        token = items[i]
+        if token.subtype == Token.OPEN:
+            depth += 1
+        elif token.subtype == Token.CLOSE:
+            if depth == 0:
+                return arguments, i
+            depth -= 1
+        elif token.type == Token.SEP and token.subtype == Token.ARG and depth == 0:
+            arguments.append([])
+            continue
+        arguments[-1].append(token)
+    return None
 
 
 def plain_calls(items: list[Token]) -> list[Token]:

@@ -32,15 +32,21 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
+from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
+from xlscore.excel.workbook.conversions import signs_kept
+from xlscore.excel.workbook.intersection import intersected
+from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
     MAX_COL,
+    MAX_ROW,
     Area,
     Reference,
     cell_name,
     formula_shape,
     open_ended,
     parse_area,
+    parse_input,
     shift_area,
     translate,
 )
@@ -137,6 +143,7 @@ class _Compiler:
         self.book = book
         self.direct = direct
         self.engine_used = False
+        self.run_time = False  # a formula reads a range known only while computing (INDIRECT, OFFSET)
         self.shapes: dict[tuple[str, str], _Compiled] = {}
         self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
 
@@ -190,12 +197,19 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet, *formula.anchor)
         tokens, placed = fixed_positions(
-            fixed_constants(tokens, self.book.names, formula.sheet), formula.row, formula.col
+            fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col),
+            formula.row,
+            formula.col,
+            self.book.names,
+            formula.sheet,
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
-        if self.direct and not placed:
+        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
+        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
+        if self.direct and not placed and not informed:
             direct = self._compile_direct(formula, tokens)
             if direct is not None:
                 return direct
@@ -207,7 +221,9 @@ class _Compiler:
                 formula.anchor, problem=f"#NAME? unknown function {', '.join(unknown)}", calls_xlscore=xlscore
             )
         try:
-            function, input_names, messages = engine.compile_formula(calls.render(calls.with_omitted_marked(tokens)))
+            function, input_names, messages = engine.compile_formula(
+                calls.render(calls.with_omitted_marked(signs_kept(tokens)))
+            )
         except engine.EngineError as exc:
             failure = _engine_failure(exc.__cause__ or exc)
             return _Compiled(
@@ -225,7 +241,7 @@ class _Compiler:
             by_bounds[key] = ref
         inputs: list[tuple[str, Area | None, Absolute | None]] = []
         for name in input_names:
-            area = parse_area(name) or open_ended(name)
+            area = parse_input(name) or open_ended(name)
             if area is None:
                 inputs.append((name, None, None))
                 continue
@@ -285,6 +301,7 @@ class _Evaluator:
         self.errors: list[CellReport] = []
         self.spills: dict[tuple[str, int, int], Area] = {}
         self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
+        self.information = CellInformation(book)
         self.max_row = {
             s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
         }
@@ -295,7 +312,14 @@ class _Evaluator:
         """The cells of ``area`` as rows of values (None for blank); a whole column stops at the last used row."""
         sheet = (area.sheet or "").upper()
         if sheet not in self.store:
-            raise _MissingSheetError(area.sheet)
+            twin = twin_of(sheet)
+            if twin is None or twin[0] not in self.store:
+                raise _MissingSheetError(area.sheet)
+            real, kind = twin
+            bottom = area.bottom
+            if kind == "flags" or area.bottom == MAX_ROW:  # as the values' grid stops
+                bottom = min(area.bottom, max(self.max_row[real], area.top))
+            return self.information.grid(kind, real, area.top, area.left, bottom, area.right)
         bottom = min(area.bottom, max(self.max_row[sheet], area.top))
         cells = self.store[sheet]
         right = area.right
@@ -325,6 +349,8 @@ class _Evaluator:
     def engine_array(self, area: Area) -> Any:
         grid = self.grid(area)
         sheet = (area.sheet or "").upper()
+        if sheet not in self.store:  # an information sheet (cellinfo): not cached
+            return _engine().from_cells(grid)
         key = (sheet, area.top, area.left, area.top + len(grid) - 1, area.right)
         cached = self.arrays.get(key)
         version = self.store[sheet].version
@@ -437,7 +463,8 @@ class _Evaluator:
             self._set_area(sheet, spill.top, spill.left, grid)
             self.spills[(sheet, formula.row, formula.col)] = spill
         else:
-            self._set(sheet, formula.row, formula.col, grid[0][0])
+            inputs = self.compiler.inputs_of(formula)[1] if len(grid) > 1 or len(grid[0]) > 1 else []
+            self._set(sheet, formula.row, formula.col, intersected(grid, inputs, formula.row, formula.col))
         self._report(formula, problem, messages)
 
     def _report(self, formula: Formula, problem: str, messages: list[str]) -> None:
@@ -618,26 +645,42 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     """
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
     compiler = _Compiler(book, direct)
-    spilling = [compiler.spills(f) for f in formulas]
     known: dict[int, Area] = {}
-    for attempt in range(2):
-        evaluator = _Evaluator(book, compiler)
-        order, cycle = _order(evaluator, formulas, spilling, known)
-        for done, index in enumerate(order, start=1):
-            formula = formulas[index]
-            grid, problem, messages = evaluator.compute(formula)
-            evaluator.place(formula, grid, problem, messages, spilling[index])
-            if progress is not None and attempt == 0:
-                progress(done)
-        for index in cycle:
-            evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
-        wider = {}
-        for index, formula in enumerate(formulas):
-            spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
-            assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
-            if spill is not None and not assumed.contains(spill.bottom, spill.right):
-                wider[index] = spill
-        if not wider:
-            break
-        known.update(wider)
+    runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets), date1904=book.date1904)
+    token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
+    try:
+        spilling = [compiler.spills(f) for f in formulas]
+        for attempt in range(2):
+            evaluator = _Evaluator(book, compiler)
+            runtime.read = evaluator.grid
+            order, cycle = _order(evaluator, formulas, spilling, known)
+            for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
+                evaluator.errors.clear()
+                for done, index in enumerate(order, start=1):
+                    formula = formulas[index]
+                    grid, problem, messages = evaluator.compute(formula)
+                    evaluator.place(formula, grid, problem, messages, spilling[index])
+                    if progress is not None and attempt == 0:
+                        progress(done)
+                for index in cycle:
+                    evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+            wider = _wider(evaluator, formulas, spilling, known)
+            if not wider:
+                break
+            known.update(wider)
+    finally:
+        RUNTIME.reset(token)
     return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+
+
+def _wider(
+    evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]
+) -> dict[int, Area]:
+    """The formulas whose spill turned out wider than assumed, with their true areas."""
+    wider = {}
+    for index, formula in enumerate(formulas):
+        spill = evaluator.spills.get((formula.sheet.upper(), formula.row, formula.col))
+        assumed = _output_area(formula, evaluator.max_row[formula.sheet.upper()], spilling[index], known.get(index))
+        if spill is not None and not assumed.contains(spill.bottom, spill.right):
+            wider[index] = spill
+    return wider

@@ -22,6 +22,7 @@ from formulas.tokens.operand import XlError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.workbook import added_functions, conversions, indirect, subtotals
 from xlscore.excel.workbook.calls import BLANK_FUNCTION
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
@@ -87,6 +88,10 @@ def _register() -> dict[str, Any]:
     for name, function in CATALOGUE.items():
         functions[name] = _engine_function(function)
     functions[BLANK_FUNCTION] = lambda: _Omitted()
+    functions.update(subtotals.FUNCTIONS)
+    functions.update(added_functions.FUNCTIONS)
+    functions.update(indirect.FUNCTIONS)
+    conversions.install(functions)
     return functions
 
 

@@ -1,15 +1,16 @@
 """What the formula engine cannot know from values alone, put into a formula's tokens before it is compiled.
 
 :func:`fixed_positions`: ROW, COLUMN, ROWS and COLUMNS of a formula's own cell or of a plain reference, as the
-numbers Excel gives, and ISREF of a plain reference (TRUE). :func:`fixed_constants`: a defined name that holds a
-constant (``MyValue`` = 3) as that constant, and a number typed with an exponent without its sign (``1E3``, which
-Excel writes ``1E+3`` and users type both ways) as Excel reads it.
+numbers Excel gives, and ISREF of a plain reference or of a name that holds one (TRUE). :func:`fixed_constants`:
+a defined name that holds a constant (``MyValue`` = 3) as that constant, and a number typed with an exponent
+without its sign (``1E3``, which Excel writes ``1E+3`` and users type both ways) as Excel reads it. ROW of a taller
+range and COLUMN of a wider one (arrays of numbers) are :mod:`xlscore.excel.workbook.cellinfo`'s.
 
 The formula engine hands every function its arguments' values, not their addresses, so these four, which read
 where a cell is rather than what it holds, cannot work there (``=ROW()`` and ``=VLOOKUP(ROW($A8), ...)`` gave
 ``#VALUE!``). They are replaced in the formula's tokens before it is compiled: ``ROW()`` by the formula's own row,
-``ROW(A8)`` by 8, ``ROWS(A1:A3)`` by 3, and COLUMN and COLUMNS alike. A call whose answer is an array (``ROW(A1:A9)``
-in an array formula), whose argument is not one plain reference (a name, a function's result), or that reaches
+``ROW(A8)`` by 8, ``ROWS(A1:A3)`` by 3, and COLUMN and COLUMNS alike. A call whose answer is an array (``ROW(A1:A9)``)
+is cellinfo's; one whose argument is not one plain reference (a name, a function's result), or that reaches
 another workbook is left to the engine. A formula with such a call is compiled for its own cell, since its numbers
 move with it.
 """
@@ -21,7 +22,8 @@ from collections.abc import Mapping
 
 from openpyxl.formula.tokenizer import Token
 
-from xlscore.excel.workbook.refs import Area, parse_area
+from xlscore.excel.workbook.calls import tokens
+from xlscore.excel.workbook.refs import Area, find_references, parse_area, translate
 
 __all__ = ["fixed_constants", "fixed_positions"]
 
@@ -48,9 +50,20 @@ def _closes(token: Token) -> bool:
     return bool(token.type == Token.FUNC and token.subtype == Token.CLOSE)
 
 
-def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
+def _names_a_range(text: str, names: Mapping[str, str], sheet: str) -> bool:
+    """Whether ``text`` is a plain reference, or a defined name (the sheet's own first) that holds one."""
+    if parse_area(text) is not None:
+        return True
+    defined = names.get(f"{sheet.upper()}!{text.upper()}") or names.get(text.upper())
+    return defined is not None and parse_area(defined.strip().removeprefix("=").strip()) is not None
+
+
+def fixed_positions(
+    items: list[Token], row: int, col: int, names: Mapping[str, str] | None = None, sheet: str = ""
+) -> tuple[list[Token], bool]:
     """The tokens with each ROW/COLUMN/ROWS/COLUMNS call the engine cannot answer replaced by its number, for a
-    formula in the cell at ``row``, ``col``; and whether any was replaced."""
+    formula in the cell at ``row``, ``col``; and whether any was replaced. ``names``: the defined names, for ISREF
+    of a name that holds a reference (TRUE, as a plain reference)."""
     out: list[Token] = []
     changed = False
     i = 0
@@ -75,7 +88,7 @@ def fixed_positions(items: list[Token], row: int, col: int) -> tuple[list[Token]
         if name == "ISREF(":
             inside = items[i + 1 : i + 3]
             plain = len(inside) == 2 and inside[0].subtype == Token.RANGE and _closes(inside[1])
-            if plain and parse_area(inside[0].value) is not None:
+            if plain and _names_a_range(inside[0].value, names or {}, sheet):
                 out.append(Token("TRUE", Token.OPERAND, Token.LOGICAL))  # a reference is a reference
                 i += 3
                 continue
@@ -96,9 +109,33 @@ def _constant(text: str) -> Token | None:
     return None
 
 
-def fixed_constants(items: list[Token], names: Mapping[str, str], sheet: str) -> list[Token]:
+def _fixed_reference(text: str) -> bool:
+    """Whether a defined name's text is one reference with every coordinate fixed (``Data!$A$2:$A$9``), which the
+    evaluator reads as the name's range."""
+    refs = find_references(text)
+    return len(refs) == 1 and refs[0].start == 0 and refs[0].end == len(text) and all(refs[0].absolute)
+
+
+def _formula(text: str, row: int, col: int, depth: int) -> list[Token] | None:
+    """A defined name that holds a formula or a reference with relative parts, as the tokens it stands for in the
+    cell at ``row``, ``col`` (Excel keeps a name's relative references relative to A1), in brackets."""
+    if depth > 8:
+        return None  # names defined through each other in a circle
+    try:
+        moved = translate(text, row - 1, col - 1)
+        inner = tokens(moved)
+    except ValueError:
+        return [Token("#REF!", Token.OPERAND, Token.ERROR)]
+    return [Token("(", Token.PAREN, Token.OPEN), *inner, Token(")", Token.PAREN, Token.CLOSE)]
+
+
+def fixed_constants(
+    items: list[Token], names: Mapping[str, str], sheet: str, row: int = 1, col: int = 1, depth: int = 0
+) -> list[Token]:
     """The tokens with each defined name that holds a constant replaced by it (a sheet's own name first, as Excel
-    looks it up), and each number with an exponent written with its sign."""
+    looks it up), each name that holds a formula or a reference with relative parts (``HOURS*RATE``,
+    ``Data!$B1``) by what it stands for in the cell at ``row``, ``col``, and each number with an exponent written
+    with its sign. A name for a reference with every coordinate fixed stays a name: the evaluator reads its range."""
     out: list[Token] = []
     for token in items:
         if token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" not in token.value:
@@ -107,6 +144,12 @@ def fixed_constants(items: list[Token], names: Mapping[str, str], sheet: str) ->
             if constant is not None:
                 out.append(constant)
                 continue
+            body = text.strip().removeprefix("=").strip() if text else ""
+            if body and not _fixed_reference(body):
+                formula = _formula(body, row, col, depth)
+                if formula is not None:
+                    out.extend(fixed_constants(formula, names, sheet, row, col, depth + 1))
+                    continue
         if token.type == Token.OPERAND and token.subtype == Token.NUMBER:
             written = _EXPONENT.fullmatch(token.value)
             if written is not None:

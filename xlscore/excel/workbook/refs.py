@@ -24,6 +24,7 @@ __all__ = [
     "formula_shape",
     "open_ended",
     "parse_area",
+    "parse_input",
     "shift_area",
     "translate",
     "written",
@@ -32,10 +33,10 @@ __all__ = [
 MAX_ROW = 1_048_576
 MAX_COL = 16_384
 
-_SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)"
+_SHEET = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"  # unquoted: a letter of any script, then letters, digits, _ and .
 _CELL = r"\$?[A-Za-z]{1,3}\$?\d+"
 _REF = re.compile(
-    rf"(?<![A-Za-z0-9_.$'\]!])(?:(?P<sheet>{_SHEET})!)?"
+    rf"(?<![\w.$'\]!])(?:(?P<sheet>{_SHEET})!)?"
     rf"(?P<ref>{_CELL}(?::{_CELL})?|\$?[A-Za-z]{{1,3}}:\$?[A-Za-z]{{1,3}}|\$?\d+:\$?\d+)"
     r"(?![A-Za-z0-9_(\[!])"
 )
@@ -193,6 +194,18 @@ def open_ended(name: str) -> Area | None:
     if not (1 <= top <= bottom <= MAX_ROW and 1 <= left <= right <= MAX_COL):
         return None
     return Area(where, top, left, bottom, right)
+
+
+def parse_input(name: str) -> Area | None:
+    """A reference as the formula engine names a formula's input: its sheet unquoted whatever it holds
+    (``2024!A1``, ``SHEET-1!A1:B2``, ``DONNÉES!A1``, ``'MY SHEET'!A1``), or None for a defined name."""
+    sheet, bang, ref = name.rpartition("!")
+    if not bang:
+        return parse_area(name)
+    area = parse_area(ref)
+    if area is None or not sheet:
+        return None
+    return Area(_unquote(sheet) if sheet.startswith("'") else sheet, area.top, area.left, area.bottom, area.right)
 
 
 def formula_shape(text: str, row: int, col: int) -> tuple[str, list[Reference]]:

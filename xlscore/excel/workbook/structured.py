@@ -8,9 +8,14 @@ is computed, each structured reference is replaced by the plain range it stands 
 keeps the formula as it was written.
 
 Understood: ``Table[#All]``, ``Table[#Data]``, ``Table[#Headers]``, ``Table[#Totals]``, ``Table[Column]``,
-``Table[[Column]]``, ``Table[[First]:[Last]]`` and the combinations ``Table[[#Headers],[#Data],[Column]]``; a
-column name's special characters escaped with ``'`` as Excel writes them. ``[#This Row]`` (``Table[@Column]``)
-names a different cell on every row and is left to the engine, which reports it.
+``Table[[Column]]``, ``Table[[First]:[Last]]``, the combinations ``Table[[#Headers],[#Data],[Column]]``, the
+table's name alone (``=SUM(Table)``, its data rows), ``Table[[#This Row],[Column]]`` and its short form
+``Table[@Column]`` (``Table[@[First]:[Last]]``, ``Table[@]``), and inside a table the same without the table's
+name (``[@Column]``, ``[Column]``); a column name's special characters escaped with ``'`` as Excel writes them.
+``[#This Row]`` becomes a reference to the formula's own row that moves with it, so a calculated column is still
+compiled once. A part the table lacks is Excel's error in its place: ``#REF!`` for ``[#Headers]`` of a table
+without a header row or ``[#Totals]`` of one without a totals row, ``#VALUE!`` for ``[#This Row]`` outside the
+table's rows.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from xlscore.excel.workbook.refs import Area, written
+from xlscore.excel.workbook.refs import Area, column_letters, written
 
 __all__ = ["Table", "grow", "left_out", "resolve", "stranded"]
 
@@ -43,6 +48,7 @@ class Table:
     header_rows: int = 1
     totals_rows: int = 0
     stranded: tuple[Area, ...] = ()
+    filtered: bool = False  # its filter has criteria: its hidden rows are filtered out (SUBTOTAL 1-11 skips them)
 
     @property
     def grown(self) -> bool:
@@ -73,6 +79,7 @@ def grow(table: Table, filled_rows: Iterable[int]) -> Table:
         table.saved or table.area,
         table.header_rows,
         table.totals_rows,
+        filtered=table.filtered,
     )
 
 
@@ -110,7 +117,9 @@ def left_out(tables: Iterable[Table]) -> list[str]:
 
 
 _STRING = re.compile(r'"(?:[^"]|"")*"')
+_QUOTED_SHEET = re.compile(r"'(?:[^']|'')*'!")
 _ITEMS = {"#ALL", "#DATA", "#HEADERS", "#TOTALS", "#THIS ROW"}
+_THIS_ROW = "#THIS ROW"
 
 
 def _specifier_end(text: str, start: int) -> int | None:
@@ -137,10 +146,17 @@ def _unescape(name: str) -> str:
 
 
 def _parts(specifier: str) -> list[str] | None:
-    """``[[#All],[a]:[b]]`` -> ``['#All', 'a:b']``; ``[score]`` -> ``['score']``; None when it cannot be read."""
-    inner = specifier[1:-1]
+    """``[[#All],[a]:[b]]`` -> ``['#All', 'a:b']``; ``[score]`` -> ``['score']``; ``[@score]`` and
+    ``[@[a]:[b]]`` -> ``['#This Row', ...]``; None when it cannot be read."""
+    inner = specifier[1:-1].strip()
+    if inner.startswith("@"):  # Excel 2010's short form of [#This Row]
+        rest = inner[1:].strip()
+        if not rest:
+            return ["#This Row"]
+        more = _parts(f"[{rest}]") if rest.startswith("[") else [_unescape(rest)]
+        return None if more is None else ["#This Row", *more]
     if "[" not in inner:
-        return [_unescape(inner)] if inner.strip() else []
+        return [_unescape(inner)] if inner else []
     parts: list[str] = []
     i = 0
     while i < len(inner):
@@ -165,26 +181,46 @@ def _parts(specifier: str) -> list[str] | None:
     return parts
 
 
-def _area(table: Table, parts: list[str]) -> Area | None:
+class _MissingPartError(Exception):
+    """A part of the table that is not there (its header row, totals row, or this row outside it): the error
+    value Excel gives in its place."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _area(table: Table, parts: list[str], row: int) -> tuple[Area, bool] | None:
+    """The area ``parts`` name in ``table`` for a formula in ``row``, and whether it is that row (``#This Row``:
+    it moves with the formula); None when they cannot be read. :class:`_MissingPartError` for a part not there."""
     items = [p.upper() for p in parts if p.startswith("#")]
-    if any(item not in _ITEMS or item == "#THIS ROW" for item in items) or any(p.startswith("@") for p in parts):
+    if any(item not in _ITEMS for item in items):
         return None
     columns = [p for p in parts if not p.startswith("#")]
     a = table.area
     first_data = a.top + table.header_rows
     last_data = a.bottom - table.totals_rows
     rows: list[tuple[int, int]] = []
+    this_row = _THIS_ROW in items
+    if this_row and len(items) > 1:
+        return None  # Excel allows #This Row only on its own
     for item in items or ["#DATA"]:
         if item == "#ALL":
             rows.append((a.top, a.bottom))
         elif item == "#DATA":
             rows.append((first_data, max(first_data, last_data)))
-        elif item == "#HEADERS" and table.header_rows:
+        elif item == "#HEADERS":
+            if not table.header_rows:
+                raise _MissingPartError("#REF!")
             rows.append((a.top, a.top))
-        elif item == "#TOTALS" and table.totals_rows:
+        elif item == "#TOTALS":
+            if not table.totals_rows:
+                raise _MissingPartError("#REF!")
             rows.append((a.bottom, a.bottom))
-        else:
-            return None
+        else:  # #This Row: the formula's own row, which must be one of the table's
+            if not a.top <= row <= a.bottom:
+                raise _MissingPartError("#VALUE!")
+            rows.append((row, row))
     left, right = a.left, a.right
     if len(columns) > 1:
         return None
@@ -192,34 +228,79 @@ def _area(table: Table, parts: list[str]) -> Area | None:
         names = [c.upper() for c in table.columns]
         first, _, last = columns[0].partition(":")
         try:
-            left = a.left + names.index(first.upper())
-            right = a.left + names.index((last or first).upper())
+            left = a.left + names.index(first.strip().upper())
+            right = a.left + names.index((last or first).strip().upper())
         except ValueError:
             return None
         left, right = min(left, right), max(left, right)
-    return Area(table.sheet, min(r[0] for r in rows), left, max(r[1] for r in rows), right)
+    return Area(table.sheet, min(r[0] for r in rows), left, max(r[1] for r in rows), right), this_row
 
 
-def resolve(text: str, tables: Mapping[str, Table]) -> str:
-    """``text`` with every structured reference to one of ``tables`` (keyed by upper-cased name) as a range."""
-    if "[" not in text or not tables:
+def _this_row(area: Area) -> str:
+    """``Sheet!$C5`` or ``Sheet!$C5:$E5``: the columns fixed, the row relative, so that the reference moves with a
+    formula filled down the table as ``[#This Row]`` does."""
+    one = written(Area(area.sheet, area.top, area.left, area.top, area.left))
+    sheet, _, _ = one.rpartition("!")
+    cells = f"${column_letters(area.left)}{area.top}"
+    if area.right != area.left:
+        cells += f":${column_letters(area.right)}{area.top}"
+    return f"{sheet}!{cells}" if sheet else cells
+
+
+def _containing(tables: Iterable[Table], sheet: str, row: int, col: int) -> Table | None:
+    wanted = sheet.upper()
+    return next((t for t in tables if t.sheet.upper() == wanted and t.area.contains(row, col)), None)
+
+
+def resolve(text: str, tables: Mapping[str, Table], sheet: str = "", row: int = 0, col: int = 0) -> str:
+    """``text`` with every structured reference to one of ``tables`` (keyed by upper-cased name) as a range, for
+    a formula written for the cell at ``row``, ``col`` of ``sheet``: ``Table[...]``, a table's name alone (its data
+    rows), and inside a table ``[Column]``, ``[@Column]`` and ``[[#This Row],[Column]]`` without the table's name.
+    ``[#This Row]`` becomes a reference to the formula's own row whose row moves with it (``Sheet!$C5``). A part
+    the table lacks (``[#Totals]`` of a table without a totals row) becomes Excel's ``#REF!``, ``[#This Row]``
+    outside the table's rows ``#VALUE!``."""
+    if not tables:
         return text
     names = "|".join(re.escape(name) for name in sorted(tables, key=len, reverse=True))
-    start_of = re.compile(rf"(?<![A-Za-z0-9_.\]!'])({names})\[", re.IGNORECASE)
+    start_of = re.compile(
+        rf"(?<![\w.\]!'\\])(?:({names})(?![\w.(!])(\[)?|(\[))",
+        re.IGNORECASE,
+    )
     pieces: list[str] = []
     last = 0
     masked = _STRING.sub(lambda m: "_" * len(m.group(0)), text)
+    masked = _QUOTED_SHEET.sub(lambda m: "_" * len(m.group(0)), masked)
+    inside = _containing(tables.values(), sheet, row, col) if sheet else None
     for match in start_of.finditer(masked):
         if match.start() < last:
             continue
-        end = _specifier_end(masked, match.end() - 1)
-        if end is None:
+        if match.group(1) is not None:
+            table = tables[match.group(1).upper()]
+            if match.group(2) is None:  # the table's name alone: its data
+                data = _area(table, [], row)
+                assert data is not None  # a table always has its data rows
+                pieces.append(text[last : match.start()] + written(data[0]))
+                last = match.end()
+                continue
+        elif inside is None:
+            continue  # a bracket outside any table: an external workbook's [1], not ours
+        else:
+            table = inside
+        opening = match.end() - 1
+        end = _specifier_end(masked, opening)
+        if end is None or (match.group(1) is None and end < len(masked) and re.match(r"[\w'!]", masked[end])):
+            continue  # [1]Sheet!A1: another workbook
+        parts = _parts(text[opening:end])
+        try:
+            found = None if parts is None else _area(table, parts, row)
+        except _MissingPartError as missing:
+            pieces.append(text[last : match.start()] + missing.code)
+            last = end
             continue
-        parts = _parts(text[match.end() - 1 : end])
-        area = None if parts is None else _area(tables[match.group(1).upper()], parts)
-        if area is None:
+        if found is None:
             continue
-        pieces.append(text[last : match.start()] + written(area))
+        area, this_row = found
+        pieces.append(text[last : match.start()] + (_this_row(area) if this_row else written(area)))
         last = end
     pieces.append(text[last:])
     return "".join(pieces)

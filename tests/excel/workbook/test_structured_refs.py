@@ -1,0 +1,101 @@
+"""Structured references in recalc, on Microsoft's own example table (DeptSales, from "Using structured references
+with Excel tables"): each row's commission is its sales amount times its commission rate, and the column totals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.worksheet.table import Table as SheetTable
+
+from xlscore.excel.workbook.recalc import recalculate
+from xlscore.excel.workbook.refs import Area
+from xlscore.excel.workbook.structured import Table, resolve
+
+# Microsoft's DeptSales table: sales person, region, sales amount, % commission; commission amount computed.
+DEPT_SALES = [
+    ("Joe", "North", 260, 0.10, 26),
+    ("Robert", "South", 660, 0.15, 99),
+    ("Michelle", "East", 940, 0.15, 141),
+    ("Erich", "West", 410, 0.12, 49.2),
+    ("Dafna", "North", 800, 0.15, 120),
+    ("Rob", "South", 900, 0.15, 135),
+]
+HEADERS = ["Sales Person", "Region", "Sales Amount", "% Commission", "Commission Amount"]
+
+
+def _book(path: Path, commission: str, formulas: dict[str, str]) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sales"
+    sheet.append(HEADERS)
+    for person, region, amount, rate, _ in DEPT_SALES:
+        sheet.append([person, region, amount, rate, commission])
+    sheet["A8"] = "Total"
+    sheet["C8"] = "=SUBTOTAL(109,DeptSales[Sales Amount])"  # what Excel writes in a totals row
+    sheet["E8"] = "=SUM(DeptSales[Commission Amount])"
+    sheet.add_table(SheetTable(displayName="DeptSales", ref="A1:E8", totalsRowCount=1))
+    for cell, formula in formulas.items():
+        sheet[cell] = formula
+    book.save(path)
+
+
+def test_this_row_and_the_table_parts_give_excels_values(tmp_path: Path) -> None:
+    formulas = {
+        "G1": "=DeptSales[[#Totals],[Sales Amount]]",
+        "G2": "=COUNTA(DeptSales[#Headers])",
+        "G3": "=COUNTA(DeptSales[[#Headers],[Region]:[% Commission]])",
+        "G4": "=INDEX(DeptSales[#All],1,1)",
+        "G5": "=ROWS(DeptSales)",  # the table's name alone: its data rows
+        "G6": "=ROWS(DeptSales[#All])",
+        "G7": "=SUM(DeptSales[[#Data],[Commission Amount]])",
+        "G8": "=DeptSales[@Region]",  # beside the table, in its totals row: that row's Region, blank
+        "G20": "=DeptSales[@Region]",  # outside the table: #VALUE!, as in Excel
+        "G21": '=DeptSales[[#Headers],[Region]]&"!"',
+    }
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    _book(source, "=DeptSales[[#This Row],[Sales Amount]]*DeptSales[[#This Row],[% Commission]]", formulas)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Sales"]
+    assert [values.cell(row, 5).value for row in range(2, 8)] == pytest.approx([26, 99, 141, 49.2, 120, 135])
+    assert values["C8"].value == 3970
+    assert values["E8"].value == pytest.approx(570.2)
+    got = {cell: values[cell].value for cell in formulas}
+    assert got == {
+        "G1": 3970,
+        "G2": 5,
+        "G3": 3,
+        "G4": "Sales Person",
+        "G5": 6,
+        "G6": 8,
+        "G7": pytest.approx(570.2),
+        "G8": 0,
+        "G20": "#VALUE!",
+        "G21": "Region!",
+    }
+
+
+def test_short_forms_inside_the_table(tmp_path: Path) -> None:
+    """``[@[Sales Amount]]`` and ``Table[@Column]``, as typed (Excel itself saves the long form)."""
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    _book(source, "=[@[Sales Amount]]*DeptSales[@[% Commission]]", {})
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Sales"]
+    assert [values.cell(row, 5).value for row in range(2, 8)] == pytest.approx([26, 99, 141, 49.2, 120, 135])
+
+
+def test_resolve_words_each_form() -> None:
+    table = Table("T", "My Sheet", Area("My Sheet", 1, 2, 6, 4), ("a", "b [x]", "c"), totals_rows=1)
+    tables = {"T": table}
+    assert resolve("=T[[#This Row],[a]]", tables, "My Sheet", 3, 9) == "='My Sheet'!$B3"
+    assert resolve("=T[@[a]:[c]]", tables, "My Sheet", 3, 9) == "='My Sheet'!$B3:$D3"
+    assert resolve("=[@[b '[x']]]*2", tables, "My Sheet", 4, 3) == "='My Sheet'!$C4*2"
+    assert resolve("=SUM(T)", tables) == "=SUM('My Sheet'!$B$2:$D$5)"
+    assert resolve('=T[#Headers]&"T[a]"', tables) == "='My Sheet'!$B$1:$D$1&\"T[a]\""
+    assert resolve("=T[#Totals]+T[[#Headers],[a]]", tables) == "='My Sheet'!$B$6:$D$6+'My Sheet'!$B$1"
+    headless = {"T": Table("T", "S", Area("S", 2, 1, 4, 1), ("a",), header_rows=0)}
+    assert resolve("=T[#Headers]+T[#Totals]", headless) == "=#REF!+#REF!"
+    assert resolve("=[1]Sheet1!A1+T[a]", headless, "S", 3, 1) == "=[1]Sheet1!A1+S!$A$2:$A$4"
+    assert resolve("='T'!A1+T1", tables) == "='T'!A1+T1"  # a sheet named T, a cell T1

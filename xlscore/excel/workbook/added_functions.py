@@ -1,0 +1,132 @@
+"""Excel functions the `formulas` engine lacks, added to it as Excel computes them.
+
+``HYPERLINK`` (its value: the friendly name, or the link), ``QUOTIENT``, ``COMBIN``, ``BASE``, ``DOLLAR`` (TEXT with
+Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and ``SEQUENCE``; and ``ROWS`` and
+``COLUMNS`` of an array computed in the formula, which the engine gave as ``#VALUE!``. Registered with the
+engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
+formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFSET`` are
+:mod:`xlscore.excel.workbook.indirect`'s. Still missing, and reported as unknown functions:
+``LAMBDA``, ``CELL``, ``INFO``,
+``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import schedula as sh
+from formulas.functions import Array, Error, wrap_func, wrap_ufunc
+from formulas.tokens.operand import XlError
+
+from xlscore.excel.workbook.numberformat import format_value
+
+__all__ = ["FUNCTIONS"]
+
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _number(value: Any) -> float:
+    """An argument as Excel converts it to a number (a blank is 0); ValueError (#VALUE!) when it cannot."""
+    if value is sh.EMPTY:
+        return 0.0
+    from xlscore.excel.workbook.conversions import number_of
+
+    return number_of(value)
+
+
+def _quotient(numerator: float, denominator: float) -> Any:
+    if denominator == 0:
+        return Error.errors["#DIV/0!"]
+    return float(math.trunc(numerator / denominator))
+
+
+def _combin(number: float, chosen: float) -> Any:
+    n, k = math.trunc(number), math.trunc(chosen)
+    if n < 0 or k < 0 or k > n:
+        return Error.errors["#NUM!"]
+    return float(math.comb(n, k))
+
+
+def _base(number: float, radix: float, length: float = 0) -> Any:
+    n, base, width = math.trunc(number), math.trunc(radix), math.trunc(length)
+    if n < 0 or n >= 2**53 or not 2 <= base <= 36 or not 0 <= width <= 255:
+        return Error.errors["#NUM!"]
+    digits = ""
+    while n:
+        n, rest = divmod(n, base)
+        digits = _DIGITS[rest] + digits
+    return (digits or "0").rjust(width, "0")
+
+
+def _dollar(number: float, decimals: float = 2) -> Any:
+    places = math.trunc(decimals)
+    if places > 127:
+        return Error.errors["#VALUE!"]
+    if places < 0:
+        factor = 10 ** (-places)
+        number = math.copysign(math.floor(abs(number) / factor + 0.5) * factor, number)
+        places = 0
+    digits = "#,##0" + ("." + "0" * places if places else "")
+    shown = format_value(number, f"${digits}_);(${digits})")
+    if shown is None:
+        return Error.errors["#VALUE!"]
+    return shown.rstrip()
+
+
+def _hyperlink(link: Any, friendly: Any = None) -> Any:
+    value = link if friendly is None or friendly is sh.EMPTY else friendly
+    return 0.0 if value is sh.EMPTY else value
+
+
+def _sequence(rows: Any = 1, columns: Any = 1, start: Any = 1, step: Any = 1) -> Any:
+    def one(value: Any, default: float) -> float:
+        if isinstance(value, np.ndarray):
+            value = value.ravel()[0]
+        return default if value is sh.EMPTY else _number(value)
+
+    height, width = math.trunc(one(rows, 1)), math.trunc(one(columns, 1))
+    first, increment = one(start, 1), one(step, 1)
+    if height < 1 or width < 1:
+        return Error.errors["#CALC!"] if "#CALC!" in Error.errors else Error.errors["#VALUE!"]
+    if height * width > 1_048_576 * 16_384:
+        return Error.errors["#NUM!"]
+    values = first + increment * np.arange(height * width, dtype=float).reshape(height, width)
+    return np.asarray(values, dtype=object).view(Array)
+
+
+def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
+    wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
+    return wrapped
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "QUOTIENT": _numeric(_quotient),
+    "COMBIN": _numeric(_combin),
+    "BASE": _numeric(_base),
+    "DOLLAR": _numeric(_dollar),
+    "HYPERLINK": wrap_ufunc(_hyperlink, input_parser=lambda *a: a, args_parser=lambda *a: a, check_nan=False),
+    "SEQUENCE": wrap_func(_sequence),
+}
+FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
+
+
+def _dimension(axis: int) -> Callable[..., Any]:
+    """ROWS or COLUMNS of an array computed in the formula (``ROWS(OFFSET(A1,0,0,3,1))``); of a plain reference
+    :mod:`xlscore.excel.workbook.positions` answers before the engine sees it."""
+
+    def run(array: Any) -> Any:
+        if isinstance(array, XlError):
+            return array
+        shape = np.shape(array)
+        return float(shape[axis]) if len(shape) == 2 else 1.0
+
+    wrapped: Callable[..., Any] = wrap_func(run)
+    return wrapped
+
+
+FUNCTIONS["ROWS"] = _dimension(0)
+FUNCTIONS["COLUMNS"] = _dimension(1)
+FUNCTIONS["_XLFN.BASE"] = FUNCTIONS["BASE"]

@@ -1,0 +1,41 @@
+"""Excel's implicit intersection: a plain formula (not an array formula, not a dynamic array) whose result is a
+range of values shows the one on its own row or column.
+
+``=A1:A4*2`` in C2 is ``A2*2``, ``=$A:$A+1`` filled down a column adds 1 to each row's A, and ``=J4:K5`` in J6 is
+``#VALUE!`` (no single cell of the range is in line with J6), as in every Excel before dynamic arrays and in Excel
+365 for a formula saved without its dynamic-array mark (it shows it as ``=@A1:A4*2``). The formula engine computes
+the whole range; :func:`intersected` then picks the value in line with the formula's cell, from the input whose
+range the result has the shape of. A result shaped like none of its inputs (``={1,2,3}``, ``=MMULT(...)``) shows
+its first value, as Excel does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import MAX_ROW, Area
+
+__all__ = ["intersected"]
+
+
+def intersected(grid: list[list[object]], inputs: Sequence[Area | None], row: int, col: int) -> object:
+    """The value a plain formula at ``row``, ``col`` shows of its result ``grid``, given the areas it reads."""
+    height, width = len(grid), len(grid[0])
+    if height == 1 and width == 1:
+        return grid[0][0]
+    shaped = [
+        a
+        for a in inputs
+        if a is not None and a.width == width and (a.height == height or (a.top == 1 and a.bottom == MAX_ROW))
+    ]  # a whole column is read down to the last row used, which is at or below every formula's row
+    if not shaped:
+        return grid[0][0]
+    if height > 1 and width > 1:
+        return CellError("#VALUE!")
+    for area in shaped:
+        if width == 1 and area.top <= row <= area.bottom:
+            return grid[row - area.top][0] if row - area.top < height else None
+        if height == 1 and area.left <= col <= area.right:
+            return grid[0][col - area.left]
+    return CellError("#VALUE!")
