@@ -163,3 +163,11 @@ def test_dates_of_a_1904_workbook(tmp_path: Path) -> None:
     values = openpyxl.load_workbook(out, data_only=True)["Tests"]
     assert [values[f"A{row}"].value for row in range(2, 2 + len(formats))] == list(formats.values())
     assert values["A20"].value in ("", None)
+
+
+def test_the_era_year_code_is_the_year() -> None:
+    """SheetJS's test_files formula_stress_test.xlsx, sheet Text, B15: Excel saved TEXT(1977-07-07, "ee-mm-dd") as
+    1977-07-07 (in the Gregorian calendar the year of the era is the year)."""
+    serial = (datetime.date(1977, 7, 7) - datetime.date(1899, 12, 30)).days
+    assert format_value(serial, "ee-mm-dd") == "1977-07-07"
+    assert format_value(serial, "e") == "1977"

@@ -45,7 +45,7 @@ _MONTHS = (
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _LITERAL = set("$-+/():!^&'~{}<>= ")
 _CONDITION = re.compile(r"\[\s*(<=|>=|<>|<|>|=)\s*(-?\d+(?:\.\d*)?)\s*\]")
-_DATE_CODES = re.compile(r"(?i)(\[(?:h+|m+|s+)\]|y+|m+|d+|h+|s+|am/pm|a/p|e)")
+_DATE_CODES = re.compile(r"(?i)(\[(?:h+|m+|s+)\]|y+|m+|d+|h+|s+|am/pm|a/p|e+)")
 
 
 @dataclass
@@ -140,7 +140,7 @@ def _parse(section: str) -> _Section | None:
             i += 2
         else:
             found = _DATE_CODES.match(section, i)
-            if found is not None and found.group(0).lower() not in ("e",):
+            if found is not None:
                 parts.append(("date", found.group(0)))
                 is_date = True
                 i = found.end()
@@ -401,6 +401,8 @@ def _date(value: float, section: _Section) -> str | None:
             inner = code[1:-1]
             amount = {"h": total_seconds // 3600, "m": total_seconds // 60, "s": total_seconds}[inner[0]]
             out.append(str(amount).rjust(len(inner), "0"))
+        elif code.startswith("e"):  # the year of the era: in the Gregorian calendar, the year itself
+            out.append(str(year))
         elif code.startswith("y"):
             out.append(str(year)[-2:].rjust(2, "0") if len(code) <= 2 else str(year))
         elif code.startswith("d"):
