@@ -6,6 +6,7 @@ from pathlib import Path
 
 import openpyxl
 
+from tests.excel.workbook.recalculated import recalculated
 from xlscore.excel.workbook.recalc import recalculate
 
 
@@ -45,3 +46,34 @@ def test_added_functions_give_microsofts_values(tmp_path: Path) -> None:
     assert recalculate(source, out).errors == ()
     values = openpyxl.load_workbook(out, data_only=True)["Data"]
     assert {cell: values[cell].value for cell in formulas} == {cell: want for cell, (_, want) in formulas.items()}
+
+
+def test_ceiling_and_floor_keep_the_sign_as_microsoft_shows(tmp_path: Path) -> None:
+    """Microsoft's CEILING.MATH, FLOOR.MATH, CEILING.PRECISE, ISO.CEILING and FLOOR.PRECISE pages, and Excel's saved
+    values in ClosedXML's ceiling-floor.xlsx for -23.5 with no significance (the engine gave 24 and 23)."""
+    expected = {
+        "=_xlfn.CEILING.MATH(24.3,5)": 25,
+        "=_xlfn.CEILING.MATH(6.7)": 7,
+        "=_xlfn.CEILING.MATH(-8.1,2)": -8,
+        "=_xlfn.CEILING.MATH(-5.5,2,-1)": -6,
+        "=_xlfn.CEILING.MATH(-23.5)": -23,
+        "=_xlfn.FLOOR.MATH(24.3,5)": 20,
+        "=_xlfn.FLOOR.MATH(6.7)": 6,
+        "=_xlfn.FLOOR.MATH(-8.1,2)": -10,
+        "=_xlfn.FLOOR.MATH(-5.5,2,-1)": -4,
+        "=_xlfn.FLOOR.MATH(-23.5)": -24,
+        "=_xlfn.CEILING.PRECISE(4.3)": 5,
+        "=_xlfn.CEILING.PRECISE(-4.3)": -4,
+        "=_xlfn.CEILING.PRECISE(4.3,-2)": 6,
+        "=_xlfn.CEILING.PRECISE(-4.3,2)": -4,
+        "=ISO.CEILING(4.3,2)": 6,
+        "=ISO.CEILING(-4.3,-2)": -4,
+        "=_xlfn.FLOOR.PRECISE(-3.2,-1)": -4,
+        "=_xlfn.FLOOR.PRECISE(3.2,1)": 3,
+        "=_xlfn.FLOOR.PRECISE(-3.2,1)": -4,
+        "=_xlfn.FLOOR.PRECISE(3.2)": 3,
+        "=_xlfn.CEILING.PRECISE(0.3,0.1)": 0.3,
+    }
+    formulas = {f"A{i}": formula for i, formula in enumerate(expected, start=1)}
+    values = recalculated(tmp_path, {}, formulas)
+    assert [values[cell] for cell in formulas] == list(expected.values())

@@ -97,6 +97,39 @@ def _sequence(rows: Any = 1, columns: Any = 1, start: Any = 1, step: Any = 1) ->
     return np.asarray(values, dtype=object).view(Array)
 
 
+def _multiple(number: float, significance: float, upwards: bool) -> float:
+    """``number`` rounded to a multiple of ``significance``'s size, up (towards +infinity) or down; a quotient
+    within 1e-12 of a whole number is that number, so CEILING.PRECISE(0.3, 0.1) is 0.3 as in Excel."""
+    size = abs(significance)
+    if size == 0 or number == 0:
+        return 0.0
+    quotient = number / size
+    whole = round(quotient)
+    if abs(quotient - whole) > 1e-12 * max(1.0, abs(quotient)):
+        whole = math.ceil(quotient) if upwards else math.floor(quotient)
+    return float(f"{whole * size:.15g}")  # Excel's 15 significant digits: 3 * 0.1 is 0.3
+
+
+def _ceiling_math(number: float, significance: float = 1, mode: float = 0) -> float:
+    """CEILING.MATH: up; a negative number towards 0, or away from 0 when ``mode`` is not 0."""
+    return _multiple(number, significance, upwards=number >= 0 or mode == 0)
+
+
+def _floor_math(number: float, significance: float = 1, mode: float = 0) -> float:
+    """FLOOR.MATH: down; a negative number away from 0, or towards 0 when ``mode`` is not 0."""
+    return _multiple(number, significance, upwards=number < 0 and mode != 0)
+
+
+def _ceiling_precise(number: float, significance: float = 1) -> float:
+    """CEILING.PRECISE and ISO.CEILING: up, whatever the signs."""
+    return _multiple(number, significance, upwards=True)
+
+
+def _floor_precise(number: float, significance: float = 1) -> float:
+    """FLOOR.PRECISE: down, whatever the signs."""
+    return _multiple(number, significance, upwards=False)
+
+
 def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
     return wrapped
@@ -111,6 +144,15 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "SEQUENCE": wrap_func(_sequence),
 }
 FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
+# The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
+for _name, _function in {
+    "CEILING.MATH": _ceiling_math,
+    "FLOOR.MATH": _floor_math,
+    "CEILING.PRECISE": _ceiling_precise,
+    "ISO.CEILING": _ceiling_precise,
+    "FLOOR.PRECISE": _floor_precise,
+}.items():
+    FUNCTIONS[_name] = FUNCTIONS[f"_XLFN.{_name}"] = _numeric(_function)
 
 
 def _dimension(axis: int) -> Callable[..., Any]:
