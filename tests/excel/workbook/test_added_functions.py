@@ -77,3 +77,18 @@ def test_ceiling_and_floor_keep_the_sign_as_microsoft_shows(tmp_path: Path) -> N
     formulas = {f"A{i}": formula for i, formula in enumerate(expected, start=1)}
     values = recalculated(tmp_path, {}, formulas)
     assert [values[cell] for cell in formulas] == list(expected.values())
+
+
+def test_choose_gives_the_chosen_argument_whole(tmp_path: Path) -> None:
+    """Microsoft's CHOOSE page (A2:A5 1st, 2nd, 3rd, Finished; CHOOSE(2, ...) is 2nd) and xlcalculator's
+    choose.xlsx, whose values Excel saved: with B1:E1 holding 1 to 4, CHOOSE(3,B1:D1,E1,12) is 12 in its one cell
+    and CHOOSE(2,B1:D1,E1,11) is 4 (the engine spread both over three cells)."""
+    cells = {"A2": "1st", "A3": "2nd", "A4": "3rd", "A5": "Finished", "B1": 1, "C1": 2, "D1": 3, "E1": 4}
+    formulas = {
+        "G1": "=CHOOSE(2,A2,A3,A4,A5)",
+        "G2": "=CHOOSE(3,B1:D1,E1,12)",
+        "G3": "=CHOOSE(2,B1:D1,E1,11)",
+        "G4": "=CHOOSE(5,A2,A3)",
+    }
+    values = recalculated(tmp_path, cells, formulas)
+    assert values == {"G1": "2nd", "G2": 12, "G3": 4, "G4": "#VALUE!"}

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import Array, Error, wrap_func, wrap_ufunc
+from formulas.functions import Array, Error, get_functions, wrap_func, wrap_ufunc
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.numberformat import format_value
@@ -130,6 +130,30 @@ def _floor_precise(number: float, significance: float = 1) -> float:
     return _multiple(number, significance, upwards=False)
 
 
+def _chooser(engine_choose: Callable[..., Any]) -> Callable[..., Any]:
+    """CHOOSE: with one index, the chosen argument whole, as Excel gives it (``CHOOSE(3, B1:D1, E1, 12)`` is 12;
+    the engine spread every argument to the largest one's size, so it spilled 12 into three cells). An array of
+    indexes is left to the engine, which chooses element by element as Excel does."""
+
+    def choose(index: Any, *values: Any) -> Any:
+        if isinstance(index, np.ndarray):
+            if index.size != 1:
+                return engine_choose(index, *values)
+            index = index.ravel()[0]
+        if isinstance(index, XlError):
+            return index
+        try:
+            chosen = math.trunc(_number(index))
+        except (ValueError, TypeError):
+            return Error.errors["#VALUE!"]
+        if not 1 <= chosen <= len(values):
+            return Error.errors["#VALUE!"]
+        return values[chosen - 1]
+
+    wrapped: Callable[..., Any] = wrap_func(choose)
+    return wrapped
+
+
 def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
     return wrapped
@@ -144,6 +168,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "SEQUENCE": wrap_func(_sequence),
 }
 FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
+FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {
     "CEILING.MATH": _ceiling_math,
