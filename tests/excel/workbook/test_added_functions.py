@@ -92,3 +92,33 @@ def test_choose_gives_the_chosen_argument_whole(tmp_path: Path) -> None:
     }
     values = recalculated(tmp_path, cells, formulas)
     assert values == {"G1": "2nd", "G2": 12, "G3": 4, "G4": "#VALUE!"}
+
+
+def test_round_takes_excels_fifteen_digits_first(tmp_path: Path) -> None:
+    """Microsoft's ROUND, ROUNDUP and ROUNDDOWN pages, and Apache POI's 56315.xlsx, where Excel saved
+    ROUND(1*(0.001+0.5-0.4-0.05-0.001),1) as 0.1: the sum is 0.049999999999999975 in binary, 0.05 to Excel's 15
+    digits (the engine gave 0)."""
+    expected = {
+        "=ROUND(2.15,1)": 2.2,
+        "=ROUND(2.149,1)": 2.1,
+        "=ROUND(-1.475,2)": -1.48,
+        "=ROUND(21.5,-1)": 20,
+        "=ROUND(626.3,-3)": 1000,
+        "=ROUND(1.98,-1)": 0,
+        "=ROUND(-50.55,-2)": -100,
+        "=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1)": 0.1,
+        "=ROUNDUP(3.2,0)": 4,
+        "=ROUNDUP(76.9,0)": 77,
+        "=ROUNDUP(3.14159,3)": 3.142,
+        "=ROUNDUP(-3.14159,1)": -3.2,
+        "=ROUNDUP(31415.92654,-2)": 31500,
+        "=ROUNDUP(0.1+0.2,1)": 0.3,
+        "=ROUNDDOWN(3.2,0)": 3,
+        "=ROUNDDOWN(76.9,0)": 76,
+        "=ROUNDDOWN(3.14159,3)": 3.141,
+        "=ROUNDDOWN(-3.14159,1)": -3.1,
+        "=ROUNDDOWN(31415.92654,-2)": 31400,
+    }
+    formulas = {f"A{i}": formula for i, formula in enumerate(expected, start=1)}
+    values = recalculated(tmp_path, {}, formulas)
+    assert [values[cell] for cell in formulas] == list(expected.values())

@@ -12,6 +12,7 @@ formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFS
 
 from __future__ import annotations
 
+import decimal
 import math
 from collections.abc import Callable
 from typing import Any
@@ -154,6 +155,21 @@ def _chooser(engine_choose: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
+def _rounding(mode: str) -> Callable[[float, float], float]:
+    """ROUND, ROUNDUP or ROUNDDOWN as Excel computes them: the number first taken to Excel's 15 significant digits
+    (so 0.049999999999999975, what 0.001+0.5-0.4-0.05-0.001 gives, rounds as 0.05 to 0.1, and 0.1+0.2 rounds up
+    to 0.3, not 0.4), then rounded in decimal, halves and ROUNDUP away from zero."""
+
+    def rounded(number: float, digits: float = 0) -> float:
+        value = decimal.Decimal(f"{number:.15g}")
+        try:
+            return float(value.quantize(decimal.Decimal(1).scaleb(-math.trunc(digits)), rounding=mode))
+        except decimal.InvalidOperation:  # more digits asked for than the number has: it is already so
+            return float(value)
+
+    return rounded
+
+
 def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
     return wrapped
@@ -168,6 +184,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "SEQUENCE": wrap_func(_sequence),
 }
 FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
+FUNCTIONS["ROUND"] = _numeric(_rounding(decimal.ROUND_HALF_UP))
+FUNCTIONS["ROUNDUP"] = _numeric(_rounding(decimal.ROUND_UP))
+FUNCTIONS["ROUNDDOWN"] = _numeric(_rounding(decimal.ROUND_DOWN))
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {
