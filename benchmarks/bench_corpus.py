@@ -17,8 +17,9 @@ test data of spreadsheet libraries and formula engines. For each one:
   and compared with the value Excel saved, as ``xlscore recalc --check`` compares (numbers to 1e-9, relative or
   absolute; text exactly; an error equal to the same error). The cells compared are the formula cells of the
   original and the cells of its array formulas' areas. A file "agrees" when every one of its cells does.
-* Formula cells that call RAND, RANDBETWEEN, RANDARRAY, NOW or TODAY are left out of the comparison: their value
-  changes at every calculation (the cells that read them are compared, and differ for both engines alike).
+* Formula cells that call RAND, RANDBETWEEN, RANDARRAY, NOW or TODAY, and the formula cells that read them however
+  indirectly, are left out of the comparison, for both engines alike: their value changes at every calculation
+  (``xlscore.excel.workbook.drawn``, the rule ``recalc --check`` follows). The report says how many.
 * Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails, where openpyxl
   loads the original, is "invalid".
 
@@ -52,6 +53,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.libreoffice.profile import copy_profile
 from xlscore.excel.libreoffice.soffice import find_soffice, run_measured, soffice_env, soffice_version
 from xlscore.excel.workbook.book import Book, read_book
+from xlscore.excel.workbook.drawn import drawn_cells
 from xlscore.excel.workbook.recalc import same_value
 from xlscore.excel.workbook.refs import cell_name
 
@@ -60,8 +62,6 @@ DEFAULT_REPORT = Path("/work/corpus-report.txt")
 _REPORTED = re.compile(r"^(?P<sheet>.+)!(?P<cell>[A-Z]{1,3}\d+): (?P<code>#[A-Z0-9/!?]+) ?(?P<reason>.*)$")
 _FUNCTION = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z][A-Za-z0-9_.]*)\(")
 _STRING = re.compile(r'"(?:[^"]|"")*"')
-VOLATILE = re.compile(r"(?<![A-Za-z0-9_.])(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\(", re.IGNORECASE)
-"""Functions whose value changes at every calculation: no engine can agree with the value Excel saved."""
 
 Cells = dict[tuple[str, int, int], object]
 
@@ -72,6 +72,7 @@ class FileResult:
     formula_cells: int = 0  # cells compared (-1: Excel's values could not be read)
     xlscore_agree: int = 0
     libreoffice_agree: int = -1  # -1: not run
+    drawn: int = 0  # formula cells left out: they draw a random number or read the clock (drawn_cells)
     xlscore_status: str = "ok"  # ok, refused, traceback, timeout
     xlscore_message: str = ""
     xlscore_seconds: float = 0.0
@@ -82,24 +83,27 @@ class FileResult:
     differences: list[dict[str, str]] = field(default_factory=list)  # xlscore's, for the causes
 
 
-def _compared(book: Book) -> tuple[Cells, dict[tuple[str, int, int], str]]:
+def _compared(book: Book) -> tuple[Cells, dict[tuple[str, int, int], str], int]:
     """Excel's saved value of every formula cell and array-formula cell, and each cell's formula; cells whose
-    formula calls a function that changes at every calculation (:data:`VOLATILE`) are left out."""
+    value changes at every calculation (:func:`drawn_cells`) are left out, and counted."""
     saved: Cells = {}
     formulas: dict[tuple[str, int, int], str] = {}
+    drawn = drawn_cells(book)
+    left_out = 0
     for sheet in book.sheets:
         key = sheet.name.upper()
         for f in sheet.formulas:
-            if VOLATILE.search(_STRING.sub('""', f.text)):
-                continue
             cells = [(f.row, f.col)]
             if f.array is not None:
                 a = f.array
                 cells = [(r, c) for r in range(a.top, a.bottom + 1) for c in range(a.left, a.right + 1)]
             for r, c in cells:
+                if (key, r, c) in drawn:
+                    left_out += 1
+                    continue
                 saved[key, r, c] = sheet.values.get((r, c))
                 formulas.setdefault((key, r, c), f.text)
-    return saved, formulas
+    return saved, formulas, left_out
 
 
 def _written(path: Path, wanted: Iterable[tuple[str, int, int]]) -> Cells | None:
@@ -268,7 +272,8 @@ def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version
         *header,
         "",
         f"files: {len(results)} ({len(results) - len(comparable)} whose saved values xlscore's "
-        f"reader could not read); formula cells compared: {cells:,}",
+        f"reader could not read); formula cells compared: {cells:,}; left out, as they draw a random number or "
+        f"read the clock: {sum(r.drawn for r in comparable):,} cells in {sum(1 for r in comparable if r.drawn)} files",
         "",
     ]
     lines.append(f"{'':28}{'xlscore':>22}{'LibreOffice ' + lo_version:>30}")
@@ -378,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
                 folder = work / "xlscore"
                 written_path = run_xlscore(source, folder, args.timeout, result)
                 try:
-                    saved, formulas = _compared(read_book(source))
+                    saved, formulas, result.drawn = _compared(read_book(source))
                     result.formula_cells = len(saved)
                 except WorkbookError:
                     saved, formulas, result.formula_cells = {}, {}, -1
@@ -407,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             if soffice is not None and result.formula_cells >= 0:
                 lo_path = lo_outputs.get(source.stem)
                 result.libreoffice_status = "ok" if lo_path else "no output"
-                saved, formulas = _compared(read_book(source))
+                saved, formulas, _ = _compared(read_book(source))
                 written = _written(lo_path, saved) if lo_path else None
                 result.libreoffice_agree = compare(FileResult(""), saved, formulas, written, None)
             results.append(result)

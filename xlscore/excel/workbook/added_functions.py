@@ -12,14 +12,16 @@ formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFS
 
 from __future__ import annotations
 
+import collections
 import decimal
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import Array, Error, get_functions, wrap_func, wrap_ufunc
+from formulas.functions import COMPILING, Array, Error, get_functions, wrap_func, wrap_impure_func, wrap_ufunc
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.numberformat import format_value
@@ -170,12 +172,22 @@ def _rounding(mode: str) -> Callable[[float, float], float]:
     return rounded
 
 
+def _randbetween(bottom: float, top: float) -> Any:
+    """RANDBETWEEN: a whole number from ``bottom`` to ``top``, drawn afresh in each cell at each calculation (the
+    engine drew one number once, as the formula compiled, and it was not whole). Bounds that are not whole are
+    taken inwards (up and down), as Excel does: RANDBETWEEN(1.5, 2.5) is always 2; #NUM! when none is left."""
+    low, high = math.ceil(bottom), math.floor(top)
+    if low > high:
+        return Error.errors["#NUM!"]
+    return float(random.randint(low, high))
+
+
 def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
     return wrapped
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {
+FUNCTIONS: dict[str, Any] = {  # a function, or the engine's form of one (RANDBETWEEN below)
     "QUOTIENT": _numeric(_quotient),
     "COMBIN": _numeric(_combin),
     "BASE": _numeric(_base),
@@ -187,6 +199,10 @@ FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
 FUNCTIONS["ROUND"] = _numeric(_rounding(decimal.ROUND_HALF_UP))
 FUNCTIONS["ROUNDUP"] = _numeric(_rounding(decimal.ROUND_UP))
 FUNCTIONS["ROUNDDOWN"] = _numeric(_rounding(decimal.ROUND_DOWN))
+FUNCTIONS["RANDBETWEEN"] = {  # the engine's form for a function it must not compute while compiling (its RAND)
+    "extra_inputs": collections.OrderedDict([(COMPILING, False)]),
+    "function": wrap_impure_func(_numeric(_randbetween)),
+}
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {
