@@ -163,3 +163,17 @@ def test_implicit_intersection_and_if(tmp_path: Path) -> None:
         "C9": False,
         "C10": "A",
     }
+
+
+def test_date_functions_read_text_dates_as_excel_does(tmp_path: Path) -> None:
+    # xlcalculator's tests/resources/YEAR.xlsx, as Excel saved it: C5 =YEAR(C3) and D5 =YEAR(D3) are #VALUE! for
+    # the texts 7/5/1800 and 7/5/10000 (no date Excel knows); A5 =YEAR(A3) is 2008 for the date 7 May 2008.
+    cells = {"A3": 39575, "C3": "7/5/1800", "D3": "7/5/10000", "E3": "5/7/2008", "F3": "13:45"}
+    formulas = {
+        "A5": "=YEAR(A3)",
+        "C5": "=YEAR(C3)",
+        "D5": "=YEAR(D3)",
+        "E5": "=MONTH(E3)",
+        "F5": "=HOUR(F3)",
+    }
+    assert recalculated(tmp_path, cells, formulas) == {"A5": 2008, "C5": "#VALUE!", "D5": "#VALUE!", "E5": 5, "F5": 13}

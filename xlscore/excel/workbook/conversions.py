@@ -276,6 +276,33 @@ def _text_left_out(function: Callable[..., Any]) -> Callable[..., Any]:
     return functools.update_wrapper(run, function)
 
 
+def _dates_read(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A date function (YEAR, MONTH ...) that reads a date given as text as Excel reads it (:func:`excel_number`):
+    ``YEAR("7/5/1800")`` is #VALUE!, as Excel saved it in xlcalculator's YEAR.xlsx, where the engine gave 1800."""
+    import numpy as np
+    import schedula as sh
+    from formulas.functions import Error
+    from formulas.tokens.operand import XlError
+
+    def read(value: Any) -> Any:
+        if isinstance(value, str) and not isinstance(value, (XlError, sh.Token)):
+            number = excel_number(value)
+            return Error.errors["#VALUE!"] if number is None else number
+        return value
+
+    def clean(argument: Any) -> Any:
+        if isinstance(argument, np.ndarray) and argument.dtype == object:
+            return np.frompyfunc(read, 1, 1)(argument).view(type(argument))
+        return read(argument)
+
+    def run(*arguments: Any) -> Any:
+        return function(*(clean(a) for a in arguments))
+
+    return functools.update_wrapper(run, function)
+
+
+_DATE_PARTS = ("YEAR", "MONTH", "DAY", "WEEKDAY", "HOUR", "MINUTE", "SECOND")
+
 _STATISTICS = (
     "SUM",
     "PRODUCT",
@@ -316,6 +343,8 @@ def install(functions: MutableMapping[str, Any]) -> None:
     )
     for name in (">=", "<=", "<>", "<", ">", "=", "&"):
         OPERATORS[name] = _broadcasting(OPERATORS[name])
+    for name in _DATE_PARTS:
+        functions[name] = _dates_read(functions[name])
     for name in _STATISTICS:
         for key in (name, f"_XLFN.{name}"):
             if key in functions:

@@ -22,7 +22,7 @@ from formulas.tokens.operand import XlError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import added_functions, conversions, indirect, subtotals
+from xlscore.excel.workbook import added_functions, complex_text, conversions, indirect, subtotals
 from xlscore.excel.workbook.calls import BLANK_FUNCTION
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
@@ -91,6 +91,7 @@ def _register() -> dict[str, Any]:
     functions.update(subtotals.FUNCTIONS)
     functions.update(added_functions.FUNCTIONS)
     functions.update(indirect.FUNCTIONS)
+    functions.update(complex_text.FUNCTIONS)
     conversions.install(functions)
     return functions
 
