@@ -126,3 +126,34 @@ def test_names_that_hold_formulas_and_relative_references(tmp_path: Path) -> Non
     values = openpyxl.load_workbook(out, data_only=True)["Worksheet"]
     assert [values[f"C{row}"].value for row in range(4, 9)] == [56.25, 54.375, 48.75, 52.5, 41.25]
     assert [values["B10"].value, values["C10"].value] == [33.75, 253.125]
+
+
+def test_names_with_a_deleted_range_a_sheet_or_a_table(tmp_path: Path) -> None:
+    """Apache POI's test-data/spreadsheet files as Excel saved them: in 49783.xlsx sale_1 and sale_2 are
+    Sheet1!#REF! and =sale_1*sale_2 is #REF!; in 56737.xlsx NR_To_A1 belongs to the sheet Defines and
+    =Defines!NR_To_A1 on the sheet Uses is 'Test A1'; in simple-monthly-budget.xlsx TotalMonthlyIncome is
+    SUM(tblIncome[Amount]) and =TotalMonthlyIncome is 3750."""
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.table import Table
+
+    book = openpyxl.Workbook()
+    uses = book.active
+    assert uses is not None
+    uses.title = "Uses"
+    defines = book.create_sheet("Defines")
+    defines["A1"] = "Test A1"
+    defines.defined_names["NR_To_A1"] = DefinedName("NR_To_A1", attr_text="Defines!$A$1")
+    budget = book.create_sheet("Budget")
+    budget.append(["Item", "Amount"])
+    for row in (["Salary", 2500], ["Other", 1250]):
+        budget.append(row)
+    budget.add_table(Table(displayName="tblIncome", ref="A1:B3"))
+    book.defined_names["sale_1"] = DefinedName("sale_1", attr_text="Sheet1!#REF!")
+    book.defined_names["sale_2"] = DefinedName("sale_2", attr_text="Sheet1!#REF!")
+    book.defined_names["TotalMonthlyIncome"] = DefinedName("TotalMonthlyIncome", attr_text="SUM(tblIncome[Amount])")
+    uses["A2"], uses["D2"], uses["E4"] = "=sale_1*sale_2", "=Defines!NR_To_A1", "=TotalMonthlyIncome"
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Uses"]
+    assert [values["A2"].value, values["D2"].value, values["E4"].value] == ["#REF!", "Test A1", 3750]

@@ -313,11 +313,15 @@ def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[i
     return {r for r, c in below if (r, c) not in computed and not any(area.contains(r, c) for area in spilled)}
 
 
-def _resolve_tables(sheets: list[Sheet], tables: list[Table]) -> None:
-    """Every formula's structured references (``Results[#All]``) as the ranges they stand for, tables grown."""
+def _resolve_tables(sheets: list[Sheet], tables: list[Table], names: dict[str, str]) -> None:
+    """Every formula's and every defined name's structured references (``Results[#All]``,
+    ``SUM(tblExpenses[Amount])``) as the ranges they stand for, tables grown."""
     if not tables:
         return
     by_name = {table.name.upper(): table for table in tables}
+    for key, text in names.items():
+        if "[" in text:
+            names[key] = resolve(text, by_name)
     done: dict[tuple[str, str, Position], str] = {}  # a formula filled down is resolved once
     for sheet in sheets:
         for formula in sheet.formulas:
@@ -340,7 +344,7 @@ def read_book(path: str | Path) -> Book:
         workbook = zf.xml("xl/workbook.xml")
         names = _names(workbook, sheets)
         tables = _tables(zf, sheets)
-    _resolve_tables(sheets, tables)
+    _resolve_tables(sheets, tables, names)
     properties = _child(workbook, "workbookPr")
     date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")
     return Book(source, sheets, names, tables, date1904)

@@ -30,6 +30,8 @@ __all__ = ["fixed_constants", "fixed_positions"]
 _EXPONENT = re.compile(r"(\d+\.?\d*|\.\d+)([eE])(\d+)")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _TEXT = re.compile(r'"(?:[^"]|"")*"')
+_ERROR = re.compile(r"(?:(?:'[^']*'|[^'!]*)!)?(#REF!|#NAME\?|#N/A|#VALUE!|#DIV/0!|#NUM!|#NULL!)", re.IGNORECASE)
+_SHEET_NAME = re.compile(r"(?P<sheet>'(?:[^']|'')+'|[^'!]+)!(?P<name>[A-Za-z_\\][A-Za-z0-9_.\\?]*)")
 
 _FUNCTIONS = ("ROW(", "COLUMN(", "ROWS(", "COLUMNS(")
 
@@ -106,7 +108,23 @@ def _constant(text: str) -> Token | None:
         return Token(value, Token.OPERAND, Token.TEXT)
     if value.upper() in ("TRUE", "FALSE"):
         return Token(value.upper(), Token.OPERAND, Token.LOGICAL)
+    error = _ERROR.fullmatch(value)
+    if error is not None:  # a name whose range was deleted (Sheet1!#REF!): the error, as Excel gives
+        return Token(error.group(1).upper(), Token.OPERAND, Token.ERROR)
     return None
+
+
+def _sheet_name(value: str, names: Mapping[str, str]) -> str | None:
+    """The key of a name written with its sheet (``Defines!NR_To_A1``, a name that sheet holds), or None when
+    ``value`` is a reference or no such name is defined."""
+    found = _SHEET_NAME.fullmatch(value)
+    if found is None or parse_area(value) is not None:
+        return None
+    sheet = found.group("sheet")
+    if sheet.startswith("'"):
+        sheet = sheet[1:-1].replace("''", "'")
+    key = f"{sheet.upper()}!{found.group('name').upper()}"
+    return key if key in names else None
 
 
 def _fixed_reference(text: str) -> bool:
@@ -138,13 +156,25 @@ def fixed_constants(
     with its sign. A name for a reference with every coordinate fixed stays a name: the evaluator reads its range."""
     out: list[Token] = []
     for token in items:
-        if token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" not in token.value:
-            text = names.get(f"{sheet.upper()}!{token.value.upper()}") or names.get(token.value.upper())
+        scoped = None
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" in token.value:
+            scoped = _sheet_name(token.value, names)
+        if scoped is not None or (
+            token.type == Token.OPERAND and token.subtype == Token.RANGE and "!" not in token.value
+        ):
+            text = (
+                names[scoped]
+                if scoped is not None
+                else names.get(f"{sheet.upper()}!{token.value.upper()}") or names.get(token.value.upper())
+            )
             constant = _constant(text) if text else None
             if constant is not None:
                 out.append(constant)
                 continue
             body = text.strip().removeprefix("=").strip() if text else ""
+            if scoped is not None and _fixed_reference(body):
+                out.append(Token(body, Token.OPERAND, Token.RANGE))  # the evaluator reads the range written out
+                continue
             if body and not _fixed_reference(body):
                 formula = _formula(body, row, col, depth)
                 if formula is not None:
