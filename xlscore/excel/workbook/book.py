@@ -319,9 +319,9 @@ def _resolve_tables(sheets: list[Sheet], tables: list[Table], names: dict[str, s
     if not tables:
         return
     by_name = {table.name.upper(): table for table in tables}
-    for name, text in names.items():
-        if "[" in text:
-            names[name] = resolve(text, by_name)
+    for name, held in names.items():
+        if "[" in held:
+            names[name] = resolve(held, by_name)
     done: dict[tuple[str, str, Position], str] = {}  # a formula filled down is resolved once
     for sheet in sheets:
         for formula in sheet.formulas:
