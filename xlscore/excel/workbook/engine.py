@@ -50,6 +50,7 @@ from xlscore.excel.workbook.refs import (
     shift_area,
     translate,
 )
+from xlscore.excel.workbook.threed import spanned
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 
@@ -195,6 +196,8 @@ class _Compiler:
     def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
         try:
             tokens = calls.plain_calls(calls.tokens(formula.text))
+            if ":" in formula.text:
+                tokens = spanned(tokens, [sheet.name for sheet in self.book.sheets])
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet, *formula.anchor)

@@ -1,0 +1,62 @@
+"""3-D references (``SUM(Sheet1:Sheet3!A1)``) with the values Excel saved in Apache POI's
+test-data/spreadsheet/55906-MultiSheetRefs.xlsx, whose cells this workbook repeats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+
+from xlscore.excel.workbook.recalc import recalculate
+
+
+def test_functions_over_a_span_of_sheets(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    first = book.active
+    assert first is not None
+    first.title = "Sheet1"
+    second, third, after = book.create_sheet("Sheet2"), book.create_sheet("Sheet3"), book.create_sheet("Not in it")
+    first["A1"], first["C1"], first["E1"] = 11, "Hello!", "Sh1"
+    second["A1"], second["B1"], second["C1"], second["E1"] = 22, 44, "Middle!", "Sh2"
+    third["A1"], third["C1"], third["E1"] = 33, "Bye!", "Sh3"
+    after["A1"] = 1000
+    formulas = {
+        "A3": "=SUM(Sheet1:Sheet3!A1)",
+        "B3": "=AVERAGE(Sheet1:Sheet3!A1)",
+        "C3": "=COUNTA(Sheet1:Sheet3!C1)",
+        "D3": "=COUNTA(Sheet1:Sheet3!D1)",
+        "E3": "=COUNTA(Sheet1:Sheet3!E1)",
+        "H3": "=SUM(Sheet1:Sheet3!A1:B2)",
+        "I3": "=AVERAGE(Sheet1:Sheet3!A1:B2)",
+        "B4": "=MIN(Sheet1:Sheet3!A$1)",
+        "I4": "=MIN(Sheet1:Sheet3!A$1:B$2)",
+        "B5": "=MAX(Sheet1:Sheet3!A$1)",
+        "I5": "=MAX(Sheet1:Sheet3!A$1:B$2)",
+        "B6": "=COUNT(Sheet1:Sheet3!A$1)",
+        "I6": "=COUNT(Sheet1:Sheet3!$A$1:$B$2)",
+        "A8": "=SUM('Sheet2:Not in it'!A1)",  # quoted, and a sheet with a space: 22 + 33 + 1000
+        "A9": "=SUM(Sheet1:Nowhere!A1)",  # a sheet the book does not have
+    }
+    for cell, formula in formulas.items():
+        first[cell] = formula
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Sheet1"]
+    assert {cell: values[cell].value for cell in formulas} == {
+        "A3": 66,
+        "B3": 22,
+        "C3": 3,
+        "D3": 0,
+        "E3": 3,
+        "H3": 110,
+        "I3": 27.5,
+        "B4": 11,
+        "I4": 11,
+        "B5": 33,
+        "I5": 44,
+        "B6": 3,
+        "I6": 4,
+        "A8": 1055,
+        "A9": "#REF!",
+    }
