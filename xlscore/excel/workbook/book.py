@@ -18,6 +18,7 @@ from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook import limits
+from xlscore.excel.workbook.external import linked_workbooks
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.workbook.sheetdata import text_of_cell
@@ -344,7 +345,13 @@ def read_book(path: str | Path) -> Book:
         workbook = zf.xml("xl/workbook.xml")
         names = _names(workbook, sheets)
         tables = _tables(zf, sheets)
+        linked, linked_names = linked_workbooks(
+            zf, workbook, lambda kind, raw: _value(kind, raw, None, strings, lambda: "a linked workbook's cell")
+        )
     _resolve_tables(sheets, tables, names)
+    # Linked workbooks' sheets come last, with no part: read, never written (xlscore.excel.workbook.external).
+    sheets += [Sheet(sheet.name, "", sheet.values) for sheet in linked]
+    names.update({key: text for key, text in linked_names.items() if key not in names})
     properties = _child(workbook, "workbookPr")
     date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")
     return Book(source, sheets, names, tables, date1904)

@@ -492,6 +492,11 @@ def _relationships(zip: SafeZip, part: str) -> tuple[dict[str, str], dict[str, s
     return internal, external
 
 
+def relationship_id(element: ET.Element) -> str | None:
+    """The relationship an element links to (its ``r:id``, Transitional or Strict), or None."""
+    return next((element.get(f"{{{ns}}}id") for ns in _RELATIONSHIP_NAMESPACES if element.get(f"{{{ns}}}id")), None)
+
+
 def relationships(zip: SafeZip, part: str) -> dict[str, str]:
     """The part's relationships inside the workbook: relationship id -> target part, as a zip member name.
 
@@ -530,9 +535,7 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
             if _local(sheet.tag) != "sheet":
                 continue
             name = sheet.get("name")
-            ident = next(
-                (sheet.get(f"{{{ns}}}id") for ns in _RELATIONSHIP_NAMESPACES if sheet.get(f"{{{ns}}}id")), None
-            )
+            ident = relationship_id(sheet)
             if not name:
                 raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name; {_REPAIR}")
             if not ident:
