@@ -96,3 +96,21 @@ def test_randbetween_draws_a_whole_number_in_each_cell(tmp_path: Path) -> None:
     assert all(isinstance(v, int | float) and v == int(v) and 1 <= v <= 1_000_000 for v in drawn)
     assert len(set(drawn)) > 1
     assert (values["B1"], values["B2"], values["B3"]) == (2, "#NUM!", -3)
+
+
+def test_a_name_for_a_drawn_cell_is_followed(tmp_path: Path) -> None:
+    # As in Apache POI's 56688_4.xlsx: DATE_CELL is Sheet1!$A$1, which holds =TODAY(); =EDATE(DATE_CELL,INCREMENT)
+    # changes with the day the file is computed. A name for a cell that draws nothing is no reason to leave out.
+    from openpyxl.workbook.defined_name import DefinedName
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sheet1"
+    sheet["A1"], sheet["A2"], sheet["A3"] = "=TODAY()", 3, '="DATE_CELL"'
+    sheet["B2"], sheet["B3"] = "=EDATE(DATE_CELL,INCREMENT)", "=INCREMENT*2"
+    book.defined_names["DATE_CELL"] = DefinedName("DATE_CELL", attr_text="Sheet1!$A$1")
+    book.defined_names["INCREMENT"] = DefinedName("INCREMENT", attr_text="Sheet1!$A$2")
+    path = tmp_path / "named.xlsx"
+    book.save(path)
+    assert drawn_cells(read_book(path)) == {("SHEET1", 1, 1), ("SHEET1", 2, 2)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 from xlscore.excel.workbook.recalc import recalculate
 
@@ -157,3 +158,38 @@ def test_names_with_a_deleted_range_a_sheet_or_a_table(tmp_path: Path) -> None:
     recalculate(source, out)
     values = openpyxl.load_workbook(out, data_only=True)["Uses"]
     assert [values["A2"].value, values["D2"].value, values["E4"].value] == ["#REF!", "Test A1", 3750]
+
+
+def test_names_that_hold_subtotal_or_indirect(tmp_path: Path) -> None:
+    """PhpSpreadsheet's tests/data files as Excel saved them: in Calculation/TableFormulae.xlsx CommissionTotal is
+    SUBTOTAL(109,DeptSales[Commission Amount]) and =CommissionTotal is 570.2 (the commissions 26, 99, 141,
+    49.2, 120 and 135); in Calculation/LookupRef/IndirectFormulaSelection.xlsx CURRENCY_SELECTOR is
+    INDIRECT("CURRENCY_"&Sheet1!$D$1), D1 is USD, CURRENCY_USD is Sheet1!$B$2 (100) and =CURRENCY_SELECTOR is 100."""
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.table import Table
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Sheet1"
+    sheet["G1"] = "Commission Amount"
+    for row, amount in enumerate((26, 99, 141, 49.2, 120, 135), start=2):
+        sheet[f"G{row}"] = amount
+    sheet.add_table(Table(displayName="DeptSales", ref="G1:G7"))
+    sheet["A1"], sheet["B1"], sheet["D1"] = "EUR", 80, "USD"
+    sheet["A2"], sheet["B2"], sheet["A3"], sheet["B3"] = "USD", 100, "GBP", 120
+    sheet["A5"], sheet["C10"] = "=CURRENCY_SELECTOR", "=CommissionTotal"
+    for name, text in (
+        ("CommissionTotal", "SUBTOTAL(109,DeptSales[Commission Amount])"),
+        ("CURRENCY_EUR", "Sheet1!$B$1"),
+        ("CURRENCY_USD", "Sheet1!$B$2"),
+        ("CURRENCY_GBP", "Sheet1!$B$3"),
+        ("CURRENCY_SELECTOR", 'INDIRECT("CURRENCY_"&Sheet1!$D$1)'),
+    ):
+        book.defined_names[name] = DefinedName(name, attr_text=text)
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Sheet1"]
+    assert values["A5"].value == 100
+    assert values["C10"].value == pytest.approx(570.2, abs=1e-9)

@@ -200,14 +200,10 @@ class _Compiler:
                 tokens = spanned(tokens, [sheet.name for sheet in self.book.sheets])
         except ValueError as exc:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
-        tokens, twins, informed = with_cell_information(lets_written_out(tokens), formula.sheet, *formula.anchor)
-        tokens, placed = fixed_positions(
-            fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col),
-            formula.row,
-            formula.col,
-            self.book.names,
-            formula.sheet,
-        )
+        # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
+        tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)
+        tokens, twins, informed = with_cell_information(tokens, formula.sheet, *formula.anchor)
+        tokens, placed = fixed_positions(tokens, formula.row, formula.col, self.book.names, formula.sheet)
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
         self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
