@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import openpyxl
@@ -122,3 +123,63 @@ def test_round_takes_excels_fifteen_digits_first(tmp_path: Path) -> None:
     formulas = {f"A{i}": formula for i, formula in enumerate(expected, start=1)}
     values = recalculated(tmp_path, {}, formulas)
     assert [values[cell] for cell in formulas] == list(expected.values())
+
+
+def test_information_functions_as_excel_saved_them(tmp_path: Path) -> None:
+    # dgorissen/pycel's tests/fixtures/information.xlsx (Information sheet) and SheetJS's formula_stress_test.xlsx
+    # (Information!B11, B15; Statistical!B87), as Excel saved them: ISNUMBER of the text '1' is FALSE, N(TRUE) is
+    # 1 and N(FALSE) 0; CELL("contents", B2) is B2's value (TRUE, the result of =ISBLANK(A2)); MODE.MULT in one
+    # cell is its first mode.
+    cells = {"A14": "1", "A17": True, "A18": False, "C87": 8, "D87": 8, "E87": 1, "F87": 5}
+    formulas = {
+        "B2": "=ISBLANK(A2)",
+        "I14": "=ISNUMBER(A14)",
+        "I16": "=ISNUMBER(A17)",
+        "I17": "=ISNUMBER(C87)",
+        "L17": "=N(A17)",
+        "L18": "=N(A18)",
+        "L19": '=N("7")',
+        "B22": '=CELL("contents", B2)',
+        "B23": '=CELL("address", B2)',
+        "B24": '=CELL("row", D87:F90)',
+        "B25": '=CELL("col", D87:F90)',
+        "B26": '=CELL("type", A14)',
+        "B27": '=CELL("type", A2)',
+        "B28": '=CELL("type", C87)',
+        "B87": "=_xlfn.MODE.MULT(C87:F87)",
+    }
+    assert recalculated(tmp_path, cells, formulas) == {
+        "B2": True,
+        "I14": False,
+        "I16": False,
+        "I17": True,
+        "L17": 1,
+        "L18": 0,
+        "L19": 0,
+        "B22": True,
+        "B23": "$B$2",
+        "B24": 87,
+        "B25": 4,
+        "B26": "l",
+        "B27": "b",
+        "B28": "v",
+        "B87": 8,
+    }
+
+
+def test_cell_filename_gives_the_sheet_after_the_bracket(tmp_path: Path) -> None:
+    # PhpSpreadsheet's tests/data/Reader/XLSX/issue.2581.xlsx: on the sheet SomeName, Excel saved
+    # =CONCATENATE("Prefix ",MID(CELL("filename"),FIND("]",CELL("filename"))+1,255), " Suffix") as
+    # "Prefix SomeName Suffix".
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "SomeName"
+    sheet["B1"] = '=CONCATENATE("Prefix ",MID(CELL("filename"),FIND("]",CELL("filename"))+1,255), " Suffix")'
+    sheet["B2"] = '=CELL("filename",A1)'
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["SomeName"]
+    assert values["B1"].value == "Prefix SomeName Suffix"
+    assert values["B2"].value == f"{tmp_path.resolve()}{os.sep}[in.xlsx]SomeName"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import decimal
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -21,7 +22,17 @@ from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import COMPILING, Array, Error, get_functions, wrap_func, wrap_impure_func, wrap_ufunc
+from formulas.functions import (
+    COMPILING,
+    Array,
+    Error,
+    get_functions,
+    wrap_func,
+    wrap_impure_func,
+    wrap_ranges_func,
+    wrap_ufunc,
+)
+from formulas.functions.info import FalseArray, iserror
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.numberformat import format_value
@@ -182,6 +193,37 @@ def _randbetween(bottom: float, top: float) -> Any:
     return float(random.randint(low, high))
 
 
+def _is_number(value: Any) -> bool:
+    """ISNUMBER's test: a number, and nothing else (the engine also took text that reads as one, "3", and gave
+    TRUE where Excel gives FALSE: SheetJS's formula_stress_test.xlsx, Information!B11)."""
+    return isinstance(value, (int, float, np.number)) and not isinstance(value, (bool, np.bool_))
+
+
+def _n(value: Any) -> Any:
+    """N: a number as it is, TRUE as 1 and FALSE as 0 (the engine gave the truth value itself: SheetJS's
+    formula_stress_test.xlsx, Information!B15, where Excel saved 1 for N(TRUE)), an error as it is, else 0."""
+    value = np.asarray(value, object).ravel()[0]
+    if isinstance(value, XlError):
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    return float(value) if _is_number(value) else 0.0
+
+
+def _as_column(engine_function: Callable[..., Any]) -> Callable[..., Any]:
+    """A function the engine answers with a Python list (MODE.MULT) answering with a column, as Excel does: one
+    value in a single cell (SheetJS's formula_stress_test.xlsx, Statistical!B87, MODE.MULT saved as 8), where the
+    list itself was written as the text '[8.0]'."""
+
+    def run(*arguments: Any) -> Any:
+        result = engine_function(*arguments)
+        if isinstance(result, list):
+            return np.asarray(result, dtype=object).reshape(-1, 1).view(Array)
+        return result
+
+    return functools.update_wrapper(run, engine_function)
+
+
 def _numeric(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_ufunc(function, input_parser=lambda *a: map(_number, a))
     return wrapped
@@ -203,6 +245,9 @@ FUNCTIONS["RANDBETWEEN"] = {  # the engine's form for a function it must not com
     "extra_inputs": collections.OrderedDict([(COMPILING, False)]),
     "function": wrap_impure_func(_numeric(_randbetween)),
 }
+FUNCTIONS["ISNUMBER"] = wrap_ranges_func(functools.partial(iserror, check=_is_number, array=FalseArray))
+FUNCTIONS["N"] = wrap_func(_n)
+FUNCTIONS["MODE.MULT"] = FUNCTIONS["_XLFN.MODE.MULT"] = _as_column(get_functions()["_XLFN.MODE.MULT"])
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {

@@ -203,7 +203,9 @@ class _Compiler:
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
         tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)
         tokens, twins, informed = with_cell_information(tokens, formula.sheet, *formula.anchor)
-        tokens, placed = fixed_positions(tokens, formula.row, formula.col, self.book.names, formula.sheet)
+        tokens, placed = fixed_positions(
+            tokens, formula.row, formula.col, self.book.names, formula.sheet, self.book.path
+        )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
         self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)

@@ -17,13 +17,15 @@ move with it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
+from pathlib import Path
 
 from openpyxl.formula.tokenizer import Token
 
 from xlscore.excel.workbook.calls import tokens
-from xlscore.excel.workbook.refs import Area, find_references, parse_area, translate
+from xlscore.excel.workbook.refs import Area, cell_name, find_references, parse_area, translate, written
 
 __all__ = ["fixed_constants", "fixed_positions"]
 
@@ -60,18 +62,77 @@ def _names_a_range(text: str, names: Mapping[str, str], sheet: str) -> bool:
     return defined is not None and parse_area(defined.strip().removeprefix("=").strip()) is not None
 
 
+def _cell(kind: str, target: str, area: Area, sheet: str, path: Path | None) -> str | None:
+    """What ``CELL(kind, target)`` stands for, as formula text, for a reference on the formula's own sheet; None
+    for a kind left to the engine (width, format, color, parentheses, prefix, protect), which does not know it."""
+    kind = kind.lower()
+    if kind == "address":
+        return '"' + written(Area(None, area.top, area.left, area.top, area.left)) + '"'
+    if kind == "row":
+        return str(area.top)
+    if kind == "col":
+        return str(area.left)
+    first = target if area.width == 1 and area.height == 1 else f"INDEX({target},1,1)"
+    if kind == "contents":
+        return f"({first})"
+    if kind == "type":
+        return f'IF(ISBLANK({first}),"b",IF(ISTEXT({first}),"l","v"))'
+    if kind == "filename" and path is not None:
+        return '"' + f"{path.resolve().parent}{os.sep}[{path.name}]{sheet}".replace('"', '""') + '"'
+    return None
+
+
+def _cell_call(
+    items: list[Token], i: int, row: int, col: int, sheet: str, path: Path | None
+) -> tuple[list[Token], int] | None:
+    """``CELL("kind", reference)`` or ``CELL("kind")`` (the formula's own cell) at ``items[i]`` as the tokens it
+    stands for, and how many tokens it took; None when it is any other form (a kind given by a cell, a reference
+    to another sheet)."""
+    inside = [t for t in items[i + 1 : i + 6] if t.type != Token.WSPACE]
+    if not inside or inside[0].subtype != Token.TEXT:
+        return None
+    kind = inside[0].value[1:-1].replace('""', '"')
+    if len(inside) >= 2 and _closes(inside[1]):
+        target, area, taken = cell_name(row, col), Area(None, row, col, row, col), 2
+    elif len(inside) >= 4 and inside[1].type == Token.SEP and inside[2].subtype == Token.RANGE and _closes(inside[3]):
+        found = parse_area(inside[2].value) if "[" not in inside[2].value else None
+        if found is None or (found.sheet is not None and found.sheet.upper() != sheet.upper()):
+            return None
+        target, area, taken = inside[2].value, found, 4
+    else:
+        return None
+    text = _cell(kind, target, area, sheet, path)
+    if text is None:
+        return None
+    end = items.index(inside[taken - 1], i + 1) + 1
+    return tokens(text), end - i
+
+
 def fixed_positions(
-    items: list[Token], row: int, col: int, names: Mapping[str, str] | None = None, sheet: str = ""
+    items: list[Token],
+    row: int,
+    col: int,
+    names: Mapping[str, str] | None = None,
+    sheet: str = "",
+    path: Path | None = None,
 ) -> tuple[list[Token], bool]:
     """The tokens with each ROW/COLUMN/ROWS/COLUMNS call the engine cannot answer replaced by its number, for a
     formula in the cell at ``row``, ``col``; and whether any was replaced. ``names``: the defined names, for ISREF
-    of a name that holds a reference (TRUE, as a plain reference)."""
+    of a name that holds a reference (TRUE, as a plain reference). CELL's address, row, col, contents, type and
+    filename (of the workbook at ``path``) are written out alike."""
     out: list[Token] = []
     changed = False
     i = 0
     while i < len(items):
         token = items[i]
         name = token.value.upper() if token.type == Token.FUNC and token.subtype == Token.OPEN else ""
+        if name == "CELL(":
+            call = _cell_call(items, i, row, col, sheet, path)
+            if call is not None:
+                out.extend(call[0])
+                changed = True
+                i += call[1]
+                continue
         if name in _FUNCTIONS:
             inside = items[i + 1 : i + 3]
             number: int | None = None
