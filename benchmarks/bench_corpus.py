@@ -19,7 +19,8 @@ test data of spreadsheet libraries and formula engines. For each one:
   original and the cells of its array formulas' areas. A file "agrees" when every one of its cells does.
 * Formula cells that call RAND, RANDBETWEEN, RANDARRAY, NOW or TODAY, and the formula cells that read them however
   indirectly, are left out of the comparison, for both engines alike: their value changes at every calculation
-  (``xlscore.excel.workbook.drawn``, the rule ``recalc --check`` follows). The report says how many.
+  (``xlscore.excel.workbook.drawn``, the rule ``recalc --check`` follows). The report says how many; a file with
+  no other formula cell is not counted among the files (it can neither agree nor differ).
 * Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails, where openpyxl
   loads the original, is "invalid".
 
@@ -261,19 +262,24 @@ def pct(n: int, d: int) -> str:
 
 
 def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version: str, header: list[str]) -> str:
-    comparable = [r for r in results if r.formula_cells >= 0]
+    # A file with no formula cell left to compare (every one draws a random number or reads the clock) is neither
+    # agreeing nor not: it is left out of the files counted, and said so.
+    empty = [r for r in results if r.formula_cells == 0 and r.xlscore_status == "ok"]
+    counted = [r for r in results if not (r.formula_cells == 0 and r.xlscore_status == "ok")]
+    comparable = [r for r in counted if r.formula_cells >= 0]
     cells = sum(r.formula_cells for r in comparable)
     x_cells = sum(r.xlscore_agree for r in comparable)
-    x_files = sum(
-        1 for r in results if r.formula_cells >= 0 and r.xlscore_agree == r.formula_cells and r.xlscore_status == "ok"
-    )
+    x_files = sum(1 for r in comparable if r.xlscore_agree == r.formula_cells and r.xlscore_status == "ok")
     status = collections.Counter(r.xlscore_status for r in results)
     lines = [
         *header,
         "",
-        f"files: {len(results)} ({len(results) - len(comparable)} whose saved values xlscore's "
-        f"reader could not read); formula cells compared: {cells:,}; left out, as they draw a random number or "
-        f"read the clock: {sum(r.drawn for r in comparable):,} cells in {sum(1 for r in comparable if r.drawn)} files",
+        f"files: {len(results)} ({len(results) - len(comparable) - len(empty)} whose saved values xlscore's "
+        f"reader could not read); formula cells compared: {cells:,}",
+        f"left out, as they draw a random number or read the clock or read such a cell: "
+        f"{sum(r.drawn for r in results if r.formula_cells >= 0):,} cells in "
+        f"{sum(1 for r in results if r.drawn and r.formula_cells >= 0)} files; "
+        f"{len(empty)} files have no other formula cell and are not counted",
         "",
     ]
     lines.append(f"{'':28}{'xlscore':>22}{'LibreOffice ' + lo_version:>30}")
@@ -281,8 +287,8 @@ def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version
     l_cells = sum(r.libreoffice_agree for r in lo_run)
     l_files = sum(1 for r in lo_run if r.libreoffice_agree == r.formula_cells)
     lines.append(
-        f"{'files agreeing':28}{f'{x_files} ({pct(x_files, len(results))})':>22}"
-        f"{f'{l_files} ({pct(l_files, len(results))})' if lo else 'not run':>30}"
+        f"{'files agreeing':28}{f'{x_files} ({pct(x_files, len(counted))})':>22}"
+        f"{f'{l_files} ({pct(l_files, len(counted))})' if lo else 'not run':>30}"
     )
     lines.append(
         f"{'formula cells agreeing':28}{f'{x_cells:,} ({pct(x_cells, cells)})':>22}"
