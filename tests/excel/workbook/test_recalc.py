@@ -20,6 +20,7 @@ import xlscore
 from tests.excel.workbook import hostile
 from xlscore.cli import main
 from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook import recalc as recalc_module
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.calls import normalise_formula
@@ -539,3 +540,18 @@ def test_a_cell_that_reads_itself_is_circular(tmp_path: Path) -> None:
     result = recalculate(source)
     reported = sorted((e.cell, e.reason) for e in result.errors)
     assert reported == [(c, "a circular reference") for c in ("A1", "A2", "B2")]
+
+
+def test_a_range_between_deleted_cells_is_ref(tmp_path: Path) -> None:
+    # PhpSpreadsheet's tests/data/Reader/XLSX/issue.3453.xlsx: Excel saved =SUM(#REF!:#REF!) as #REF!.
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["H2"], sheet["H3"] = "=SUM(#REF!:#REF!)", '="#REF!:#REF!"&"x"'
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    result = recalculate(source)
+    values = result.evaluation.values[sheet.title.upper()]
+    assert values[2, 8] == CellError("#REF!")
+    assert values[3, 8] == "#REF!:#REF!x"
+    assert [str(e) for e in result.errors] == [f"{sheet.title}!H2: #REF! the formula refers to cells that were deleted"]

@@ -60,3 +60,39 @@ def test_functions_over_a_span_of_sheets(tmp_path: Path) -> None:
         "A8": 1055,
         "A9": "#REF!",
     }
+
+
+def test_the_intersection_operator(tmp_path: Path) -> None:
+    """Apache POI's test-data/spreadsheet/Intersection-52111.xlsx as Excel saved it: =(C2:D3 D3:E4) is 4 (D3),
+    =Tabelle2!E:E Tabelle2!11:11 is 5 (E11) and =Tabelle2!E:F Tabelle2!11:12 in one cell is #VALUE!; ranges that do
+    not meet give #NULL!."""
+    book = openpyxl.Workbook()
+    first = book.active
+    assert first is not None
+    first.title = "Tabelle1"
+    second = book.create_sheet("Tabelle2")
+    for cell, value in {"C2": 1, "D2": 2, "C3": 3, "D3": 4, "E3": 5, "D4": 6, "E4": 7}.items():
+        first[cell] = value
+    for row, values in ((10, (1, 4, 7)), (11, (2, 5, 8)), (12, (3, 6, 9))):
+        for col, value in zip("DEF", values, strict=True):
+            second[f"{col}{row}"] = value
+    formulas = {
+        "A3": "=(C2:D3 D3:E4)",
+        "A7": "=Tabelle2!E:E Tabelle2!11:11",
+        "A9": "=Tabelle2!E:F Tabelle2!11:12",
+        "A11": "=SUM(C2:C3 D2:E4)",
+        "A12": "=SUM(Tabelle2!D10:F12 Tabelle2!E:E)",
+    }
+    for cell, formula in formulas.items():
+        first[cell] = formula
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Tabelle1"]
+    assert {cell: values[cell].value for cell in formulas} == {
+        "A3": 4,
+        "A7": 5,
+        "A9": "#VALUE!",
+        "A11": "#NULL!",
+        "A12": 15,
+    }

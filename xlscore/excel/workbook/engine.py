@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import graphlib
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
 from xlscore.excel.workbook.conversions import signs_kept
-from xlscore.excel.workbook.intersection import intersected
+from xlscore.excel.workbook.intersection import explicit, intersected
 from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
@@ -83,6 +84,7 @@ class Evaluation:
 
 
 Absolute = tuple[bool, bool, bool, bool]
+_TEXT = re.compile(r'"(?:[^"]|"")*"')  # a text constant in a formula
 
 
 @dataclass
@@ -198,7 +200,11 @@ class _Compiler:
             tokens = calls.plain_calls(calls.tokens(formula.text))
             if ":" in formula.text:
                 tokens = spanned(tokens, [sheet.name for sheet in self.book.sheets])
+            if " " in formula.text:
+                tokens = explicit(tokens, formula.sheet)
         except ValueError as exc:
+            if "#REF!" in _TEXT.sub("", formula.text):  # SUM(#REF!:#REF!): cells deleted, as Excel says
+                return _Compiled(formula.anchor, problem="#REF! the formula refers to cells that were deleted")
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
         tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)

@@ -7,16 +7,56 @@ range of values shows the one on its own row or column.
 the whole range; :func:`intersected` then picks the value in line with the formula's cell, from the input whose
 range the result has the shape of. A result shaped like none of its inputs (``={1,2,3}``, ``=MMULT(...)``) shows
 its first value, as Excel does.
+
+The intersection operator, a space between two references (``=C2:D3 D3:E4``, ``=Data!E:E Data!11:11``), is
+written out before the formula is compiled by :func:`explicit`: the one range both cover (``D3``), or ``#NULL!``
+when they do not meet, as in Excel (Apache POI's Intersection-52111.xlsx); the engine read the pair as a name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.refs import MAX_ROW, Area
+from openpyxl.formula.tokenizer import Token
 
-__all__ = ["intersected"]
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area, sheet_prefix
+
+__all__ = ["explicit", "intersected"]
+
+
+def _met(first: Area, second: Area, sheet: str) -> Token:
+    if (first.sheet or sheet).upper() != (second.sheet or sheet).upper() or not first.intersects(second):
+        return Token("#NULL!", Token.OPERAND, Token.ERROR)
+    top, left = max(first.top, second.top), max(first.left, second.left)
+    bottom, right = min(first.bottom, second.bottom), min(first.right, second.right)
+    text = (
+        cell_name(top, left) if (top, left) == (bottom, right) else f"{cell_name(top, left)}:{cell_name(bottom, right)}"
+    )
+    named = first.sheet or second.sheet
+    return Token(text if named is None else sheet_prefix(named) + text, Token.OPERAND, Token.RANGE)
+
+
+def explicit(items: list[Token], sheet: str) -> list[Token]:
+    """The tokens with each intersection of two plain references (see the module) written as the range they
+    share, for a formula on ``sheet``."""
+    out: list[Token] = []
+    for token in items:
+        if (
+            token.type == Token.OPERAND
+            and token.subtype == Token.RANGE
+            and len(out) >= 2
+            and out[-1].type == Token.WSPACE
+            and out[-2].type == Token.OPERAND
+            and out[-2].subtype == Token.RANGE
+        ):
+            first, second = parse_area(out[-2].value), parse_area(token.value)
+            if first is not None and second is not None:
+                del out[-2:]
+                out.append(_met(first, second, sheet))
+                continue
+        out.append(token)
+    return out
 
 
 def intersected(grid: list[list[object]], inputs: Sequence[Area | None], row: int, col: int) -> object:

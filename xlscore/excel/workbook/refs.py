@@ -240,10 +240,13 @@ def written(area: Area) -> str:
     else:
         start, end = f"${left}${area.top}", f"${right}${area.bottom}"
         text = start if start == end else f"{start}:{end}"
-    if area.sheet is None:
-        return text
-    quoted = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", area.sheet) is None
-    return ("'" + area.sheet.replace("'", "''") + "'" if quoted else area.sheet) + "!" + text
+    return text if area.sheet is None else sheet_prefix(area.sheet) + text
+
+
+def sheet_prefix(sheet: str) -> str:
+    """``Sheet!`` or ``'My Sheet'!``: the sheet as a reference names it, quoted when it must be."""
+    quoted = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet) is None
+    return ("'" + sheet.replace("'", "''") + "'" if quoted else sheet) + "!"
 
 
 def translate(text: str, rows: int, cols: int) -> str:

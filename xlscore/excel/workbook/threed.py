@@ -8,14 +8,13 @@ sheet it names is missing, it becomes #REF!.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from openpyxl.formula.tokenizer import Token
 
-__all__ = ["spanned"]
+from xlscore.excel.workbook.refs import sheet_prefix
 
-_PLAIN_SHEET = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+__all__ = ["spanned"]
 
 
 def _span(value: str) -> tuple[str, str, str] | None:
@@ -35,10 +34,6 @@ def _span(value: str) -> tuple[str, str, str] | None:
     if not colon or not first or not last or ":" in last:
         return None
     return first, last, ref
-
-
-def _sheet(name: str) -> str:
-    return name if _PLAIN_SHEET.fullmatch(name) else "'" + name.replace("'", "''") + "'"
 
 
 def spanned(items: list[Token], sheets: Sequence[str]) -> list[Token]:
@@ -68,5 +63,5 @@ def spanned(items: list[Token], sheets: Sequence[str]) -> list[Token]:
         for position, name in enumerate(sheets[low : high + 1]):
             if position:
                 out.append(Token(",", Token.SEP, Token.ARG))
-            out.append(Token(f"{_sheet(name)}!{ref}", Token.OPERAND, Token.RANGE))
+            out.append(Token(f"{sheet_prefix(name)}{ref}", Token.OPERAND, Token.RANGE))
     return out
