@@ -73,8 +73,8 @@ def test_the_intersection_operator(tmp_path: Path) -> None:
     second = book.create_sheet("Tabelle2")
     for cell, value in {"C2": 1, "D2": 2, "C3": 3, "D3": 4, "E3": 5, "D4": 6, "E4": 7}.items():
         first[cell] = value
-    for row, values in ((10, (1, 4, 7)), (11, (2, 5, 8)), (12, (3, 6, 9))):
-        for col, value in zip("DEF", values, strict=True):
+    for row, numbers in ((10, (1, 4, 7)), (11, (2, 5, 8)), (12, (3, 6, 9))):
+        for col, value in zip("DEF", numbers, strict=True):
             second[f"{col}{row}"] = value
     formulas = {
         "A3": "=(C2:D3 D3:E4)",
