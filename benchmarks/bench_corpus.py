@@ -22,7 +22,10 @@ test data of spreadsheet libraries and formula engines. For each one:
   (``xlscore.excel.workbook.drawn``, the rule ``recalc --check`` follows). The report says how many; a file with
   no other formula cell is not counted among the files (it can neither agree nor differ).
 * Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails, where openpyxl
-  loads the original, is "invalid".
+  loads the original, is "invalid". With LibreOffice, every output is also loaded by LibreOffice with its default
+  profile (which keeps the saved values) and saved again: a cell with a value that comes back without it, or a
+  text that comes back changed, is reported (``reload_problem``); array formulas' cells, which LibreOffice computes
+  again on load, only need a value.
 
 The report (``--report``) has the totals side by side and the causes of xlscore's disagreements, most frequent
 first: the kind (the error xlscore computed where Excel has a value, Excel's error where xlscore has a value, a
@@ -81,6 +84,7 @@ class FileResult:
     output_valid: bool = True
     output_problem: str = ""
     libreoffice_status: str = "not run"
+    reload_problem: str = ""  # what LibreOffice lost reloading xlscore's output (empty: it loaded it whole)
     differences: list[dict[str, str]] = field(default_factory=list)  # xlscore's, for the causes
 
 
@@ -257,6 +261,40 @@ def compare(
     return agree
 
 
+def reload_problem(ours: Path, theirs: Path | None) -> str:
+    """What LibreOffice lost of xlscore's output ``ours`` when it loaded it and saved it again as ``theirs`` (with a
+    profile that keeps the saved values): every cell that has a value must still have it, text exactly. The cells
+    of array formulas, which LibreOffice computes again on load whatever the setting, must only keep a value."""
+    if theirs is None:
+        return "LibreOffice wrote nothing"
+    try:
+        before, after = read_book(ours), read_book(theirs)
+    except WorkbookError as exc:
+        return f"unreadable: {exc}"[:300]
+    sheets = {sheet.name.upper(): sheet for sheet in after.sheets}
+    lost, changed, example = 0, 0, ""
+    for sheet in before.sheets:
+        if not sheet.part:
+            continue  # a linked workbook's values, or a sheet Excel saved without a part: nothing written
+        other = sheets.get(sheet.name.upper())
+        if other is None:
+            return f"sheet {sheet.name!r} missing"
+        arrays = [f.array for f in sheet.formulas if f.array is not None]
+        for (row, col), value in sheet.values.items():
+            if value in (None, ""):
+                continue
+            kept = other.values.get((row, col))
+            if kept in (None, ""):
+                lost += 1
+                example = example or f"{sheet.name}!{cell_name(row, col)} {_show(value)} lost"
+            elif isinstance(value, str) and kept != value and not any(area.contains(row, col) for area in arrays):
+                changed += 1
+                example = example or f"{sheet.name}!{cell_name(row, col)} {_show(value)} became {_show(kept)}"
+    if lost or changed:
+        return f"{lost} cells lost, {changed} texts changed; e.g. {example}"[:300]
+    return ""
+
+
 def pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "n/a"
 
@@ -305,6 +343,9 @@ def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version
     lines.append(f"{'largest peak MiB':28}{x_peak:>22.0f}{f'{lo[1]:.0f}' if lo else '':>30}")
     invalid = [r for r in results if not r.output_valid]
     lines.append(f"{'outputs openpyxl rejects':28}{len(invalid):>22}")
+    not_whole = [r for r in results if r.reload_problem]
+    if lo:
+        lines.append(f"{'outputs LibreOffice loses':28}{len(not_whole):>22}")
     both = [r for r in lo_run]
     only_x = sum(1 for r in both if r.xlscore_agree == r.formula_cells and r.libreoffice_agree < r.formula_cells)
     only_l = sum(1 for r in both if r.libreoffice_agree == r.formula_cells and r.xlscore_agree < r.formula_cells)
@@ -329,6 +370,10 @@ def report(results: list[FileResult], lo: tuple[float, float] | None, lo_version
             lines += ["", f"{title}:"] + [f"  {r.name}: {r.xlscore_message}" for r in chosen]
     if invalid:
         lines += ["", "Outputs openpyxl rejects:"] + [f"  {r.name}: {r.output_problem}" for r in invalid]
+    if not_whole:
+        lines += ["", "Outputs LibreOffice does not load whole:"] + [
+            f"  {r.name}: {r.reload_problem}" for r in not_whole
+        ]
     lines += ["", "Files with disagreements (cells agreeing / compared; LibreOffice's):"]
     for r in sorted(comparable, key=lambda r: r.xlscore_agree - r.formula_cells):
         if r.xlscore_agree < r.formula_cells:
@@ -371,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         lo_version = soffice_version(soffice).split()[1] if soffice_version(soffice) else ""
         shutil.rmtree(work / "libreoffice", ignore_errors=True)
         profile, _probe = check_forced_recalc(soffice, work / "libreoffice", args.timeout)
+        keeping = work / "libreoffice" / "profile-control"  # LibreOffice's default: keeps the saved values
         started = time.perf_counter()
         lo_outputs, lo_seconds, lo_peak = libreoffice_batches(
             soffice, profile, sources, work / "libreoffice" / "out", args.batch, args.timeout
@@ -427,6 +473,17 @@ def main(argv: list[str] | None = None) -> int:
                 f"{result.xlscore_agree}/{result.formula_cells}",
                 file=sys.stderr,
             )
+    if soffice is not None:
+        # Every xlscore output loaded by LibreOffice (keeping the saved values) and saved again: nothing lost.
+        ours = {r.name: work / "xlscore" / f"{r.name}.xlsx" for r in results if r.xlscore_status == "ok"}
+        ours = {name: path for name, path in ours.items() if path.exists()}
+        reloaded, _, _ = libreoffice_batches(
+            soffice, keeping, list(ours.values()), work / "libreoffice" / "reload", args.batch, args.timeout
+        )
+        for r in results:
+            if r.name in ours:
+                r.reload_problem = reload_problem(ours[r.name], reloaded.get(r.name))
+        print(f"LibreOffice reloaded {len(reloaded)}/{len(ours)} xlscore outputs", file=sys.stderr)
     header = [
         f"Corpus benchmark: {len(sources)} Excel-saved workbooks from {args.cache} "
         f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})"

@@ -151,3 +151,19 @@ def test_a_sheet_without_a_name_is_still_refused(tmp_path: Path, capsys: pytest.
     path = hostile.write_zip(tmp_path / "Nameless.xlsx", parts)
     assert main(["recalc", str(path), "--check"]) == 1
     assert "lists a sheet without a name" in capsys.readouterr().err
+
+
+def test_line_ends_typed_in_the_file_are_line_feeds(tmp_path: Path) -> None:
+    # As Excel saved them: SheetJS's crlf.xlsx has ="abc"&CHAR(13)&CHAR(10)&"def" saved as abc_x000D_ followed by a
+    # carriage return and a line feed typed in the XML (one line feed to any XML reader); Apache POI's
+    # dataValidationTableRange.xlsx has a formula whose text holds a typed line break, saved the same way.
+    path = _excel_like(
+        tmp_path,
+        '<row r="2"><c r="B2" t="str"><f>"abc"&amp;CHAR(13)&amp;CHAR(10)&amp;"def"</f><v>abc_x000D_\r\ndef</v></c>'
+        '<c r="C2" t="str"><f>IF(1=2,"Select a County \r\n(Highlighted)","Select a Hospice \r\n(Service Area)")</f>'
+        "<v>Select a Hospice \r\n(Service Area)</v></c></row>",
+    )
+    values = read_book(path).sheets[0].values
+    assert values[2, 2] == "abc\r\ndef"
+    assert values[2, 3] == "Select a Hospice \n(Service Area)"
+    assert _check(path) == []

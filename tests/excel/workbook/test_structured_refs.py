@@ -3,6 +3,7 @@ with Excel tables"): each row's commission is its sales amount times its commiss
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -99,3 +100,30 @@ def test_resolve_words_each_form() -> None:
     assert resolve("=T[#Headers]+T[#Totals]", headless) == "=#REF!+#REF!"
     assert resolve("=[1]Sheet1!A1+T[a]", headless, "S", 3, 1) == "=[1]Sheet1!A1+S!$A$2:$A$4"
     assert resolve("='T'!A1+T1", tables) == "='T'!A1+T1"  # a sheet named T, a cell T1
+
+
+def test_a_column_name_with_a_line_break(tmp_path: Path) -> None:
+    # ClosedXML's TryToLoad/TableHeadersWithLineBreaks.xlsx as Excel saved it: the table's column is named
+    # "Purchase_x000a_ price" (Excel's escape for a line feed), the header cell holds the line break, and
+    # =SUBTOTAL(109,Table1[Purchase<line break> price]) is the column's sum.
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Item", "Purchase\n price"])
+    for row in (["a", 30000], ["b", 3059]):
+        sheet.append(row)
+    sheet["B5"] = "=SUBTOTAL(109,Table1[Purchase\n price])"
+    sheet.add_table(SheetTable(displayName="Table1", ref="A1:B3"))
+    plain = tmp_path / "plain.xlsx"
+    book.save(plain)
+    source = tmp_path / "in.xlsx"
+    with zipfile.ZipFile(plain) as before, zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as after:
+        for item in before.infolist():
+            data = before.read(item)
+            if item.filename.startswith("xl/tables/"):
+                data = data.replace(b'name="Purchase&#10; price"', b'name="Purchase_x000a_ price"')
+                data = data.replace(b'name="Purchase\n price"', b'name="Purchase_x000a_ price"')
+                assert b"Purchase_x000a_ price" in data
+            after.writestr(item, data)
+    result = recalculate(source)
+    assert result.evaluation.values[sheet.title.upper()][5, 2] == 33059

@@ -261,7 +261,11 @@ def _tables(zf: SafeZip, sheets: list[Sheet]) -> list[Table]:
             if area is None:
                 continue
             block = _child(root, "tableColumns")
-            columns = tuple(c.get("name", "") for c in _children(block, "tableColumn")) if block is not None else ()
+            columns = (
+                tuple(text_of_cell(c.get("name", "")) for c in _children(block, "tableColumn"))
+                if block is not None
+                else ()
+            )
             name = root.get("displayName") or root.get("name") or target
             located = Area(sheet.name, area.top, area.left, area.bottom, area.right)
             header_rows = _count(root.get("headerRowCount"), 1)

@@ -168,6 +168,27 @@ def signs_kept(items: list[Token]) -> list[Token]:
     return out
 
 
+def line_feeds_kept(items: list[Token]) -> list[Token]:
+    """The tokens with each text that holds a line feed written ``("a "&CHAR(10)&"b")``: the engine's parser drops
+    line feeds from the formula, so ``IF(x,"Select a County\n(Highlighted)", ...)`` lost its line break
+    (Apache POI's dataValidationTableRange.xlsx)."""
+    out: list[Token] = []
+    for token in items:
+        if token.type != Token.OPERAND or token.subtype != Token.TEXT or "\n" not in token.value:
+            out.append(token)
+            continue
+        pieces = token.value[1:-1].split("\n")
+        out.append(Token("(", Token.PAREN, Token.OPEN))
+        for index, piece in enumerate(pieces):
+            if index:
+                out += [Token("&", Token.OP_IN), Token("CHAR(", Token.FUNC, Token.OPEN)]
+                out += [Token("10", Token.OPERAND, Token.NUMBER), Token(")", Token.FUNC, Token.CLOSE)]
+                out.append(Token("&", Token.OP_IN))
+            out.append(Token(f'"{piece}"', Token.OPERAND, Token.TEXT))
+        out.append(Token(")", Token.PAREN, Token.CLOSE))
+    return out
+
+
 def _operand_end(items: list[Token], start: int) -> int | None:
     """Just past the operand that starts at ``start``: one operand, or a call, bracket or array through its close;
     a following ``%`` with it."""

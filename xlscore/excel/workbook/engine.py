@@ -34,7 +34,7 @@ from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
-from xlscore.excel.workbook.conversions import signs_kept
+from xlscore.excel.workbook.conversions import line_feeds_kept, signs_kept
 from xlscore.excel.workbook.intersection import explicit, intersected
 from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
@@ -229,7 +229,7 @@ class _Compiler:
             )
         try:
             function, input_names, messages = engine.compile_formula(
-                calls.render(calls.with_omitted_marked(signs_kept(tokens)))
+                calls.render(calls.with_omitted_marked(line_feeds_kept(signs_kept(tokens))))
             )
         except engine.EngineError as exc:
             failure = _engine_failure(exc.__cause__ or exc)

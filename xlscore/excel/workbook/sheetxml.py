@@ -45,8 +45,12 @@ _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 
 
 def unescape(raw: bytes) -> str:
-    """XML text: the five named entities and character references (a DTD, and so any other entity, is refused)."""
+    """XML text: the five named entities and character references (a DTD, and so any other entity, is refused),
+    line ends first made one line feed as every XML reader makes them (a carriage return typed in the file, alone
+    or before a line feed, is a line feed; one written ``&#13;`` or, by Excel, ``_x000D_`` stays)."""
     text = raw.decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "&" not in text:
         return text
     return _ENTITY.sub(_entity, text)
