@@ -183,3 +183,32 @@ def test_cell_filename_gives_the_sheet_after_the_bracket(tmp_path: Path) -> None
     values = openpyxl.load_workbook(out, data_only=True)["SomeName"]
     assert values["B1"].value == "Prefix SomeName Suffix"
     assert values["B2"].value == f"{tmp_path.resolve()}{os.sep}[in.xlsx]SomeName"
+
+
+def test_switch_matches_as_excel_saved_it(tmp_path: Path) -> None:
+    # dgorissen/pycel's tests/fixtures/logical.xlsx, sheet Switch, column C =SWITCH(A,B,"match") as Excel saved it:
+    # rows 30-41 (A, B): TRUE/TRUE match, FALSE/blank #N/A, UPPER/Upper match, lower/Lower match, 0/blank match,
+    # blank/0 match, blank/"" #N/A, 0/"" #N/A, ""/"" match.
+    rows = {
+        30: (True, True, "match"),
+        32: (False, None, "#N/A"),
+        33: ("UPPER", "Upper", "match"),
+        34: ("lower", "Lower", "match"),
+        35: ("string", "string", "match"),
+        36: (0, None, "match"),
+        37: (None, 0, "match"),
+        38: (None, "", "#N/A"),
+        39: (0, "", "#N/A"),
+        41: ("", "", "match"),
+    }
+    cells: dict[str, object] = {}
+    for row, (a, b, _) in rows.items():
+        if a is not None:
+            cells[f"A{row}"] = a if a != "" else '=""'
+        if b is not None:
+            cells[f"B{row}"] = b if b != "" else '=""'
+    formulas = {f"C{row}": f'=_xlfn.SWITCH(A{row},B{row},"match")' for row in rows}
+    formulas["C50"] = '=SWITCH(2,1,"one",2,"two","other")'
+    formulas["C51"] = '=SWITCH(9,1,"one",2,"two","other")'
+    expected = {f"C{row}": saved for row, (_, _, saved) in rows.items()} | {"C50": "two", "C51": "other"}
+    assert recalculated(tmp_path, cells, formulas) == expected

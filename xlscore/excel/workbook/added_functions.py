@@ -26,6 +26,7 @@ from formulas.functions import (
     COMPILING,
     Array,
     Error,
+    get_error,
     get_functions,
     wrap_func,
     wrap_impure_func,
@@ -210,6 +211,28 @@ def _n(value: Any) -> Any:
     return float(value) if _is_number(value) else 0.0
 
 
+def _switch(value: Any, *cases: Any) -> Any:
+    """SWITCH as Excel matches: text without regard to case (``SWITCH("UPPER","Upper","match")`` is "match" in
+    dgorissen/pycel's logical.xlsx, Switch!C33, where the engine gave #N/A), a truth value only with the same truth
+    value, a number with the same number; a blank cell is not the empty text (Switch!C38)."""
+
+    def text(x: Any) -> bool:
+        return type(x) is str  # not an error or a blank cell, which the engine writes as kinds of str
+
+    for case, result in zip(cases[::2], cases[1::2], strict=False):
+        if isinstance(case, XlError):
+            return case
+        if isinstance(value, bool) or isinstance(case, bool):
+            same = isinstance(value, bool) and isinstance(case, bool) and value is case
+        elif text(value) and text(case):
+            same = value.casefold() == case.casefold()
+        else:
+            same = bool(value == case)
+        if same:
+            return result
+    return cases[-1] if len(cases) % 2 else Error.errors["#N/A"]
+
+
 def _as_column(engine_function: Callable[..., Any]) -> Callable[..., Any]:
     """A function the engine answers with a Python list (MODE.MULT) answering with a column, as Excel does: one
     value in a single cell (SheetJS's formula_stress_test.xlsx, Statistical!B87, MODE.MULT saved as 8), where the
@@ -248,6 +271,10 @@ FUNCTIONS["RANDBETWEEN"] = {  # the engine's form for a function it must not com
 FUNCTIONS["ISNUMBER"] = wrap_ranges_func(functools.partial(iserror, check=_is_number, array=FalseArray))
 FUNCTIONS["N"] = wrap_func(_n)
 FUNCTIONS["MODE.MULT"] = FUNCTIONS["_XLFN.MODE.MULT"] = _as_column(get_functions()["_XLFN.MODE.MULT"])
+FUNCTIONS["SWITCH"] = FUNCTIONS["_XLFN.SWITCH"] = {
+    **get_functions()["SWITCH"],
+    "function": wrap_ufunc(_switch, input_parser=lambda *a: a, check_error=lambda first, *a: get_error(first)),
+}
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {
