@@ -177,3 +177,19 @@ def test_date_functions_read_text_dates_as_excel_does(tmp_path: Path) -> None:
         "F5": "=HOUR(F3)",
     }
     assert recalculated(tmp_path, cells, formulas) == {"A5": 2008, "C5": "#VALUE!", "D5": "#VALUE!", "E5": 5, "F5": 13}
+
+
+def test_timevalue_reads_times_only(tmp_path: Path) -> None:
+    # dgorissen/pycel's tests/fixtures/date-time.xlsx, row 23 =TIMEVALUE(row 2) as Excel saved it: the text 1:23 is
+    # 0.057638888888888885; the number 61.6, a time-formatted number, the text 1.25 and the numbers 1.25 and 1.24
+    # are #VALUE!. Microsoft's TIMEVALUE page: =TIMEVALUE("22-Aug-2011 6:35 AM") is 0.274305556.
+    cells = {"C2": 61.6, "E2": "1:23", "F2": "1.25", "G2": 1.25, "H2": "22-Aug-2011 6:35 AM"}
+    formulas = {"C23": "=TIMEVALUE(C2)", "E23": "=TIMEVALUE(E2)", "F23": "=TIMEVALUE(F2)", "G23": "=TIMEVALUE(G2)"}
+    formulas["H23"] = "=ROUND(TIMEVALUE(H2),9)"
+    assert recalculated(tmp_path, cells, formulas) == {
+        "C23": "#VALUE!",
+        "E23": pytest.approx(0.057638888888888885, abs=1e-12),
+        "F23": "#VALUE!",
+        "G23": "#VALUE!",
+        "H23": 0.274305556,
+    }

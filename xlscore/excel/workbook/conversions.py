@@ -379,10 +379,23 @@ def install(functions: MutableMapping[str, Any]) -> None:
         return float(text)
 
     functions["VALUE"] = wrap_ufunc(value, input_parser=lambda *a: a)
+    functions["TIMEVALUE"] = wrap_ufunc(_timevalue, input_parser=lambda *a: a)
     functions["IF"] = {**functions["IF"], "function": _if(functions["IF"]["function"])}
     functions["TEXT"] = wrap_ufunc(
         _text, input_parser=lambda *a: a, check_nan=False, args_parser=lambda v, c: (v, replace_empty(c, ""))
     )
+
+
+def _timevalue(text: Any) -> float:
+    """TIMEVALUE: the time of day in a text that holds a time or a date (a date alone is 0); ValueError (#VALUE!)
+    for anything else, a number or a text that reads as a plain number included (``TIMEVALUE("1.25")`` is
+    #VALUE! in dgorissen/pycel's date-time.xlsx, Sheet1!F23, where the engine gave 0)."""
+    if type(text) is not str or _NUMBER.fullmatch(text.strip()) is not None:
+        raise ValueError(text)
+    number = excel_number(text)
+    if number is None:
+        raise ValueError(text)
+    return number % 1
 
 
 def _if(engine_if: Callable[..., Any]) -> Callable[..., Any]:
