@@ -2,8 +2,9 @@
 
 The parts repeat Apache POI's test-data/spreadsheet/ref-56737.xlsx as Excel saved it: its externalLink1.xml keeps
 Uses!A1 = "Hello!", Defines!A1 = "Test A1", Defines!B2 = 142, the global name NR_Global_B2 (Defines!$B$2) and
-the name NR_To_A1 of the sheet Defines; Excel saved =[1]Uses!$A$1 as "Hello!", =[1]Defines!NR_To_A1 as "Test A1"
-and =[1]!NR_Global_B2 as 142.
+the name NR_To_A1 of the sheet Defines, and nothing of the sheet 56737 (refreshError); Excel saved =[1]Uses!$A$1
+as "Hello!", =[1]Defines!NR_To_A1 as "Test A1" and =[1]!NR_Global_B2 as 142. PhpSpreadsheet's
+tests/data/Reader/XLSX/bug1686b.xlsx shows a sheet with refreshError read as #REF!.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def _book(tmp_path: Path) -> Path:
         '<c r="I3"><f>[1]!NR_Global_B2</f><v>142</v></c>'
         '<c r="J3"><f>[1]Uses!$B$7</f><v>0</v></c>'
         '<c r="K3" t="e"><f>[1]Missing!$A$1</f><v>#REF!</v></c>'
+        '<c r="L3" t="e"><f>\'[1]56737\'!$A$1</f><v>#REF!</v></c>'
         "</row></sheetData></worksheet>"
     ).encode()
     parts.pop("xl/worksheets/sheet2.xml")
@@ -62,7 +64,8 @@ def test_linked_values_are_read_from_the_file(tmp_path: Path) -> None:
     values = result.evaluation.values["REFS"]
     assert (values[3, 5], values[3, 7], values[3, 9], values[3, 10]) == ("Hello!", "Test A1", 142, 0)
     assert check_book(result, read_book(path)) == []
-    assert [(e.cell, e.code) for e in result.errors] == [("K3", "#REF!")]
+    # A sheet the link does not list, and one Excel could not read when it updated the link (refreshError).
+    assert [(e.cell, e.code) for e in result.errors] == [("K3", "#REF!"), ("L3", "#REF!")]
 
 
 def test_linked_sheets_are_read_never_written(tmp_path: Path) -> None:

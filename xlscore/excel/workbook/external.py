@@ -1,7 +1,8 @@
 """Other workbooks a formula refers to (``=[1]Uses!$A$1``, ``=[1]!NR_Global_B2``), read from the values Excel keeps
 of them in the workbook itself (``xl/externalLinks/externalLinkN.xml``): what Excel shows when the other file is
-not open, and what it recalculates with. The other file is never opened. A sheet the link does not list is #REF!;
-a cell Excel kept no value of is blank.
+not open, and what it recalculates with. The other file is never opened. A sheet the link does not list, or one
+Excel could not read when it last updated the link (``refreshError``), is #REF!; a cell Excel kept no value of is
+blank.
 
 Each linked workbook ``[N]`` (N counted in the order of ``<externalReferences>`` in ``xl/workbook.xml``) gives one
 read-only sheet per sheet it has, named ``[N]Sheet``, and its defined names as ``[N]!NAME`` (and ``[N]Sheet!NAME``
@@ -64,12 +65,13 @@ def linked_workbooks(
             continue  # a DDE or OLE link: nothing to read
         found = next(iter(_children(book, "sheetNames")), None)
         titles = [s.get("val") or "" for s in _children(found, "sheetName")] if found is not None else []
-        linked = [LinkedSheet(f"[{number}]{title}") for title in titles]
+        linked: dict[int, LinkedSheet] = {}
         data = next(iter(_children(book, "sheetDataSet")), None)
         for sheet_data in _children(data, "sheetData") if data is not None else []:
             index = int(sheet_data.get("sheetId") or -1)
-            if not 0 <= index < len(linked):
-                continue
+            if not 0 <= index < len(titles) or sheet_data.get("refreshError") in ("1", "true"):
+                continue  # a sheet Excel could not read when it last updated the link: #REF!, as in Excel
+            linked[index] = LinkedSheet(f"[{number}]{titles[index]}")
             for row in _children(sheet_data, "row"):
                 for cell in _children(row, "cell"):
                     position = _position(cell.get("r") or "")
@@ -77,7 +79,7 @@ def linked_workbooks(
                     if position is not None and raw is not None:
                         text = raw.text or ""
                         linked[index].values[position] = value(cell.get("t") or "n", text.encode())
-        sheets.extend(linked)
+        sheets.extend(linked.values())
         defined = next(iter(_children(book, "definedNames")), None)
         for name in _children(defined, "definedName") if defined is not None else []:
             area = parse_area((name.get("refersTo") or "").strip().removeprefix("="))
