@@ -193,3 +193,20 @@ def test_names_that_hold_subtotal_or_indirect(tmp_path: Path) -> None:
     values = openpyxl.load_workbook(out, data_only=True)["Sheet1"]
     assert values["A5"].value == 100
     assert values["C10"].value == pytest.approx(570.2, abs=1e-9)
+
+
+def test_an_unknown_name_is_name_error_where_it_is_read(tmp_path: Path) -> None:
+    """Apache POI's test-data/spreadsheet/46535.xlsx as Excel saved it: Vlook1 is defined nowhere, and
+    =IF(ISERROR(VLOOKUP("Customer Code",Vlook1,2,FALSE)),"",VLOOKUP(...)) is the empty text (Others!T19); a formula
+    whose result the unknown name reaches is #NAME?, reported with the name."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["T19"] = '=IF(ISERROR(VLOOKUP("Customer Code",Vlook1,2,FALSE)),"",VLOOKUP("Customer Code",Vlook1,2,FALSE))'
+    sheet["T20"] = "=Vlook1+1"
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    result = recalculate(source)
+    values = result.evaluation.values[sheet.title.upper()]
+    assert values[19, 20] == ""
+    assert [str(e) for e in result.errors] == [f"{sheet.title}!T20: #NAME? unknown name VLOOK1"]

@@ -376,8 +376,9 @@ class _Evaluator:
         if compiled.problem:
             return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
         missing = [name for (name, _, _), area in zip(compiled.inputs, areas, strict=True) if area is None]
-        if missing:
-            return [[CellError("#NAME?")]], f"#NAME? unknown name {', '.join(missing)}", messages
+        unknown = f"#NAME? unknown name {', '.join(missing)}" if missing else ""
+        if missing and compiled.direct is not None:
+            return [[CellError("#NAME?")]], unknown, messages
         try:
             grids = [self.grid(area) for area in areas if area is not None]
         except _MissingSheetError as exc:
@@ -387,8 +388,10 @@ class _Evaluator:
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
             return _direct_result(call_cells(compiled.direct, values), messages), "", messages
-        arrays = [self.engine_array(a) for a in areas if a is not None]
         engine = _engine()
+        # A name the workbook does not define is #NAME? where it is read, as in Excel: ISERROR(VLOOKUP(x, Nowhere,
+        # 2)) is TRUE (Apache POI's 46535.xlsx), and the formula is #NAME? only when the error reaches its result.
+        arrays = [self.engine_array(a) if a is not None else engine.from_cells([[CellError("#NAME?")]]) for a in areas]
         token = engine.MESSAGES.set(messages)
         try:
             assert compiled.function is not None
@@ -401,7 +404,9 @@ class _Evaluator:
             return [[CellError("#VALUE!")]], f"#VALUE! the formula engine failed here: {_engine_failure(exc)}", messages
         finally:
             engine.MESSAGES.reset(token)
-        return engine.to_cells(result), "", messages
+        cells = engine.to_cells(result)
+        reached = unknown and any(isinstance(v, CellError) and v.code == "#NAME?" for row in cells for v in row)
+        return cells, unknown if reached else "", messages
 
     # -- placing results ---------------------------------------------------------------------------------------
 
