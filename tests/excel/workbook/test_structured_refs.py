@@ -127,3 +127,33 @@ def test_a_column_name_with_a_line_break(tmp_path: Path) -> None:
             after.writestr(item, data)
     result = recalculate(source)
     assert result.evaluation.values[sheet.title.upper()][5, 2] == 33059
+
+
+def test_excel_2007s_row_form_and_a_column_name_ending_in_a_space(tmp_path: Path) -> None:
+    # Apache POI's test-data/spreadsheet/table-sample.xlsx as Excel saved it: the table Tabelle1 (C4:G9, a totals
+    # row) has a column "Field 4 "; G5 =Tabelle1[Tabelle1!$C5:$G5,[Field 4 ]]/Tabelle1[Tabelle1!$C$9:$G$9,[Field 4 ]]
+    # (one row of one column, in the form the file keeps) is 6/36, and F9 =SUBTOTAL(109,Tabelle1[[Field 4 ]]) is 36.
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Tabelle1"
+    sheet.append([])
+    sheet.append([])
+    sheet.append([])
+    sheet["C4"], sheet["D4"], sheet["E4"], sheet["F4"], sheet["G4"] = (
+        "Field 1",
+        "Field 2",
+        "Field 3",
+        "Field 4 ",
+        "Field 5",
+    )
+    for row, (label, two, three) in enumerate((("a", 1, 5), ("b", 2, 6), ("c", 3, 7), ("d", 4, 8)), start=5):
+        sheet[f"C{row}"], sheet[f"D{row}"], sheet[f"E{row}"], sheet[f"F{row}"] = label, two, three, two + three
+        sheet[f"G{row}"] = f"=Tabelle1[Tabelle1!$C{row}:$G{row},[Field 4 ]]/Tabelle1[Tabelle1!$C$9:$G$9,[Field 4 ]]"
+    sheet["C9"], sheet["F9"] = "Ergebnis", "=SUBTOTAL(109,Tabelle1[[Field 4 ]])"
+    sheet.add_table(SheetTable(displayName="Tabelle1", ref="C4:G9", totalsRowCount=1))
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    values = recalculate(source).evaluation.values["TABELLE1"]
+    assert values[9, 6] == 36
+    assert [values[row, 7] for row in range(5, 9)] == pytest.approx([6 / 36, 8 / 36, 10 / 36, 12 / 36])

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from xlscore.excel.workbook.refs import Area, column_letters, written
+from xlscore.excel.workbook.refs import Area, column_letters, parse_area, written
 
 __all__ = ["Table", "grow", "left_out", "resolve", "stranded"]
 
@@ -157,6 +157,10 @@ def _parts(specifier: str) -> list[str] | None:
         return None if more is None else ["#This Row", *more]
     if "[" not in inner:
         return [_unescape(inner)] if inner else []
+    if not inner.startswith("["):  # Excel 2007's row form: Table1[Table1!$C5:$G5,[Field 4]], one row of a column
+        rows, _, rest = inner.partition(",")
+        more = _parts(f"[{rest.strip()}]") if rest.strip().startswith("[") else None
+        return None if more is None or parse_area(rows.strip()) is None else [f"@{rows.strip()}", *more]
     parts: list[str] = []
     i = 0
     while i < len(inner):
@@ -196,7 +200,17 @@ def _area(table: Table, parts: list[str], row: int) -> tuple[Area, bool] | None:
     items = [p.upper() for p in parts if p.startswith("#")]
     if any(item not in _ITEMS for item in items):
         return None
-    columns = [p for p in parts if not p.startswith("#")]
+    columns = [p for p in parts if not p.startswith(("#", "@"))]
+    given = [parse_area(p[1:]) for p in parts if p.startswith("@")]  # the row form's rows, which move like #This Row
+    if given:
+        if items or given[0] is None or not table.area.contains(given[0].top, table.area.left):
+            return None
+        found = _area(table, columns, given[0].top)
+        return (
+            None
+            if found is None
+            else (Area(table.sheet, given[0].top, found[0].left, given[0].top, found[0].right), True)
+        )
     a = table.area
     first_data = a.top + table.header_rows
     last_data = a.bottom - table.totals_rows
@@ -225,7 +239,7 @@ def _area(table: Table, parts: list[str], row: int) -> tuple[Area, bool] | None:
     if len(columns) > 1:
         return None
     if columns:
-        names = [c.upper() for c in table.columns]
+        names = [c.strip().upper() for c in table.columns]  # "Field 4 " as [Field 4 ] writes it
         first, _, last = columns[0].partition(":")
         try:
             left = a.left + names.index(first.strip().upper())
