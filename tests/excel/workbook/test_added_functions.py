@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import openpyxl
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.worksheet import Worksheet
 
 from tests.excel.workbook.recalculated import recalculated
 from xlscore.excel.workbook.recalc import recalculate
@@ -212,3 +214,26 @@ def test_switch_matches_as_excel_saved_it(tmp_path: Path) -> None:
     formulas["C51"] = '=SWITCH(9,1,"one",2,"two","other")'
     expected = {f"C{row}": saved for row, (_, _, saved) in rows.items()} | {"C50": "two", "C51": "other"}
     assert recalculated(tmp_path, cells, formulas) == expected
+
+
+def test_cell_width_as_excel_saved_it(tmp_path: Path) -> None:
+    # Apache POI's test-data/spreadsheet/47804.xlsx: baseColWidth 10, columns B:D of width 12 and G of width
+    # 10.85546875; Excel saved =CELL("width",A:A) as 10, =CELL("width",B:B) as 11 and =CELL("width",G:G) as 10.
+    # PhpSpreadsheet's atsign.choosecols.xlsx: with Excel's default widths, {=CELL("width")} over I1:J1 is 8, TRUE.
+    def widths(sheet: Worksheet) -> None:
+        sheet.sheet_format.baseColWidth = 10
+        for col in "BCD":
+            sheet.column_dimensions[col].width = 12
+        sheet.column_dimensions["G"].width = 10.85546875
+
+    formulas = {"A2": '=CELL("width",A:A )', "B2": '=CELL("width",B:B )', "G2": '=CELL("width",G:G)'}
+    formulas["H2"] = '=CELL("width")'
+    assert recalculated(tmp_path, {}, formulas, widths) == {"A2": 10, "B2": 11, "G2": 10, "H2": 10}
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["I1"] = ArrayFormula("I1:J1", '=CELL("width")')
+    source = tmp_path / "default.xlsx"
+    book.save(source)
+    values = recalculate(source).evaluation.values[sheet.title.upper()]
+    assert (values[1, 9], values[1, 10]) == (8, True)

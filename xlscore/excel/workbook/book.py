@@ -18,6 +18,7 @@ from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook import limits
+from xlscore.excel.workbook.columns import ColumnWidths, column_widths
 from xlscore.excel.workbook.external import linked_workbooks
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
@@ -50,6 +51,7 @@ class Sheet:
     part: str
     values: dict[Position, object] = field(default_factory=dict)
     formulas: list[Formula] = field(default_factory=list)
+    columns: ColumnWidths = field(default_factory=ColumnWidths)  # for CELL("width")
 
     @property
     def max_row(self) -> int:
@@ -144,9 +146,11 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str], budget: l
         raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
     budget.sheet(name, xml)
     try:
-        return _sheet(name, part, _scanned(zf, name, lambda: cell_chunks(xml)), strings)
+        sheet = _sheet(name, part, _scanned(zf, name, lambda: cell_chunks(xml)), strings)
     except NotPlainError:
-        return _sheet(name, part, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
+        sheet = _sheet(name, part, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
+    sheet.columns = column_widths(xml)
+    return sheet
 
 
 def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[list[Scanned]]]) -> Iterator[list[Scanned]]:

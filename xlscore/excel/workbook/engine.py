@@ -34,6 +34,7 @@ from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
+from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.conversions import line_feeds_kept, signs_kept
 from xlscore.excel.workbook.intersection import explicit, intersected
 from xlscore.excel.workbook.let import lets_written_out
@@ -150,6 +151,10 @@ class _Compiler:
         self.shapes: dict[tuple[str, str], _Compiled] = {}
         self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
 
+    def columns(self, sheet: str) -> ColumnWidths | None:
+        """The column widths of ``sheet`` (CELL("width"))."""
+        return next((s.columns for s in self.book.sheets if s.name.upper() == sheet.upper()), None)
+
     def inputs_of(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
         """The formula compiled, and the areas it reads (None for a name the workbook does not define)."""
         key = (formula.sheet.upper(), formula.row, formula.col)
@@ -210,7 +215,13 @@ class _Compiler:
         tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)
         tokens, twins, informed = with_cell_information(tokens, formula.sheet, *formula.anchor)
         tokens, placed = fixed_positions(
-            tokens, formula.row, formula.col, self.book.names, formula.sheet, self.book.path
+            tokens,
+            formula.row,
+            formula.col,
+            self.book.names,
+            formula.sheet,
+            self.book.path,
+            self.columns(formula.sheet),
         )
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)

@@ -25,6 +25,7 @@ from pathlib import Path
 from openpyxl.formula.tokenizer import Token
 
 from xlscore.excel.workbook.calls import tokens
+from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.refs import Area, cell_name, find_references, parse_area, translate, written
 
 __all__ = ["fixed_constants", "fixed_positions"]
@@ -62,10 +63,16 @@ def _names_a_range(text: str, names: Mapping[str, str], sheet: str) -> bool:
     return defined is not None and parse_area(defined.strip().removeprefix("=").strip()) is not None
 
 
-def _cell(kind: str, target: str, area: Area, sheet: str, path: Path | None) -> str | None:
+def _cell(
+    kind: str, target: str, area: Area, sheet: str, path: Path | None, columns: ColumnWidths | None
+) -> str | None:
     """What ``CELL(kind, target)`` stands for, as formula text, for a reference on the formula's own sheet; None
-    for a kind left to the engine (width, format, color, parentheses, prefix, protect), which does not know it."""
+    for a kind left to the engine (format, color, parentheses, prefix, protect), which does not know it. ``width``
+    is Excel 365's pair, the width and whether it is the sheet's default (one cell shows the width)."""
     kind = kind.lower()
+    if kind == "width" and columns is not None:
+        width, default = columns.width(area.left)
+        return f"{{{width},{'TRUE' if default else 'FALSE'}}}"
     if kind == "address":
         return '"' + written(Area(None, area.top, area.left, area.top, area.left)) + '"'
     if kind == "row":
@@ -83,7 +90,7 @@ def _cell(kind: str, target: str, area: Area, sheet: str, path: Path | None) -> 
 
 
 def _cell_call(
-    items: list[Token], i: int, row: int, col: int, sheet: str, path: Path | None
+    items: list[Token], i: int, row: int, col: int, sheet: str, path: Path | None, columns: ColumnWidths | None
 ) -> tuple[list[Token], int] | None:
     """``CELL("kind", reference)`` or ``CELL("kind")`` (the formula's own cell) at ``items[i]`` as the tokens it
     stands for, and how many tokens it took; None when it is any other form (a kind given by a cell, a reference
@@ -101,7 +108,7 @@ def _cell_call(
         target, area, taken = inside[2].value, found, 4
     else:
         return None
-    text = _cell(kind, target, area, sheet, path)
+    text = _cell(kind, target, area, sheet, path, columns)
     if text is None:
         return None
     end = items.index(inside[taken - 1], i + 1) + 1
@@ -115,11 +122,12 @@ def fixed_positions(
     names: Mapping[str, str] | None = None,
     sheet: str = "",
     path: Path | None = None,
+    columns: ColumnWidths | None = None,
 ) -> tuple[list[Token], bool]:
     """The tokens with each ROW/COLUMN/ROWS/COLUMNS call the engine cannot answer replaced by its number, for a
     formula in the cell at ``row``, ``col``; and whether any was replaced. ``names``: the defined names, for ISREF
     of a name that holds a reference (TRUE, as a plain reference). CELL's address, row, col, contents, type and
-    filename (of the workbook at ``path``) are written out alike."""
+    filename (of the workbook at ``path``) are written out alike, and width (of the sheet's ``columns``)."""
     out: list[Token] = []
     changed = False
     i = 0
@@ -127,7 +135,7 @@ def fixed_positions(
         token = items[i]
         name = token.value.upper() if token.type == Token.FUNC and token.subtype == Token.OPEN else ""
         if name == "CELL(":
-            call = _cell_call(items, i, row, col, sheet, path)
+            call = _cell_call(items, i, row, col, sheet, path, columns)
             if call is not None:
                 out.extend(call[0])
                 changed = True
