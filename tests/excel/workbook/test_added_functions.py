@@ -237,3 +237,21 @@ def test_cell_width_as_excel_saved_it(tmp_path: Path) -> None:
     book.save(source)
     values = recalculate(source).evaluation.values[sheet.title.upper()]
     assert (values[1, 9], values[1, 10]) == (8, True)
+
+
+def test_info_gives_what_does_not_depend_on_the_excel_that_runs_it(tmp_path: Path) -> None:
+    # PhpSpreadsheet's tests/data/Reader/XLSX/issue.3658.xlsx: Excel saved =INFO("SYSTEM") as pcdos.
+    formulas = {
+        "A4": '=INFO("SYSTEM")',
+        "A5": '=INFO("numfile")',
+        "A6": '=INFO("recalc")',
+        "A7": '=INFO("release")',
+        "A8": '=INFO("nonsense")',
+    }
+    assert recalculated(tmp_path, {}, formulas) == {
+        "A4": "pcdos",
+        "A5": 1,
+        "A6": "Automatic",
+        "A7": "#N/A",
+        "A8": "#VALUE!",
+    }

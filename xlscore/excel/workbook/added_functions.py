@@ -6,7 +6,7 @@ Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and
 engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
 formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFSET`` are
 :mod:`xlscore.excel.workbook.indirect`'s. Still missing, and reported as unknown functions:
-``LAMBDA``, ``CELL``, ``INFO``,
+``LAMBDA``,
 ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
 """
 
@@ -233,6 +233,29 @@ def _switch(value: Any, *cases: Any) -> Any:
     return cases[-1] if len(cases) % 2 else Error.errors["#N/A"]
 
 
+def _info(kind: Any) -> Any:
+    """INFO: "system" is "pcdos", as Excel for Windows and on the web give it (PhpSpreadsheet's issue.3658.xlsx saved
+    =INFO("SYSTEM") as pcdos); "numfile" the number of the workbook's sheets; "recalc" "Automatic". What depends on
+    the Excel that runs it ("directory", "origin", "osversion", "release") is #N/A: recalc is no Excel; any other
+    kind #VALUE!, as in Excel."""
+    from xlscore.excel.workbook.cellinfo import RUNTIME
+
+    value = np.asarray(kind, object).ravel()[0]
+    if isinstance(value, XlError):
+        return value
+    asked = str(value).strip().lower() if isinstance(value, str) else ""
+    runtime = RUNTIME.get()
+    if asked == "system":
+        return "pcdos"
+    if asked == "recalc":
+        return "Automatic"
+    if asked == "numfile" and runtime is not None:
+        return float(sum(1 for sheet in runtime.sheets if not sheet.startswith("[")))
+    if asked in ("directory", "origin", "osversion", "release", "numfile"):
+        return Error.errors["#N/A"]
+    return Error.errors["#VALUE!"]
+
+
 def _as_column(engine_function: Callable[..., Any]) -> Callable[..., Any]:
     """A function the engine answers with a Python list (MODE.MULT) answering with a column, as Excel does: one
     value in a single cell (SheetJS's formula_stress_test.xlsx, Statistical!B87, MODE.MULT saved as 8), where the
@@ -275,6 +298,7 @@ FUNCTIONS["SWITCH"] = FUNCTIONS["_XLFN.SWITCH"] = {
     **get_functions()["SWITCH"],
     "function": wrap_ufunc(_switch, input_parser=lambda *a: a, check_error=lambda first, *a: get_error(first)),
 }
+FUNCTIONS["INFO"] = wrap_func(_info)
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {
