@@ -2,12 +2,13 @@
 
 ``HYPERLINK`` (its value: the friendly name, or the link), ``QUOTIENT``, ``COMBIN``, ``BASE``, ``DOLLAR`` (TEXT with
 Excel's currency format, through :mod:`xlscore.excel.workbook.numberformat`) and ``SEQUENCE``; and ``ROWS`` and
-``COLUMNS`` of an array computed in the formula, which the engine gave as ``#VALUE!``. Registered with the
+``COLUMNS`` of an array computed in the formula, which the engine gave as ``#VALUE!``; and in place of the
+engine's, where it differs from Excel: ``ROUND``/``ROUNDUP``/``ROUNDDOWN``, ``CEILING.MATH`` and its kin, ``CHOOSE``,
+``RANDBETWEEN``, ``ISNUMBER``, ``N``, ``SWITCH``, ``MODE.MULT`` and ``INFO``. Registered with the
 engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
 formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFSET`` are
 :mod:`xlscore.excel.workbook.indirect`'s. Still missing, and reported as unknown functions:
-``LAMBDA``,
-``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
+``LAMBDA``, ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
 """
 
 from __future__ import annotations
