@@ -1,12 +1,15 @@
-"""3-D references (``SUM(Sheet1:Sheet3!A1)``) with the values Excel saved in Apache POI's
-test-data/spreadsheet/55906-MultiSheetRefs.xlsx, whose cells this workbook repeats."""
+"""References Excel reads in its own ways: 3-D references (``SUM(Sheet1:Sheet3!A1)``, with the values Excel saved
+in Apache POI's test-data/spreadsheet/55906-MultiSheetRefs.xlsx), the intersection operator, and the implicit
+intersection of a plain formula."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import openpyxl
+from openpyxl.worksheet.formula import ArrayFormula
 
+from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.recalc import recalculate
 
 
@@ -96,3 +99,25 @@ def test_the_intersection_operator(tmp_path: Path) -> None:
         "A11": "#NULL!",
         "A12": 15,
     }
+
+
+def test_a_plain_formula_intersects_a_range_an_operator_works_on(tmp_path: Path) -> None:
+    """SheetJS's test_files formulae_test_simple.xlsx as Excel saved it: A1:B5 hold 1 to 5 in each column; the plain
+    =SUM(A1:A5*B1:B5) in A6 is #VALUE! (no cell of A1:A5 in line with row 6), the same formula entered as an array
+    formula in B6 is 55. In row 3 the plain formula multiplies A3 by B3; SUMPRODUCT keeps the whole ranges."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in range(1, 6):
+        sheet[f"A{row}"], sheet[f"B{row}"] = row, row
+    sheet["A6"] = "=SUM(A1:A5*B1:B5)"
+    sheet["B6"] = ArrayFormula("B6", "=SUM(A1:A5*B1:B5)")
+    sheet["D3"] = "=SUM(A1:A5*B1:B5)"
+    sheet["E2"] = "=SUMPRODUCT(A1:A5*B1:B5)"
+    sheet["F3"] = "=A1:A5*2"
+    sheet["G6"] = "=SUM(A1:A5)"
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    values = recalculate(source).evaluation.values[sheet.title.upper()]
+    assert values[6, 1] == CellError("#VALUE!")
+    assert (values[6, 2], values[3, 4], values[2, 5], values[3, 6], values[6, 7]) == (55, 9, 55, 6, 15)

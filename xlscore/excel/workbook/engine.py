@@ -36,7 +36,7 @@ from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
 from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.conversions import line_feeds_kept, signs_kept
-from xlscore.excel.workbook.intersection import explicit, intersected
+from xlscore.excel.workbook.intersection import explicit, intersected, legacy
 from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
@@ -213,6 +213,9 @@ class _Compiler:
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
         tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)
+        intersected_here = False
+        if formula.array is None and not formula.dynamic:  # a plain formula: Excel's implicit intersection
+            tokens, intersected_here = legacy(tokens, formula.row, formula.col)
         tokens, twins, informed = with_cell_information(tokens, formula.sheet, *formula.anchor)
         tokens, placed = fixed_positions(
             tokens,
@@ -223,6 +226,7 @@ class _Compiler:
             self.book.path,
             self.columns(formula.sheet),
         )
+        placed = placed or intersected_here
         names = calls.function_names(tokens)
         xlscore = any(name in CATALOGUE for name in names)
         self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)

@@ -11,6 +11,13 @@ its first value, as Excel does.
 The intersection operator, a space between two references (``=C2:D3 D3:E4``, ``=Data!E:E Data!11:11``), is
 written out before the formula is compiled by :func:`explicit`: the one range both cover (``D3``), or ``#NULL!``
 when they do not meet, as in Excel (Apache POI's Intersection-52111.xlsx); the engine read the pair as a name.
+
+Inside a plain formula, a range that an operator works on is intersected the same way before the formula is
+compiled (:func:`legacy`) where Excel before dynamic arrays did so and the result is gathered by a function of
+values (``SUM(A1:A5*B1:B5)`` in A6 is ``#VALUE!``: no cell of A1:A5 is in line with A6, as SheetJS's
+formulae_test_simple.xlsx has it; in row 3 it is ``A3*B3``). A function that takes arrays (SUMPRODUCT, INDEX,
+LOOKUP, LARGE, ...) or any function not known to take single values keeps the whole range, as Excel does; an
+array formula and a dynamic array keep it too.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from openpyxl.formula.tokenizer import Token
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area, sheet_prefix
 
-__all__ = ["explicit", "intersected"]
+__all__ = ["explicit", "intersected", "legacy"]
 
 
 def _met(first: Area, second: Area, sheet: str) -> Token:
@@ -35,6 +42,87 @@ def _met(first: Area, second: Area, sheet: str) -> Token:
     )
     named = first.sheet or second.sheet
     return Token(text if named is None else sheet_prefix(named) + text, Token.OPERAND, Token.RANGE)
+
+
+# Functions of single values: a range an operator works on inside them, in a plain formula, is intersected.
+_VALUES = frozenset(
+    f"{name}("
+    for name in (
+        "SUM",
+        "AVERAGE",
+        "AVERAGEA",
+        "MIN",
+        "MINA",
+        "MAX",
+        "MAXA",
+        "COUNT",
+        "COUNTA",
+        "PRODUCT",
+        "SUMSQ",
+        "AND",
+        "OR",
+        "NOT",
+        "IF",
+        "IFERROR",
+        "ABS",
+        "INT",
+        "ROUND",
+        "ROUNDUP",
+        "ROUNDDOWN",
+        "LEN",
+        "VALUE",
+        "CONCATENATE",
+    )
+)
+_OPERATORS = (Token.OP_IN, Token.OP_PRE, Token.OP_POST)
+
+
+def _in_line(area: Area, row: int, col: int) -> str | None:
+    """The one cell of ``area`` in line with the cell at ``row``, ``col`` (its row, or its column), as a reference;
+    None when there is none."""
+    if area.left == area.right and area.top <= row <= area.bottom:
+        cell = cell_name(row, area.left)
+    elif area.top == area.bottom and area.left <= col <= area.right:
+        cell = cell_name(area.top, col)
+    else:
+        return None
+    return cell if area.sheet is None else sheet_prefix(area.sheet) + cell
+
+
+def legacy(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
+    """The tokens of a plain formula at ``row``, ``col`` with each range an operator works on inside functions of
+    single values intersected (see the module); and whether any was."""
+    out: list[Token] = []
+    stack: list[str] = []  # the open calls and brackets around each token
+    changed = False
+    for index, token in enumerate(items):
+        if token.type == Token.FUNC and token.subtype == Token.OPEN:
+            stack.append(token.value.upper())
+        elif token.type == Token.PAREN and token.subtype == Token.OPEN:
+            stack.append("(")
+        elif token.subtype == Token.CLOSE and stack:
+            stack.pop()
+        if (
+            token.type == Token.OPERAND
+            and token.subtype == Token.RANGE
+            and any(call != "(" for call in stack)
+            and all(call == "(" or call in _VALUES for call in stack)
+        ):
+            before = next((t for t in reversed(items[:index]) if t.type != Token.WSPACE), None)
+            after = next((t for t in items[index + 1 :] if t.type != Token.WSPACE), None)
+            operated = (before is not None and before.type in _OPERATORS) or (
+                after is not None and after.type in (Token.OP_IN, Token.OP_POST)
+            )
+            area = parse_area(token.value) if operated and "[" not in token.value else None
+            if area is not None and (area.height > 1 or area.width > 1):
+                cell = _in_line(area, row, col)
+                out.append(
+                    Token(cell, Token.OPERAND, Token.RANGE) if cell else Token("#VALUE!", Token.OPERAND, Token.ERROR)
+                )
+                changed = True
+                continue
+        out.append(token)
+    return out, changed
 
 
 def explicit(items: list[Token], sheet: str) -> list[Token]:
