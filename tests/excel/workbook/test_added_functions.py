@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import openpyxl
+import pytest
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -254,4 +255,51 @@ def test_info_gives_what_does_not_depend_on_the_excel_that_runs_it(tmp_path: Pat
         "A6": "Automatic",
         "A7": "#N/A",
         "A8": "#VALUE!",
+    }
+
+
+def test_workday_intl_and_poisson_as_excel_saved_them(tmp_path: Path) -> None:
+    # ClosedXML's TryToLoad/LO_xlsx/functions-excel-2010.xlsx, Sheet1, as Excel saved it: from 11 March 2014 with
+    # the holidays 16 March, 4 April, 20 March and 1 January 2014, WORKDAY.INTL(F44,24,,G44:G47) is 16 April
+    # 2014 (41745), with weekend 13 (Tuesday) 11 April (41740), with "0101010" 25 April (41754);
+    # POISSON.DIST(20/15,2,0) is 0.27067056647322535 (B58). Microsoft's POISSON.DIST page: x 2, mean 5 gives
+    # 0.124652 cumulative and 0.084224 not. Microsoft's NETWORKDAYS.INTL page: 1 to 31 January 2006 has 22 working
+    # days, 28 February back to 31 January -21; 1 January to 1 February 2006 with the holidays {"2006/1/2",
+    # "2006/1/16"} has 22 with weekend 7 (Friday and Saturday) and 20 with "0010001".
+    cells = {"F44": 41709, "G44": 41714, "G45": 41733, "G46": 41718, "G47": 41640}
+    formulas = {
+        "B77": "=WORKDAY.INTL(F44,24,,G44:G47)",
+        "B78": "=WORKDAY.INTL(F44,24,13,G44:G47)",
+        "B79": '=WORKDAY.INTL(F44,24,"0101010",G44:G47)',
+        "B80": "=WORKDAY.INTL(F44,-3)",
+        "B81": "=WORKDAY.INTL(F44,1,99)",
+        "B82": '=WORKDAY.INTL(F44,1,"1111111")',
+        "C1": "=NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,1,31))",
+        "C2": "=NETWORKDAYS.INTL(DATE(2006,2,28),DATE(2006,1,31))",
+        "C3": '=NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),7,{"2006/1/2","2006/1/16"})',
+        "C4": '=NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),"0010001",{"2006/1/2","2006/1/16"})',
+        "B58": "=_xlfn.POISSON.DIST(20/15,2,0)",
+        "B59": "=ROUND(POISSON.DIST(2,5,TRUE),6)",
+        "B60": "=ROUND(POISSON.DIST(2,5,FALSE),6)",
+        # vinci1it2000/formulas' test.xlsx, STATISTICAL row 85: the text "TRUE" is TRUE, a negative mean #NUM!.
+        "B61": '=_xlfn.POISSON.DIST("29/02/1900","29/02/1900","TRUE")',
+        "B62": '=_xlfn.POISSON.DIST(3,-1,"TRUE")',
+    }
+    values = recalculated(tmp_path, cells, formulas)
+    assert values == {
+        "B77": 41745,
+        "B78": 41740,
+        "B79": 41754,
+        "B80": 41704,  # three working days before Tuesday 11 March 2014: Thursday 6 March
+        "B81": "#NUM!",
+        "B82": "#VALUE!",
+        "C1": 22,
+        "C2": -21,
+        "C3": 22,
+        "C4": 20,
+        "B58": pytest.approx(0.27067056647322535, abs=1e-15),
+        "B59": 0.124652,
+        "B60": 0.084224,
+        "B61": pytest.approx(0.534262472360959, abs=1e-14),
+        "B62": "#NUM!",
     }

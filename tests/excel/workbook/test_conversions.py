@@ -130,10 +130,17 @@ def test_sheet_names_that_need_quotes(tmp_path: Path) -> None:
         ("", None),
         ("(-3)", None),
         ("2/30/2020", None),
+        ("13/1/2020", 43843),  # no month 13: the day came first
+        ("29/02/1900", 60),  # vinci1it2000/formulas' test.xlsx: Excel's 29 February 1900
+        ("1/1/1900", 1),
+        ("2/28/1900", 59),
+        ("3/1/1900", 61),
+        ("12/31/1899", None),
     ],
 )
 def test_excel_number(text: str, number: float | None) -> None:
-    """Serial numbers: 2 January 2020 is 43832 in Excel's 1900 date system."""
+    """Serial numbers: 2 January 2020 is 43832 in Excel's 1900 date system, 1 January 1900 is 1 and 1 March 1900
+    61 (Microsoft: Excel counts a 29 February 1900, serial 60, as Lotus 1-2-3 did)."""
     assert excel_number(text) == number
 
 

@@ -257,6 +257,30 @@ def _info(kind: Any) -> Any:
     return Error.errors["#VALUE!"]
 
 
+def _truth(value: Any) -> bool:
+    """A truth-value argument as Excel reads it: a number (0 is FALSE), TRUE or FALSE, or the text "TRUE" or
+    "FALSE" in any case (POISSON.DIST(5,2,"TRUE") in vinci1it2000/formulas' test.xlsx, STATISTICAL!X85, is the
+    cumulative 0.534262472360959); ValueError (#VALUE!) for other text."""
+    if isinstance(value, str) and value is not sh.EMPTY:
+        if value.strip().upper() not in ("TRUE", "FALSE"):
+            raise ValueError(value)
+        return value.strip().upper() == "TRUE"
+    return bool(_number(value))
+
+
+def _poisson(events: float, mean: float, cumulative: float) -> Any:
+    """POISSON.DIST and POISSON: the number of events truncated to a whole number first, as Microsoft's page says
+    (the engine gave 0 for POISSON.DIST(20/15, 2, 0), which Excel saved as 0.27067056647322535 in ClosedXML's
+    functions-excel-2010.xlsx, Sheet1!B58); #NUM! for fewer than 0 events or a negative mean."""
+    k = math.trunc(events)
+    if k < 0 or mean < 0:
+        return Error.errors["#NUM!"]
+    terms = range(k + 1) if cumulative else (k,)
+    return math.fsum(
+        math.exp(-mean + i * math.log(mean) - math.lgamma(i + 1)) if mean else float(i == 0) for i in terms
+    )
+
+
 def _as_column(engine_function: Callable[..., Any]) -> Callable[..., Any]:
     """A function the engine answers with a Python list (MODE.MULT) answering with a column, as Excel does: one
     value in a single cell (SheetJS's formula_stress_test.xlsx, Statistical!B87, MODE.MULT saved as 8), where the
@@ -300,6 +324,9 @@ FUNCTIONS["SWITCH"] = FUNCTIONS["_XLFN.SWITCH"] = {
     "function": wrap_ufunc(_switch, input_parser=lambda *a: a, check_error=lambda first, *a: get_error(first)),
 }
 FUNCTIONS["INFO"] = wrap_func(_info)
+FUNCTIONS["POISSON"] = FUNCTIONS["POISSON.DIST"] = FUNCTIONS["_XLFN.POISSON.DIST"] = wrap_ufunc(
+    _poisson, input_parser=lambda x, mean, cumulative: (_number(x), _number(mean), _truth(cumulative))
+)
 FUNCTIONS["CHOOSE"] = _chooser(get_functions()["CHOOSE"])
 # The engine loses a negative number's sign when no significance is given (CEILING.MATH(-23.5) gave 24).
 for _name, _function in {

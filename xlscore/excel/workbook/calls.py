@@ -19,6 +19,7 @@ from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 __all__ = [
     "BLANK_FUNCTION",
     "LIBREOFFICE_PREFIX",
+    "Omitted",
     "call_arguments",
     "constant",
     "direct_call",
@@ -102,8 +103,18 @@ def function_names(items: list[Token]) -> set[str]:
     return {token.value.removesuffix("(") for token in items if _opens_call(token)}
 
 
+class Omitted:
+    """An argument left out of the formula: what :data:`BLANK_FUNCTION` gives the function called."""
+
+
+# Excel's functions whose left-out argument means its default, which the engine gave them as 0 (WORKDAY.INTL's
+# weekend, Saturday and Sunday; 0 is no weekend code): their left-out arguments are marked as xlscore's are.
+_DEFAULTED = frozenset({"WORKDAY.INTL", "NETWORKDAYS.INTL", "_XLFN.WORKDAY.INTL", "_XLFN.NETWORKDAYS.INTL"})
+
+
 def with_omitted_marked(items: list[Token]) -> list[Token]:
-    """Each argument left out of an xlscore call (``RPLOPS(2,5,,,2)``) as a call of :data:`BLANK_FUNCTION`."""
+    """Each argument left out of an xlscore call (``RPLOPS(2,5,,,2)``), or of one of Excel's functions that give
+    it a default (:data:`_DEFAULTED`), as a call of :data:`BLANK_FUNCTION`."""
     out: list[Token] = []
     in_xlscore: list[bool] = []  # for each bracket open here: whether it is an xlscore call
     last: Token | None = None  # the last token that is not white space
@@ -118,7 +129,8 @@ def with_omitted_marked(items: list[Token]) -> list[Token]:
         if in_xlscore and in_xlscore[-1] and left_out:
             out += [Token(f"{BLANK_FUNCTION}(", Token.FUNC, Token.OPEN), Token(")", Token.FUNC, Token.CLOSE)]
         if token.subtype == Token.OPEN:
-            in_xlscore.append(_opens_call(token) and token.value.removesuffix("(") in CATALOGUE)
+            called = token.value.removesuffix("(")
+            in_xlscore.append(_opens_call(token) and (called in CATALOGUE or called.upper() in _DEFAULTED))
         elif token.subtype == Token.CLOSE and in_xlscore:
             in_xlscore.pop()
         out.append(token)

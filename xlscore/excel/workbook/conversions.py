@@ -94,6 +94,10 @@ def _time(match: re.Match[str]) -> float | None:
 
 
 def _date(match: re.Match[str]) -> float | None:
+    """The serial number of the date ``match`` found; None when it is no date Excel knows. Month first, as Excel in
+    English (United States) reads 1/2/2020; where that is no date (29/02/1900), day first, as Excel set to a
+    day-first language saved it (vinci1it2000/formulas' test.xlsx reads "29/02/1900" as 60). 29 February 1900,
+    which Excel counts though it never was, is 60; dates before 1900 are none."""
     groups = match.groupdict()
     year = int(groups["year"])
     if len(groups["year"]) == 2:
@@ -101,12 +105,19 @@ def _date(match: re.Match[str]) -> float | None:
     month = _MONTHS.get(groups["month_name"].lower()) if groups.get("month_name") else int(groups["month"])
     if month is None:
         return None
+    number = int(groups["day"])
+    if not groups.get("month_name") and month > 12 and number <= 12:
+        month, number = number, month  # no month 29: the day came first
+    if (year, month, number) == (1900, 2, 29):
+        return 60.0
     try:
-        day = datetime.date(year, month, int(groups["day"]))
+        day = datetime.date(year, month, number)
     except ValueError:
         return None
+    if day < datetime.date(1900, 1, 1):
+        return None
     if day < datetime.date(1900, 3, 1):
-        return None  # before Excel's leap-year slip; not worth reading
+        return float((day - datetime.date(1899, 12, 31)).days)  # before Excel's 29 February 1900
     return float((day - _EPOCH).days)
 
 

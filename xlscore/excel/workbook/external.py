@@ -1,8 +1,8 @@
 """Other workbooks a formula refers to (``=[1]Uses!$A$1``, ``=[1]!NR_Global_B2``), read from the values Excel keeps
 of them in the workbook itself (``xl/externalLinks/externalLinkN.xml``): what Excel shows when the other file is
 not open, and what it recalculates with. The other file is never opened. A sheet the link does not list, or one
-Excel could not read when it last updated the link (``refreshError``), is #REF!; a cell Excel kept no value of is
-blank.
+Excel could not read when it last updated the link (``refreshError``) and kept nothing of, is #REF!; the values it
+kept of such a sheet are read (vinci1it2000/formulas' test.xlsx); a cell Excel kept no value of is blank.
 
 Each linked workbook ``[N]`` (N counted in the order of ``<externalReferences>`` in ``xl/workbook.xml``) gives one
 read-only sheet per sheet it has, named ``[N]Sheet``, and its defined names as ``[N]!NAME`` (and ``[N]Sheet!NAME``
@@ -69,8 +69,10 @@ def linked_workbooks(
         data = next(iter(_children(book, "sheetDataSet")), None)
         for sheet_data in _children(data, "sheetData") if data is not None else []:
             index = int(sheet_data.get("sheetId") or -1)
-            if not 0 <= index < len(titles) or sheet_data.get("refreshError") in ("1", "true"):
-                continue  # a sheet Excel could not read when it last updated the link: #REF!, as in Excel
+            if not 0 <= index < len(titles):
+                continue
+            if sheet_data.get("refreshError") in ("1", "true") and not len(sheet_data):
+                continue  # a sheet Excel could not read when it last updated the link, nothing kept: #REF!
             linked[index] = LinkedSheet(f"[{number}]{titles[index]}")
             for row in _children(sheet_data, "row"):
                 for cell in _children(row, "cell"):

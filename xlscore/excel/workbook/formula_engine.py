@@ -22,8 +22,8 @@ from formulas.tokens.operand import XlError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import added_functions, complex_text, conversions, indirect, subtotals
-from xlscore.excel.workbook.calls import BLANK_FUNCTION
+from xlscore.excel.workbook import added_functions, complex_text, conversions, indirect, subtotals, workdays
+from xlscore.excel.workbook.calls import BLANK_FUNCTION, Omitted
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
 
@@ -31,12 +31,8 @@ MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xls
 ERRORS: dict[str, XlError] = dict(Error.errors)
 
 
-class _Omitted:
-    """An argument left out of the formula."""
-
-
 def _from_engine(value: Any) -> Any:
-    if isinstance(value, _Omitted):
+    if isinstance(value, Omitted):
         return None
     if isinstance(value, np.ndarray):
         rows = value.tolist() if value.ndim == 2 else [value.tolist()]
@@ -87,11 +83,12 @@ def _register() -> dict[str, Any]:
     functions: dict[str, Any] = get_functions()
     for name, function in CATALOGUE.items():
         functions[name] = _engine_function(function)
-    functions[BLANK_FUNCTION] = lambda: _Omitted()
+    functions[BLANK_FUNCTION] = lambda: Omitted()
     functions.update(subtotals.FUNCTIONS)
     functions.update(added_functions.FUNCTIONS)
     functions.update(indirect.FUNCTIONS)
     functions.update(complex_text.FUNCTIONS)
+    functions.update(workdays.FUNCTIONS)
     conversions.install(functions)
     return functions
 

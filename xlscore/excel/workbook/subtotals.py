@@ -95,16 +95,31 @@ def _needs(minimum: int, function: Callable[[list[float]], float], empty: object
     return run
 
 
+def _variance(sample: bool, root: bool) -> Callable[[list[float]], float]:
+    """VAR, VARP, STDEV or STDEVP as Excel computes them, by the textbook formula (n Σx² - (Σx)²) / (n (n - 1)),
+    or / n² for the population, in floating point: ClosedXML's functions-excel-2010.xlsx keeps
+    AGGREGATE(11, 4, C1:C11) = 853.6489310839429, and ROUND(..., 12) compares it to 12 places; the exact
+    variance is 853.6489310839423."""
+
+    def run(numbers: list[float]) -> float:
+        n = len(numbers)
+        total, squares = sum(numbers), sum(x * x for x in numbers)
+        value = max((n * squares - total * total) / (n * (n - 1 if sample else n)), 0.0)
+        return math.sqrt(value) if root else value
+
+    return run
+
+
 _NUMERIC: dict[int, Callable[[list[float]], object]] = {
     1: _needs(1, statistics.fmean),
     4: lambda n: max(n, default=0.0),
     5: lambda n: min(n, default=0.0),
     6: lambda n: math.prod(n) if n else 0.0,
-    7: _needs(2, statistics.stdev),
-    8: _needs(1, statistics.pstdev),
+    7: _needs(2, _variance(sample=True, root=True)),
+    8: _needs(1, _variance(sample=False, root=True)),
     9: lambda n: math.fsum(n),
-    10: _needs(2, statistics.variance),
-    11: _needs(1, statistics.pvariance),
+    10: _needs(2, _variance(sample=True, root=False)),
+    11: _needs(1, _variance(sample=False, root=False)),
     12: _needs(1, statistics.median, _NUM),
     13: _mode,
 }
