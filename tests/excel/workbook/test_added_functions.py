@@ -303,3 +303,16 @@ def test_workday_intl_and_poisson_as_excel_saved_them(tmp_path: Path) -> None:
         "B61": pytest.approx(0.534262472360959, abs=1e-14),
         "B62": "#NUM!",
     }
+
+
+def test_a_lookup_below_column_one_looks_up_first(tmp_path: Path) -> None:
+    # calamine's tests/errors.xlsx as Excel saved it: =VLOOKUP(B1,B1,B1,3) over blank cells is #N/A. Microsoft's
+    # VLOOKUP page: a column number below 1 is #VALUE!, which Excel gives once the value is found.
+    cells = {"D1": 1, "E1": "a", "D2": 2, "E2": "b"}
+    formulas = {
+        "A7": "=VLOOKUP(B1,B1,B1,3)",
+        "A8": "=VLOOKUP(2,D1:E2,0,FALSE)",
+        "A9": "=VLOOKUP(5,D1:E2,0,FALSE)",
+        "A10": "=VLOOKUP(2,D1:E2,2,FALSE)",
+    }
+    assert recalculated(tmp_path, cells, formulas) == {"A7": "#N/A", "A8": "#VALUE!", "A9": "#N/A", "A10": "b"}

@@ -281,6 +281,26 @@ def _poisson(events: float, mean: float, cumulative: float) -> Any:
     )
 
 
+def _looked_up_first(engine_lookup: Callable[..., Any]) -> Callable[..., Any]:
+    """VLOOKUP or HLOOKUP with a column or row number below 1: Excel looks the value up first, so a value not
+    found is #N/A, and only then #VALUE! for the number (=VLOOKUP(B1,B1,B1,3) over blank cells is #N/A in
+    calamine's tests/errors.xlsx, as Excel saved it; the engine gave #VALUE!)."""
+
+    def run(value: Any, table: Any, index: Any, *rest: Any) -> Any:
+        number = _single_value(index)
+        below = isinstance(number, (int, float)) and not isinstance(number, bool) and number < 1
+        if below or number is sh.EMPTY:
+            probe = _single_value(engine_lookup(value, table, 1, *rest))
+            return probe if isinstance(probe, XlError) and str(probe) == "#N/A" else Error.errors["#VALUE!"]
+        return engine_lookup(value, table, index, *rest)
+
+    return functools.update_wrapper(run, engine_lookup)
+
+
+def _single_value(value: Any) -> Any:
+    return np.asarray(value, object).ravel()[0] if isinstance(value, np.ndarray) and value.size == 1 else value
+
+
 def _as_column(engine_function: Callable[..., Any]) -> Callable[..., Any]:
     """A function the engine answers with a Python list (MODE.MULT) answering with a column, as Excel does: one
     value in a single cell (SheetJS's formula_stress_test.xlsx, Statistical!B87, MODE.MULT saved as 8), where the
@@ -324,6 +344,8 @@ FUNCTIONS["SWITCH"] = FUNCTIONS["_XLFN.SWITCH"] = {
     "function": wrap_ufunc(_switch, input_parser=lambda *a: a, check_error=lambda first, *a: get_error(first)),
 }
 FUNCTIONS["INFO"] = wrap_func(_info)
+FUNCTIONS["VLOOKUP"] = _looked_up_first(get_functions()["VLOOKUP"])
+FUNCTIONS["HLOOKUP"] = _looked_up_first(get_functions()["HLOOKUP"])
 FUNCTIONS["POISSON"] = FUNCTIONS["POISSON.DIST"] = FUNCTIONS["_XLFN.POISSON.DIST"] = wrap_ufunc(
     _poisson, input_parser=lambda x, mean, cumulative: (_number(x), _number(mean), _truth(cumulative))
 )
