@@ -22,7 +22,15 @@ from formulas.tokens.operand import XlError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import added_functions, complex_text, conversions, indirect, subtotals, workdays
+from xlscore.excel.workbook import (
+    added_functions,
+    bases,
+    complex_text,
+    conversions,
+    indirect,
+    subtotals,
+    workdays,
+)
 from xlscore.excel.workbook.calls import BLANK_FUNCTION, Omitted
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
@@ -89,6 +97,7 @@ def _register() -> dict[str, Any]:
     functions.update(indirect.FUNCTIONS)
     functions.update(complex_text.FUNCTIONS)
     functions.update(workdays.FUNCTIONS)
+    functions.update(bases.FUNCTIONS)
     conversions.install(functions)
     return functions
 
