@@ -26,7 +26,7 @@ from xlscore.excel.workbook.sheetdata import text_of_cell
 from xlscore.excel.workbook.sheetxml import NotPlainError, Scanned, cell_chunks, scan_general, unescape
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
-__all__ = ["Book", "Formula", "Sheet", "Table", "read_book"]
+__all__ = ["Book", "Formula", "Iteration", "Sheet", "Table", "read_book"]
 
 Position = tuple[int, int]
 
@@ -58,6 +58,16 @@ class Sheet:
         return max(self.values, default=(0, 0))[0]  # positions compare by row first
 
 
+@dataclass(frozen=True)
+class Iteration:
+    """``<calcPr iterate="1" iterateCount=".." iterateDelta=".."/>``: circular references are computed by repeating
+    their formulas up to ``count`` times, until no value changes by ``delta`` or more (Excel's defaults 100 and
+    0.001)."""
+
+    count: int = 100
+    delta: float = 0.001
+
+
 @dataclass
 class Book:
     path: Path
@@ -65,6 +75,7 @@ class Book:
     names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
     tables: list[Table]
     date1904: bool = False  # the workbook counts dates from 1904 (Excel for Mac's old default)
+    iteration: Iteration | None = None  # Excel's iterative calculation, when the workbook turns it on
 
     def sheet(self, name: str) -> Sheet:
         wanted = name.upper()
@@ -362,4 +373,15 @@ def read_book(path: str | Path) -> Book:
     names.update({key: text for key, text in linked_names.items() if key not in names})
     properties = _child(workbook, "workbookPr")
     date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")
-    return Book(source, sheets, names, tables, date1904)
+    return Book(source, sheets, names, tables, date1904, _iteration(_child(workbook, "calcPr")))
+
+
+def _iteration(settings: ET.Element | None) -> Iteration | None:
+    if settings is None or (settings.get("iterate") or "").lower() not in ("1", "true"):
+        return None
+    try:
+        count = int(float(settings.get("iterateCount") or 100))
+        delta = float(settings.get("iterateDelta") or 0.001)
+    except ValueError:
+        return Iteration()
+    return Iteration(max(count, 1), max(delta, 0.0))

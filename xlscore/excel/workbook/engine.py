@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import graphlib
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -62,7 +63,8 @@ __all__ = ["CellReport", "Evaluation", "evaluate"]
 
 @dataclass(frozen=True)
 class CellReport:
-    """A formula cell that ended in an error, and why."""
+    """A formula cell that ended in an error, and why; ``code`` is empty for a problem whose value is no error (a
+    circular reference, whose cells keep the values Excel last computed)."""
 
     sheet: str
     cell: str
@@ -70,7 +72,7 @@ class CellReport:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.sheet}!{self.cell}: {self.code} {self.reason}".rstrip()
+        return f"{self.sheet}!{self.cell}: {' '.join(part for part in (self.code, self.reason) if part)}"
 
 
 @dataclass
@@ -689,8 +691,8 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
                     evaluator.place(formula, grid, problem, messages, spilling[index])
                     if progress is not None and attempt == 0:
                         progress(done)
-                for index in cycle:
-                    evaluator.place(formulas[index], [[CellError("#VALUE!")]], "#VALUE! a circular reference", [])
+                if cycle:
+                    _circular(evaluator, [formulas[index] for index in cycle], book)
             wider = _wider(evaluator, formulas, spilling, known)
             if not wider:
                 break
@@ -698,6 +700,61 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     finally:
         RUNTIME.reset(token)
     return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+
+
+def _changed(before: object, after: object) -> float:
+    """How much a value moved in one pass of an iteration: the difference of two numbers, else 0 or infinity."""
+    if isinstance(before, (int, float)) and isinstance(after, (int, float)):
+        return abs(float(after) - float(before))
+    if before in (None, "") and isinstance(after, (int, float)):
+        return abs(float(after))
+    return 0.0 if before == after else math.inf
+
+
+def _held(evaluator: _Evaluator, formula: Formula) -> list[list[object]]:
+    """The values a formula's cells hold now (its array formula's area whole)."""
+    store = evaluator.store[formula.sheet.upper()]
+    area = formula.array or Area(None, formula.row, formula.col, formula.row, formula.col)
+    return [[store.get((r, c)) for c in range(area.left, area.right + 1)] for r in range(area.top, area.bottom + 1)]
+
+
+def _circular(evaluator: _Evaluator, formulas: list[Formula], book: Book) -> None:
+    """The formulas caught in a circular reference, or behind one, in the file's order.
+
+    With iterative calculation on (:class:`Iteration`), as Excel: each pass computes every one from the values the
+    last left, starting from the values the file holds, until none moves by the delta or more, at most ``count``
+    passes. A circle the file holds already settled (the first pass moves nothing by the delta) keeps its values:
+    Excel stopped there, and another pass is within what the workbook accepts. Without it, as Excel: each keeps the
+    last value Excel computed, the one in the file (0 when there is none), and is reported.
+    """
+    iteration = book.iteration
+    saved = [_held(evaluator, f) for f in formulas]
+    if iteration is None:
+        for formula, grid in zip(formulas, saved, strict=True):
+            evaluator.place(formula, [[0.0 if v in (None, "") else v for v in row] for row in grid], "", [])
+            evaluator.errors.append(
+                CellReport(
+                    formula.sheet,
+                    cell_name(formula.row, formula.col),
+                    "",
+                    "a circular reference: Excel shows the last value it computed, 0 at first, as here; turn on "
+                    "iterative calculation (File > Options > Formulas) to compute it",
+                )
+            )
+        return
+    for done in range(iteration.count):
+        moved = 0.0
+        for formula in formulas:
+            before = evaluator.store[formula.sheet.upper()].get((formula.row, formula.col))
+            grid, problem, messages = evaluator.compute(formula)
+            evaluator.place(formula, grid, problem, messages)
+            after = evaluator.store[formula.sheet.upper()].get((formula.row, formula.col))
+            moved = max(moved, _changed(before, after))
+        if moved < iteration.delta:
+            if done == 0:
+                for formula, grid in zip(formulas, saved, strict=True):
+                    evaluator.place(formula, grid, "", [])
+            break
 
 
 def _wider(
