@@ -109,7 +109,9 @@ class Omitted:
 
 # Excel's functions whose left-out argument means its default, which the engine gave them as 0 (WORKDAY.INTL's
 # weekend, Saturday and Sunday; 0 is no weekend code): their left-out arguments are marked as xlscore's are.
-_DEFAULTED = frozenset({"WORKDAY.INTL", "NETWORKDAYS.INTL", "_XLFN.WORKDAY.INTL", "_XLFN.NETWORKDAYS.INTL"})
+_DEFAULTED = frozenset(
+    {"WORKDAY.INTL", "NETWORKDAYS.INTL", "_XLFN.WORKDAY.INTL", "_XLFN.NETWORKDAYS.INTL", "_XLFN.XLOOKUP", "XLOOKUP"}
+)
 
 
 def with_omitted_marked(items: list[Token]) -> list[Token]:

@@ -28,6 +28,7 @@ from xlscore.excel.workbook import (
     complex_text,
     conversions,
     indirect,
+    lookups,
     subtotals,
     workdays,
 )
@@ -98,6 +99,7 @@ def _register() -> dict[str, Any]:
     functions.update(complex_text.FUNCTIONS)
     functions.update(workdays.FUNCTIONS)
     functions.update(bases.FUNCTIONS)
+    functions.update(lookups.FUNCTIONS)
     conversions.install(functions)
     return functions
 
