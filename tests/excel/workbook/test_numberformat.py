@@ -171,3 +171,10 @@ def test_the_era_year_code_is_the_year() -> None:
     serial = (datetime.date(1977, 7, 7) - datetime.date(1899, 12, 30)).days
     assert format_value(serial, "ee-mm-dd") == "1977-07-07"
     assert format_value(serial, "e") == "1977"
+
+
+def test_a_truth_value_in_general_is_its_name() -> None:
+    # Apache POI's test-data/spreadsheet/GeneralFormatTests.xlsx, Tests!A72 and A73: Excel saved TEXT(TRUE,
+    # "General") as TRUE and TEXT(FALSE, "General") as FALSE.
+    assert format_value("TRUE", "General", logical=True) == "TRUE"
+    assert format_value("FALSE", "General", logical=True) == "FALSE"

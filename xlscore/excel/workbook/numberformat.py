@@ -483,7 +483,9 @@ def format_value(value: float | str, code: str, date1904: bool = False, logical:
             text_section = parsed[0]
         if text_section is None:
             return value
-        return "".join(value if kind == "@" else piece if kind == "lit" else "" for kind, piece in text_section.parts)
+        # "@" and General show the text itself (TEXT(TRUE, "General") is "TRUE": Apache POI's GeneralFormatTests.xlsx)
+        shown = ("@", "general")
+        return "".join(value if kind in shown else piece if kind == "lit" else "" for kind, piece in text_section.parts)
     numeric = [s for s in parsed if not s.is_text] or [_Section([("general", "")], None, False, False)]
     if any(s.condition for s in numeric[:2]):
         for section in numeric[:3]:
