@@ -50,3 +50,33 @@ def test_xlookup_as_excel_saved_it(tmp_path: Path) -> None:
     values = recalculate(source).evaluation.values
     assert (values["SHEET1"][2, 3], values["SHEET1"][2, 4]) == ("Dianne Pugh", "Finance")
     assert [values["SHEET2"][row, 6] for row in range(2, 8)] == [0.22, "none", 0.32, CellError("#N/A"), 0.22, 0.24]
+
+
+def test_index_with_a_zero_gives_the_whole_row_or_column(tmp_path: Path) -> None:
+    """dgorissen/pycel's tests/fixtures/lookup.xlsx, sheet Index, as Excel saved it: over B2:F6 (1 to 25 by rows),
+    {=INDEX($B$2:$F$6,1,0)} in J12:N12 is 1 to 5, {=INDEX($B$2:$F$6,0,1)} in D18:D22 is 1, 6, 11, 16, 21, a row past
+    the range is #REF! and a negative one #VALUE!; Apache POI's FormulaEvalTestData.xlsx: a blank row number is
+    #VALUE!."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Index"
+    for row in range(5):
+        for col in range(5):
+            sheet.cell(2 + row, 2 + col, 5 * row + col + 1)
+    sheet["J12"] = ArrayFormula("J12:N12", "=INDEX($B$2:$F$6,1,0)")
+    sheet["D18"] = ArrayFormula("D18:D22", "=INDEX($B$2:$F$6,0,1)")
+    sheet["C11"], sheet["C12"], sheet["C13"] = "=INDEX($B$2:$F$6,6,1)", "=INDEX($B$2:$F$6,-1,1)", "=INDEX(B2:F6,H1,2)"
+    sheet["C14"], sheet["C15"] = "=INDEX(B2:F6,3,4)", "=INDEX(B2:B6,4)"
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    values = recalculate(source).evaluation.values["INDEX"]
+    assert [values[12, col] for col in range(10, 15)] == [1, 2, 3, 4, 5]
+    assert [values[row, 4] for row in range(18, 23)] == [1, 6, 11, 16, 21]
+    assert [values[row, 3] for row in range(11, 16)] == [
+        CellError("#REF!"),
+        CellError("#VALUE!"),
+        CellError("#VALUE!"),
+        14,
+        16,
+    ]

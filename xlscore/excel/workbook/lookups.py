@@ -1,4 +1,10 @@
-"""XLOOKUP as Excel computes it: the row (or column) of the return array where the lookup array holds the value,
+"""XLOOKUP and INDEX where the engine differs from Excel.
+
+INDEX of a range of values with a row or column number of 0 gives the whole column or row (the engine gave the
+first cell: dgorissen/pycel's lookup.xlsx, Index!J12:N22, spills them as Excel saved them); a number past the
+range is #REF!, a negative one #VALUE!. References (``A1:INDEX(...)``) and several areas stay the engine's.
+
+XLOOKUP as Excel computes it: the row (or column) of the return array where the lookup array holds the value,
 every column of it (the engine returned one value from the wrong row: Apache POI's xlookup.xlsx, where
 =XLOOKUP(B2,B5:B14,C5:D14) spills "Dianne Pugh", "Finance" as Excel saved it).
 
@@ -182,10 +188,77 @@ def _xlookup(engine_xlookup: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _index_number(value: Any) -> int | None:
+    """A row, column or area number of INDEX: None when left out; a blank cell is #VALUE! (Apache POI's
+    FormulaEvalTestData.xlsx, =INDEX(B14:C15,D7,2) with D7 blank, as Excel saved it)."""
+    value = _scalar(value)
+    if value is None or isinstance(value, Omitted):
+        return None
+    if value is sh.EMPTY:
+        raise _IndexError(Error.errors["#VALUE!"])
+    if isinstance(value, XlError):
+        raise _IndexError(value)
+    if isinstance(value, bool) or (isinstance(value, str) and not value.strip()):
+        raise _IndexError(Error.errors["#VALUE!"])
+    try:
+        return math.trunc(float(value))
+    except (TypeError, ValueError):
+        raise _IndexError(Error.errors["#VALUE!"]) from None
+
+
+class _IndexError(Exception):
+    def __init__(self, error: Any) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _index(engine_index: Callable[..., Any]) -> Callable[..., Any]:
+    def run(compiling: Any, array: Any, *numbers: Any) -> Any:
+        if compiling:
+            return sh.NONE
+        if not isinstance(array, np.ndarray) or any(np.asarray(a, object).size > 1 for a in numbers):
+            return engine_index(compiling, array, *numbers)  # a reference, or several numbers at once
+        table = np.asarray(array, object)
+        if table.ndim != 2 or not numbers:
+            return engine_index(compiling, array, *numbers)
+        row, column, area = (*numbers, None, None)[:3]
+        try:
+            down, across, which = _index_number(row), _index_number(column), _index_number(area)
+        except _IndexError as refused:
+            return refused.error
+        if which not in (None, 1):
+            return Error.errors["#REF!"]
+        height, width = table.shape
+        if across is None:
+            if height == 1:
+                down, across = 1, down
+            elif width == 1:
+                across = 1
+            else:
+                across = 0  # a row number alone in a table: the whole row
+        if down is None:
+            down = 0
+        if down < 0 or across < 0:
+            return Error.errors["#VALUE!"]
+        if down > height or across > width:
+            return Error.errors["#REF!"]
+        rows = slice(None) if down == 0 else slice(down - 1, down)
+        columns = slice(None) if across == 0 else slice(across - 1, across)
+        chosen = np.asarray(table[rows, columns], dtype=object)
+        chosen = np.where(np.frompyfunc(lambda v: v is sh.EMPTY, 1, 1)(chosen).astype(bool), 0.0, chosen)
+        if chosen.size == 1:
+            return chosen.ravel()[0]
+        return np.asarray(chosen, dtype=object).view(Array)
+
+    return run
+
+
 def _wrapped(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_func(function)
     return wrapped
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {"_XLFN.XLOOKUP": _wrapped(_xlookup(get_functions()["_XLFN.XLOOKUP"]))}
+FUNCTIONS: dict[str, Any] = {"_XLFN.XLOOKUP": _wrapped(_xlookup(get_functions()["_XLFN.XLOOKUP"]))}
 FUNCTIONS["XLOOKUP"] = FUNCTIONS["_XLFN.XLOOKUP"]
+_ENGINE_INDEX = get_functions()["INDEX"]
+FUNCTIONS["INDEX"] = {**_ENGINE_INDEX, "function": _index(_ENGINE_INDEX["function"])}
