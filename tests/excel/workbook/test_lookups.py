@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.excel.functions.cells import CellError
@@ -80,3 +81,45 @@ def test_index_with_a_zero_gives_the_whole_row_or_column(tmp_path: Path) -> None
         14,
         16,
     ]
+
+
+def test_lookup_as_excel_saved_it(tmp_path: Path) -> None:
+    """dgorissen/pycel's lookup.xlsx (sheet Lookup) and vinci1it2000/formulas' test.xlsx (sheet LOOKUP), as Excel
+    saved them. Table2 is B11:F14: 0 to 4, then a e i o u, then a row of mixed values."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for col, (number, vowel) in enumerate(zip((0, 1, 2, 3, 4), "aeiou", strict=True), start=2):
+        sheet.cell(11, col, number)
+        sheet.cell(12, col, vowel)
+        sheet.cell(5 + number, 2, number)  # Table1: B5:C9, 0 to 4 beside the vowels
+        sheet.cell(5 + number, 3, vowel)
+    formulas = {
+        "C20": "=LOOKUP(0.5,$B$11:$F$12)",  # wider than tall: first row searched, last row given: a
+        "H20": '=LOOKUP("plugh",$B$11:$F$12)',  # text among numbers: #N/A
+        "C24": "=LOOKUP(0.5,$B$5:$C$9)",  # taller: first column, last column: a
+        "B24": "=LOOKUP(-1,$B$5:$C$9)",  # below them all: #N/A
+        "C28": "=LOOKUP(3.5, $B$5:$C$9, $C$5:$C$9)",  # the vector form: o
+        "S56": "=LOOKUP(2,{-1.1,2.1,3.1,4.1})",  # -1.1
+        "AG57": '=LOOKUP(20,{"a",2.1,"b",4.1},{"L","ML","MR","R"})',  # R
+        "X60": '=LOOKUP("b",{"b",4.1,"a",1.1})',  # a
+        "S60": '=LOOKUP(2,{"b",4.1,"a",1.1})',  # #N/A
+        "Y62": "=LOOKUP(TRUE,{TRUE,4.1,FALSE,1.1})",  # FALSE
+    }
+    for cell, formula in formulas.items():
+        sheet[cell] = formula
+    source = tmp_path / "in.xlsx"
+    book.save(source)
+    values = recalculate(source).evaluation.values[sheet.title.upper()]
+    assert {cell: values[coordinate_to_tuple(cell)] for cell in formulas} == {
+        "C20": "a",
+        "H20": CellError("#N/A"),
+        "C24": "a",
+        "B24": CellError("#N/A"),
+        "C28": "o",
+        "S56": -1.1,
+        "AG57": "R",
+        "X60": "a",
+        "S60": CellError("#N/A"),
+        "Y62": False,
+    }

@@ -41,6 +41,11 @@ def _scalar(value: Any) -> Any:
     return value
 
 
+def _plain(value: Any) -> Any:
+    """A value as itself: the engine leaves a computed constant (the -1.1 of ``{-1.1,2.1}``) as a 0-d array."""
+    return value.ravel()[0] if isinstance(value, np.ndarray) and value.size == 1 else value
+
+
 def _kind(value: Any) -> int:
     """Excel's order of kinds: numbers, then text, then truth values (errors and blanks: none)."""
     if isinstance(value, bool):
@@ -154,7 +159,7 @@ def _one(value: Any, lookup_array: Any, return_array: Any, if_not_found: Any, ma
     if (return_array.shape[0] if down else return_array.shape[1]) != length:
         return Error.errors["#VALUE!"]
     # A blank lookup value matches nothing, not even the empty text (vinci1it2000/formulas' test.xlsx, LOOKUP!W167).
-    at = None if value is sh.EMPTY else _position(value, list(lookup_array.ravel()), match, search)
+    at = None if value is sh.EMPTY else _position(value, _vector(lookup_array), match, search)
     if at is None:
         return if_not_found if _given(if_not_found) else Error.errors["#N/A"]
     chosen = return_array[at : at + 1, :] if down else return_array[:, at : at + 1]
@@ -253,6 +258,70 @@ def _index(engine_index: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _vector(table: Any) -> list[Any]:
+    return [_plain(v) for v in np.asarray(table, object).ravel()]
+
+
+def _largest_not_above(value: Any, keys: list[Any]) -> int | None:
+    """LOOKUP's search, as Excel's binary search: at each middle it steps forward past keys of another kind to the
+    next key of the value's own kind (numbers, text, truth values) and compares that one; the largest key not above
+    the value is found, none when all are above (vinci1it2000/formulas' test.xlsx, sheet LOOKUP, as Excel saved
+    it: LOOKUP(20, {"a",2.1,"b",4.1}, ...) finds 4.1, LOOKUP("b", {"b",4.1,"a",1.1}) finds "a", LOOKUP(2,
+    {"b",4.1,"a",1.1}) finds nothing)."""
+    kind = _kind(value)
+    low, high = 0, len(keys) - 1
+    best: int | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        at = middle
+        while at <= high and _kind(keys[at]) != kind:
+            at += 1
+        if at > high:
+            high = middle - 1  # nothing of its kind from the middle on: the left half
+            continue
+        order = _compared(keys[at], value)
+        if order == 0:
+            return at
+        if order < 0:
+            best, low = at, at + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def _lookup(engine_lookup: Callable[..., Any]) -> Callable[..., Any]:
+    """LOOKUP as Excel: in the array form, the first row of an array wider than tall (else its first column) is
+    searched and the last row (or column) gives the result; in the vector form the result vector does. The search
+    is Excel's binary search for the largest value not above the lookup value, of its own kind (numbers, text,
+    truth values): a value of another kind, or one below them all, is #N/A (dgorissen/pycel's lookup.xlsx, sheet
+    Lookup, as Excel saved it; the engine answered from the wrong row). Several lookup values at once are left to
+    the engine."""
+
+    def run(value: Any, lookup: Any, result: Any = None) -> Any:
+        if np.asarray(value, object).size > 1:
+            return engine_lookup(value, lookup, result) if result is not None else engine_lookup(value, lookup)
+        value = _scalar(value)
+        if isinstance(value, XlError):
+            return value
+        table = np.asarray(lookup, object)
+        if table.ndim != 2:
+            return Error.errors["#N/A"]
+        wide = table.shape[1] > table.shape[0]
+        keys = _vector(table[0, :] if wide else table[:, 0])
+        if result is None:
+            found = _vector(table[-1, :] if wide else table[:, -1])
+        else:
+            outcome = np.asarray(result, object)
+            found = _vector(outcome if 1 in outcome.shape else outcome[:, 0])
+        at = _largest_not_above(0.0 if value is sh.EMPTY else value, keys)
+        if at is None or at >= len(found):
+            return Error.errors["#N/A"]
+        chosen = found[at]
+        return 0.0 if chosen is sh.EMPTY else chosen
+
+    return run
+
+
 def _wrapped(function: Callable[..., Any]) -> Callable[..., Any]:
     wrapped: Callable[..., Any] = wrap_func(function)
     return wrapped
@@ -260,5 +329,6 @@ def _wrapped(function: Callable[..., Any]) -> Callable[..., Any]:
 
 FUNCTIONS: dict[str, Any] = {"_XLFN.XLOOKUP": _wrapped(_xlookup(get_functions()["_XLFN.XLOOKUP"]))}
 FUNCTIONS["XLOOKUP"] = FUNCTIONS["_XLFN.XLOOKUP"]
+FUNCTIONS["LOOKUP"] = _wrapped(_lookup(get_functions()["LOOKUP"]))
 _ENGINE_INDEX = get_functions()["INDEX"]
 FUNCTIONS["INDEX"] = {**_ENGINE_INDEX, "function": _index(_ENGINE_INDEX["function"])}
