@@ -15,18 +15,19 @@ tests/resources/BASES.xlsx, saved by Excel, has every case of these rules, and a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import Array, Error, wrap_ufunc
+from formulas.functions import Error, wrap_ufunc
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.calls import Omitted
 
-__all__ = ["FUNCTIONS"]
+__all__ = ["FUNCTIONS", "analysis_toolpak"]
 
 _BITS = {2: 10, 8: 30, 16: 40}  # each base's 10 digits, in bits
 _DIGITS = "0123456789ABCDEF"
@@ -138,22 +139,24 @@ def _conversion(source: int, target: int) -> Callable[..., Any]:
         except _RefusedError as refused:
             return Error.errors[refused.code]
 
-    elementwise = wrap_ufunc(
-        convert, input_parser=lambda *a: a, check_error=lambda *a: None, args_parser=lambda *a: a, check_nan=False
+    return analysis_toolpak(convert)
+
+
+def analysis_toolpak(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` of single values as one of Excel's Analysis ToolPak functions (the base conversions, YEARFRAC):
+    they take no arrays, so a range of several cells makes the result one #VALUE!, which fills every cell of an
+    array formula (vinci1it2000/formulas' test.xlsx: =HEX2BIN(C26:J26) in ENGINEERING!AH26:AO26 and
+    =YEARFRAC(C27:E27,D27:F27,E27:G27) in DATE & TIME!AH27:AW27, as Excel saved them)."""
+    single = wrap_ufunc(
+        function, input_parser=lambda *a: a, check_error=lambda *a: None, args_parser=lambda *a: a, check_nan=False
     )
 
     def run(*arguments: Any) -> Any:
-        # These are Analysis ToolPak functions, which take no arrays: a range of several cells gives #VALUE! in each
-        # cell of the result (vinci1it2000/formulas' test.xlsx, ENGINEERING!AH26:AO26 =HEX2BIN(C26:J26)).
-        shapes = [np.shape(a) for a in arguments if isinstance(a, np.ndarray) and a.size > 1]
-        if shapes:
-            height, width = max(s[0] for s in shapes), max(s[-1] for s in shapes)
-            refused = np.empty((height, width), dtype=object)
-            refused.fill(Error.errors["#VALUE!"])  # fill keeps the error itself (np.full would make it text)
-            return refused.view(Array)
-        return elementwise(*arguments)
+        if any(isinstance(a, np.ndarray) and a.size > 1 for a in arguments):
+            return Error.errors["#VALUE!"]
+        return single(*arguments)
 
-    return run
+    return functools.update_wrapper(run, function)
 
 
 _NAMES = {2: "BIN", 8: "OCT", 10: "DEC", 16: "HEX"}

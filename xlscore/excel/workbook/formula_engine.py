@@ -31,6 +31,7 @@ from xlscore.excel.workbook import (
     lookups,
     subtotals,
     workdays,
+    yearfrac,
 )
 from xlscore.excel.workbook.calls import BLANK_FUNCTION, Omitted
 
@@ -100,6 +101,7 @@ def _register() -> dict[str, Any]:
     functions.update(workdays.FUNCTIONS)
     functions.update(bases.FUNCTIONS)
     functions.update(lookups.FUNCTIONS)
+    functions.update(yearfrac.FUNCTIONS)
     conversions.install(functions)
     return functions
 
