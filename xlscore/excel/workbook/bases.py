@@ -26,17 +26,12 @@ from formulas.functions import Error, wrap_ufunc
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.calls import Omitted
+from xlscore.excel.workbook.conversions import ArgumentError, number_argument
 
 __all__ = ["FUNCTIONS", "analysis_toolpak"]
 
 _BITS = {2: 10, 8: 30, 16: 40}  # each base's 10 digits, in bits
 _DIGITS = "0123456789ABCDEF"
-
-
-class _RefusedError(Exception):
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
 
 
 def _blank(value: Any) -> bool:
@@ -45,18 +40,7 @@ def _blank(value: Any) -> bool:
 
 def _decimal(value: Any) -> int:
     """DEC2...'s number: a number or a text that reads as one, truncated; #VALUE! for anything else."""
-    if _blank(value):
-        return 0
-    if isinstance(value, bool):
-        raise _RefusedError("#VALUE!")
-    if isinstance(value, str):
-        from xlscore.excel.workbook.conversions import excel_number
-
-        number = excel_number(value)
-        if number is None:
-            raise _RefusedError("#VALUE!")
-        return math.trunc(number)
-    return math.trunc(float(value))
+    return math.trunc(number_argument(value))
 
 
 def _digits(value: Any, base: int) -> int:
@@ -65,18 +49,18 @@ def _digits(value: Any, base: int) -> int:
     if _blank(value):
         return 0
     if isinstance(value, bool):
-        raise _RefusedError("#VALUE!")
+        raise ArgumentError("#VALUE!")
     if isinstance(value, (int, float, np.number)):
         number = float(value)
         if number < 0 or number != math.trunc(number):
-            raise _RefusedError("#NUM!")
+            raise ArgumentError("#NUM!")
         text = str(int(number))
     else:
         text = str(value).strip()
     if text == "":
         return 0
     if len(text) > 10 or any(ch not in _DIGITS[:base] for ch in text.upper()):
-        raise _RefusedError("#NUM!")
+        raise ArgumentError("#NUM!")
     number_value = int(text, base)
     bits = _BITS[base]
     if len(text) == 10 and number_value >= 1 << (bits - 1):
@@ -85,27 +69,16 @@ def _digits(value: Any, base: int) -> int:
 
 
 def _places(value: Any) -> int | None:
-    if _blank(value):
-        return None
-    if isinstance(value, bool):
-        raise _RefusedError("#VALUE!")
-    if isinstance(value, str):
-        from xlscore.excel.workbook.conversions import excel_number
-
-        number = excel_number(value)
-        if number is None:
-            raise _RefusedError("#VALUE!")
-        return math.trunc(number)
-    return math.trunc(float(value))
+    return None if _blank(value) else math.trunc(number_argument(value))
 
 
 def _written(number: int, base: int, places: int | None) -> str:
     """``number`` in ``base``: two's complement over 10 digits when negative, else padded to ``places``."""
     bits = _BITS[base]
     if not -(1 << (bits - 1)) <= number < 1 << (bits - 1):
-        raise _RefusedError("#NUM!")
+        raise ArgumentError("#NUM!")
     if places is not None and not 1 <= places <= 10:
-        raise _RefusedError("#NUM!")
+        raise ArgumentError("#NUM!")
     value = number + (1 << bits) if number < 0 else number
     text = ""
     while value:
@@ -116,7 +89,7 @@ def _written(number: int, base: int, places: int | None) -> str:
         return text
     if places is not None:
         if len(text) > places:
-            raise _RefusedError("#NUM!")
+            raise ArgumentError("#NUM!")
         text = text.rjust(places, "0")
     return text
 
@@ -131,12 +104,12 @@ def _conversion(source: int, target: int) -> Callable[..., Any]:
         try:
             wanted = None if target == 10 else _places(places)
             if wanted is not None and not 1 <= wanted <= 10:
-                raise _RefusedError("#NUM!")  # before the number is read: DEC2BIN("E", 0) is #NUM!, not #VALUE!
+                raise ArgumentError("#NUM!")  # before the number is read: DEC2BIN("E", 0) is #NUM!, not #VALUE!
             value = _decimal(number) if source == 10 else _digits(number, source)
             if target == 10:
                 return float(value)
             return _written(value, target, wanted)
-        except _RefusedError as refused:
+        except ArgumentError as refused:
             return Error.errors[refused.code]
 
     return analysis_toolpak(convert)

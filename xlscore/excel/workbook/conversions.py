@@ -245,6 +245,38 @@ def number_of(value: Any) -> float:
     return float(value)
 
 
+class ArgumentError(Exception):
+    """An argument a function cannot take: ``code`` is the error Excel gives for it (#VALUE!, #NUM!, or the error
+    the argument already was)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def number_argument(value: Any, blank: float = 0.0) -> float:
+    """A number argument as Excel's functions read it: an error is itself, a blank cell or a left-out argument
+    ``blank``, TRUE and FALSE #VALUE!, a text the number it reads as (:func:`excel_number`) or #VALUE!.
+    :class:`ArgumentError` for the refused ones."""
+    import schedula as sh
+    from formulas.tokens.operand import XlError
+
+    from xlscore.excel.workbook.calls import Omitted
+
+    if isinstance(value, XlError):
+        raise ArgumentError(str(value))
+    if value is sh.EMPTY or value is None or isinstance(value, Omitted):
+        return blank
+    if isinstance(value, bool):
+        raise ArgumentError("#VALUE!")
+    if isinstance(value, str):
+        number = excel_number(value)
+        if number is None:
+            raise ArgumentError("#VALUE!")
+        return number
+    return float(value)
+
+
 def _padded(arguments: tuple[Any, ...]) -> tuple[Any, ...]:
     """Arrays of different sizes made as large as the largest, ``#N/A`` where one has no value, as Excel does; a
     dimension of 1 is left for numpy to repeat."""

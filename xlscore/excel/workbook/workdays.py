@@ -19,6 +19,7 @@ from formulas.functions import Error, wrap_func
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.calls import Omitted
+from xlscore.excel.workbook.conversions import ArgumentError, number_argument
 
 __all__ = ["FUNCTIONS"]
 
@@ -35,33 +36,13 @@ _CODES = {
 }
 
 
-class _RefusedError(Exception):
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-
 def _single(value: Any) -> Any:
     value = np.asarray(value, object).ravel()[0] if isinstance(value, np.ndarray) else value
     return sh.EMPTY if isinstance(value, Omitted) else value
 
 
 def _number(value: Any) -> float:
-    value = _single(value)
-    if isinstance(value, XlError):
-        raise _RefusedError(str(value))
-    if value is sh.EMPTY or value is None:
-        return 0.0
-    if isinstance(value, bool):
-        raise _RefusedError("#VALUE!")
-    if isinstance(value, str):
-        from xlscore.excel.workbook.conversions import excel_number
-
-        number = excel_number(value)
-        if number is None:
-            raise _RefusedError("#VALUE!")
-        return number
-    return float(value)
+    return number_argument(_single(value))
 
 
 def _weekend(value: Any) -> frozenset[int]:
@@ -70,13 +51,13 @@ def _weekend(value: Any) -> frozenset[int]:
         return frozenset(_CODES[1])
     if isinstance(value, str) and not isinstance(value, XlError):
         if len(value) != 7 or set(value) - {"0", "1"}:
-            raise _RefusedError("#VALUE!")
+            raise ArgumentError("#VALUE!")
         if value == "1111111":
-            raise _RefusedError("#VALUE!")
+            raise ArgumentError("#VALUE!")
         return frozenset(day for day, flag in enumerate(value) if flag == "1")
     code = math.trunc(_number(value))
     if code not in _CODES:
-        raise _RefusedError("#NUM!")
+        raise ArgumentError("#NUM!")
     return frozenset(_CODES[code])
 
 
@@ -99,7 +80,7 @@ def _workday(start: Any, days: Any, weekend: Any = sh.EMPTY, holidays: Any = sh.
     try:
         day, count = math.trunc(_number(start)), math.trunc(_number(days))
         off, skipped = _weekend(weekend), _holidays(holidays)
-    except _RefusedError as refused:
+    except ArgumentError as refused:
         return Error.errors.get(refused.code, Error.errors["#VALUE!"])
     if day < 0:
         return Error.errors["#NUM!"]
@@ -115,7 +96,7 @@ def _networkdays(start: Any, end: Any, weekend: Any = sh.EMPTY, holidays: Any = 
     try:
         first, last = math.trunc(_number(start)), math.trunc(_number(end))
         off, skipped = _weekend(weekend), _holidays(holidays)
-    except _RefusedError as refused:
+    except ArgumentError as refused:
         return Error.errors.get(refused.code, Error.errors["#VALUE!"])
     sign = 1 if last >= first else -1
     low, high = min(first, last), max(first, last)

@@ -22,37 +22,13 @@ from typing import Any
 
 import schedula as sh
 from formulas.functions import Error
-from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.bases import analysis_toolpak
-from xlscore.excel.workbook.calls import Omitted
+from xlscore.excel.workbook.conversions import ArgumentError, number_argument
 
 __all__ = ["FUNCTIONS"]
 
 _LAST_SERIAL = 2_958_465  # 31 December 9999
-
-
-class _RefusedError(Exception):
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-
-def _number(value: Any, what: str) -> float:
-    if isinstance(value, XlError):
-        raise _RefusedError(str(value))
-    if value is sh.EMPTY or value is None or isinstance(value, Omitted):
-        return 0.0
-    if isinstance(value, bool):
-        raise _RefusedError("#VALUE!")
-    if isinstance(value, str):
-        from xlscore.excel.workbook.conversions import excel_number
-
-        number = excel_number(value)
-        if number is None:
-            raise _RefusedError("#VALUE!")
-        return number
-    return float(value)
 
 
 Day = tuple[int, int, int]  # year, month, day: Excel's serial 0 is 0 January 1900, serial 60 29 February 1900
@@ -127,13 +103,13 @@ def _actual_actual(first: int, last: int) -> float:
 
 def _yearfrac(start: Any, end: Any, basis: Any = sh.EMPTY) -> Any:
     try:
-        kind = math.trunc(_number(basis, "basis"))
+        kind = math.trunc(number_argument(basis))
         if not 0 <= kind <= 4:
-            raise _RefusedError("#NUM!")
-        first, last = (math.trunc(_number(value, "date")) for value in (start, end))
+            raise ArgumentError("#NUM!")
+        first, last = (math.trunc(number_argument(value)) for value in (start, end))
         if not (0 <= first <= _LAST_SERIAL and 0 <= last <= _LAST_SERIAL):
-            raise _RefusedError("#NUM!")
-    except _RefusedError as refused:
+            raise ArgumentError("#NUM!")
+    except ArgumentError as refused:
         return Error.errors.get(refused.code, Error.errors["#VALUE!"])
     first, last = min(first, last), max(first, last)
     if kind == 2:
