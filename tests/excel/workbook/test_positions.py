@@ -204,9 +204,14 @@ def test_an_unknown_name_is_name_error_where_it_is_read(tmp_path: Path) -> None:
     assert sheet is not None
     sheet["T19"] = '=IF(ISERROR(VLOOKUP("Customer Code",Vlook1,2,FALSE)),"",VLOOKUP("Customer Code",Vlook1,2,FALSE))'
     sheet["T20"] = "=Vlook1+1"
+    # SheetJS's named_ranges_2011.xlsx: col2_ is defined nowhere and =SLOPE(col1_,col2_) is #NAME?, as Excel saved it.
+    sheet["T21"] = "=SLOPE(T1:T3,col2_)"
     source = tmp_path / "in.xlsx"
     book.save(source)
     result = recalculate(source)
     values = result.evaluation.values[sheet.title.upper()]
     assert values[19, 20] == ""
-    assert [str(e) for e in result.errors] == [f"{sheet.title}!T20: #NAME? unknown name VLOOK1"]
+    assert [str(e) for e in result.errors] == [
+        f"{sheet.title}!T20: #NAME? unknown name VLOOK1",
+        f"{sheet.title}!T21: #NAME? unknown name COL2_",
+    ]

@@ -88,6 +88,10 @@ class Evaluation:
 
 Absolute = tuple[bool, bool, bool, bool]
 _TEXT = re.compile(r'"(?:[^"]|"")*"')  # a text constant in a formula
+# Functions through which an error need not reach a formula's result (ISERROR(x), IFERROR(x, 0), COUNT(...)).
+_TESTS_ERRORS = re.compile(
+    r"(?<![A-Z0-9_.])(?:_XLFN\.)?(?:IS[A-Z]+|IFERROR|IFNA|ERROR\.TYPE|COUNTA?|AGGREGATE|IF)\(", re.IGNORECASE
+)
 
 
 @dataclass
@@ -394,7 +398,9 @@ class _Evaluator:
             return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
         missing = [name for (name, _, _), area in zip(compiled.inputs, areas, strict=True) if area is None]
         unknown = f"#NAME? unknown name {', '.join(missing)}" if missing else ""
-        if missing and compiled.direct is not None:
+        if missing and (compiled.direct is not None or not _TESTS_ERRORS.search(compiled.text)):
+            # Without a function that looks at errors, the #NAME? reaches the result whatever else the formula does
+            # (SLOPE(col1_, col2_) with col2_ undefined is #NAME? in SheetJS's named_ranges_2011.xlsx).
             return [[CellError("#NAME?")]], unknown, messages
         try:
             grids = [self.grid(area) for area in areas if area is not None]
