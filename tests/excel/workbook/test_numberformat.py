@@ -178,3 +178,105 @@ def test_a_truth_value_in_general_is_its_name() -> None:
     # "General") as TRUE and TEXT(FALSE, "General") as FALSE.
     assert format_value("TRUE", "General", logical=True) == "TRUE"
     assert format_value("FALSE", "General", logical=True) == "FALSE"
+
+
+@pytest.mark.parametrize(
+    ("value", "code", "shown"),
+    [
+        # Apache POI's test-data/spreadsheet/NumberFormatTests.xlsx, sheet Tests: =TEXT(C, B) as Excel saved it
+        (1234567, ",#", ",1234567"),  # A27: a comma before every digit is shown as it is
+        (1234567, "?,?????????", "    1,234,567"),  # A46: an unused ? and its separator are spaces
+        (1234567, "#,.#,", "1.2"),  # A93: each comma after the digits of its part divides by 1,000
+        (-1234567, "?,?????????", "-    1,234,567"),  # A118
+        (23.75, "|#\\:#/#|", "|23:3/4|"),  # A120: literals between the whole number and the fraction
+        (0.75, "|#\\:#/#|", "|3/4|"),  # A122
+        (0, "|#\\:#/#|", "|0|"),  # A124
+        (23.75, "|#-#-#\\:#/#|", "|-2-3:3/4|"),  # A127
+        (0.75, "|#-#-#\\:#/#|", "|--3/4|"),  # A129
+        (0, "|#-#-#\\:#/#|", "|--0|"),  # A131
+        (0, "|#\\:#=/=?|", "|0      |"),  # A141: a fraction of 0 as wide in spaces where a ? asks for them
+        (23.75, "|#\\:? ?=/=#|", "|2:3 3=/=4|"),  # A149
+        (0, "|#\\:? ?=/=#|", "|:0      |"),  # A151
+        (-1, "|#\\:? ?=/=#|", "-|:1      |"),  # A153
+        (23.75, "|#\\:? ?0#/000", "|2:3  03/004"),  # A160
+        (0, "|#\\:? ?0#/000", "|:0  00/001"),  # A162: a numerator with a 0 shows 0/1
+        (-3.75, "|#_#/#|", "-|15 /4|"),  # A166: no whole part, an improper fraction
+        (0, "|#_#/#|", "|0 /1|"),  # A169
+        (0, "|#\\:0=/=#|", "|0=/=1|"),  # A204
+        (0, "|?\\:0=/=#|", "|0:0=/=1|"),  # A213
+        (0.75, "|#\\:?=/=#|", "| 3=/=4|"),  # A228
+        (0.75, "|?\\:#=/=#|", "|  3=/=4|"),  # A234
+        (0.75, "|?\\:0=/=#|", "|  3=/=4|"),  # A240
+        (1, "|#\\:0=/=#|", "|1:0=/=1|"),  # A258
+        # Apache POI's test-data/spreadsheet/NumberFormatApproxTests.xlsx, sheet Tests
+        (123456.789, "|?,??????.????|e-|?|", "|  123,456.789 |e|0|"),  # A20: E- shows e, the sign goes to the digits
+        (1.23456789e-05, "|?,??????.????|e-|?|", "|      123.4568|e|-7|"),  # A60
+        (1.23456789e-05, "|###.####|e+|#|", "|12.3457|e|-6|"),  # A75
+        (1.23456789e-05, "|0|e+|0|", "|1|e|-5|"),  # A86
+        (0, "|#,e-#|", "|0e0|"),  # A98: 0 in a scientific format fills every whole place with 0
+        (0, "|#%e-#|", "|0%e0|"),  # A100
+        (0, "|####.####|e-|#|", "|0000.|e|0|"),  # A104
+        (0, "|????.????|e-|?|", "|0000.    |e|0|"),  # A114
+        (0, "|?,??????.????|e-|?|", "|0,000,000.    |e|0|"),  # A116
+        (-123456.789, "|#,e-#|", "-|1e5|"),  # A138: no division by 1,000 in a scientific format
+        (-123456.789, "|#%e-#|", "-|1%e5|"),  # A140: nor times 100
+        (-123456.789, "|#|e-|#|", "-|1|e|5|"),  # A142
+        (-123456.789, "|???????.????|e-|?|", "-| 123456.789 |e|0|"),  # A155
+        (1.2345678e142, "|#.#|e+|#####|", "|1.2|e|+142|"),  # A219
+        (1.2345678e142, "|#.#|e+|????|", "|1.2|e|+ 142|"),  # A226
+        (0, "|#.#|e+|#####|", "|0.|e|+0|"),  # A229
+        (0, "|#.#|e+|???|", "|0.|e|+  0|"),  # A235
+        (1.2345678e-142, "|#.#|e+|000,00|", "|1.2|e|-00142|"),  # A244
+        (1.2345678e-142, "|#.#|e+|????|", "|1.2|e|- 142|"),  # A247
+        # dgorissen/pycel's tests/fixtures/text.xlsx, sheet TextNumbers, =TEXT(A, B) as Excel saved it
+        (890123.456789, "#x,0,#.00.0", "890,1x,23.45.7"),  # C37: a comma after a literal is shown as it is
+        (890123.456789, "0,x#.00.0", "89012x3.45.7"),  # C34: a comma before a literal is nothing
+        (890123.456789, "#.###x,##", "890123.456x,79"),  # C40
+        (1234.56, ".##0", "1234.560"),  # C66: no place for the whole number, shown before the point
+        # vinci1it2000/formulas's test/test_files/test.xlsx, sheet EXTRA
+        (12200000, "0.00E-##", "1.22E7"),  # A29: # in the exponent pads nothing
+        (0.000122, "0.00E+##", "1.22E-4"),  # A32
+        (1, "[<=1]x;[<=2]a;b", "x"),  # A34: a section never used is not shown, whatever its codes
+    ],
+)
+def test_excels_own_format_tests(value: float, code: str, shown: str) -> None:
+    assert format_value(value, code) == shown
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (1.23, '#"°F""'),  # vinci's test.xlsx EXTRA!A4: a quote left open is #VALUE!
+        (0, '#,#"ZZ"#.0"YY"00@'),  # pycel's text.xlsx TextNumbers!C3: digits with @
+        (0, '#,#"ZZ"#.0Y00'),  # C4: digits with a date code
+        ("X", ';-  ##.0;"ZERO"@;"X"'),  # TextDates!C9: @ outside the text section
+        (2958466, "h"),  # TextDates!C14: a time of day past 31 December 9999
+    ],
+)
+def test_formats_excel_refuses(value: float | str, code: str) -> None:
+    assert format_value(value, code) is None
+
+
+def test_elapsed_time_past_the_last_date_and_truth_values() -> None:
+    # pycel's text.xlsx, TextDates!C12, C13 and C18: an elapsed time has a text for any number
+    assert format_value(71003160, "[hh]") == "1704075840"
+    assert format_value(2958466, "[h]") == "71003184"
+    assert format_value(-1, "[h]") == "-24"
+    # pycel's text.xlsx, All!L17: TEXT(TRUE, "#.###") is TRUE, the truth value's own text
+    assert format_value("TRUE", "#.###", logical=True) == "TRUE"
+
+
+def test_an_empty_format(tmp_path: Path) -> None:
+    """pycel's text.xlsx, TextNumbers!C13:C16: with an empty format Excel shows -1 as "-", 0 and 1 as nothing and a
+    text as it is."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row, value in enumerate(["-1", "0", "1", '"Plugh"'], start=1):
+        sheet[f"A{row}"] = f'=TEXT({value},"")'
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    assert recalculate(source, out).errors == ()
+    values = openpyxl.load_workbook(out, data_only=True).active
+    assert values is not None
+    assert [values[f"A{row}"].value or "" for row in range(1, 5)] == ["-", "", "", "Plugh"]

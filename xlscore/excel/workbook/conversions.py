@@ -486,15 +486,13 @@ def _text(value: Any, code: Any) -> str:
         code = "TRUE" if code else "FALSE"
     elif not isinstance(code, str):
         code = format_value(float(code), "General") or ""
-    if code == "":
-        return ""  # an empty format shows nothing
-    if logical:
-        pass
-    elif isinstance(value, str):
+    if not logical and isinstance(value, str):
         number = excel_number(value)
         value = value if number is None else number
-    else:
+    elif not logical:
         value = float(value)
+    if code == "":  # an empty format shows a text as it is, a number as nothing but its minus sign (pycel's text.xlsx)
+        return value if isinstance(value, str) and not logical else "-" if not logical and value < 0 else ""
     runtime = RUNTIME.get()
     shown = format_value(value, code, runtime is not None and runtime.date1904, logical)
     if shown is None:

@@ -3,9 +3,12 @@
 A format has up to four sections separated by ``;`` (positive; negative; zero; text), each optionally with a
 condition (``[>=100]``) and a colour (``[Red]``, dropped: TEXT gives text). Understood in a section:
 
-* digits: ``0`` (a digit, or 0), ``#`` (a digit, or nothing), ``?`` (a digit, or a space), ``.``, ``,`` between
-  digits (thousands separators) and after them (each divides by 1,000), ``%`` (times 100), ``E+00`` / ``E-00``
-  (scientific), fractions (``# ?/?``, ``# ??/??``, ``?/8``);
+* digits: ``0`` (a digit, or 0), ``#`` (a digit, or nothing), ``?`` (a digit, or a space; a thousands separator
+  beside an unused ``?`` is a space too), ``.``, ``,`` between two digit places (thousands separators), after the
+  digits of its part (each divides by 1,000), first or after a literal (shown as it is), ``%`` (times 100),
+  ``E+00`` / ``E-00`` (scientific: ``E+`` shows ``E``, the sign goes before the exponent's first place, literals
+  may stand between; no ``%`` or ``,`` scaling; 0 fills every whole place with 0), fractions with any literals
+  between their parts (:mod:`xlscore.excel.workbook.fractionformat`);
 * dates and times: ``yy``, ``yyyy``, ``m``, ``mm``, ``mmm``, ``mmmm``, ``mmmmm``, ``d``, ``dd``, ``ddd``, ``dddd``,
   ``h``, ``hh``, ``m`` and ``mm`` as minutes (after an hour or before seconds), ``s``, ``ss``, ``.0`` to ``.000``
   after seconds, ``AM/PM``, ``A/P``, and elapsed time ``[h]``, ``[m]``, ``[s]``; serial numbers in the 1900 date
@@ -14,7 +17,11 @@ condition (``[>=100]``) and a colour (``[Red]``, dropped: TEXT gives text). Unde
   they are (``$ - + / ( ) : ! ^ & ' ~ { } < > =`` and space); ``_x`` (a space) and ``*x`` (a fill, left out);
   ``[$€-407]`` (the symbol) and ``[$-409]`` (a locale, left out).
 
-Not understood (None, which TEXT reports as ``#VALUE!``): Japanese era and Buddhist years, ``[DBNum]`` numerals.
+Refused (None, which TEXT reports as ``#VALUE!``), as Excel refuses them: a quote left open, digit places with
+``@`` or with date codes, ``@`` outside the text section of a four-section format, a time of day or a date past 31
+December 9999 (an elapsed time has a text for any number). Not understood (None as well): ``[DBNum]`` numerals, and
+Japanese era and Buddhist years in a section that is used. Apache POI's NumberFormatTests.xlsx and
+NumberFormatApproxTests.xlsx hold Excel's text for 574 formats and values; every one agrees.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from xlscore.excel.workbook.fractionformat import fraction_text, placed
 from xlscore.excel.workbook.numberformats import as_date
 
 __all__ = ["format_value"]
@@ -50,7 +58,8 @@ _DATE_CODES = re.compile(r"(?i)(\[(?:h+|m+|s+)\]|y+|m+|d+|h+|s+|am/pm|a/p|e+)")
 
 @dataclass
 class _Section:
-    parts: list[tuple[str, str]]  # (kind, text): kind is "lit", "num" (a digit code), "date" (a date code), "@"
+    parts: list[tuple[str, str]]  # (kind, text): "lit", "num" (a digit code), "date" (a date code), "@" or
+    # "unknown" (a code xlscore does not show: the section has no text)
     condition: tuple[str, float] | None
     is_date: bool
     is_text: bool
@@ -96,7 +105,8 @@ def _parse(section: str) -> _Section | None:
         ch = section[i]
         if ch == '"':
             end = section.find('"', i + 1)
-            end = len(section) if end == -1 else end
+            if end == -1:  # a quote left open: Excel refuses the format (vinci's test.xlsx, EXTRA!A4)
+                return None
             parts.append(("lit", section[i + 1 : end]))
             i = end + 1
         elif ch == "\\" and i + 1 < len(section):
@@ -145,14 +155,20 @@ def _parse(section: str) -> _Section | None:
                 is_date = True
                 i = found.end()
             elif ch.upper() in "BEG" or ch.isalpha():
-                if ch.isalpha() and ch.lower() in "bg":
-                    return None  # Buddhist or era years
-                parts.append(("lit", ch))
+                if ch.isalpha() and ch.lower() in "bg":  # Buddhist or era years: no text, if this section is used
+                    parts.append(("unknown", ch))
+                    is_date = True
+                else:
+                    parts.append(("lit", ch))
                 i += 1
             else:
                 parts.append(("lit", ch))
                 i += 1
-    return _Section(parts, condition, is_date, any(kind == "@" for kind, _ in parts))
+    is_text = any(kind == "@" for kind, _ in parts)
+    digits = any(kind == "num" and piece in "#?" for kind, piece in parts)
+    if digits and (is_text or is_date):  # Excel refuses "#.0YY00" and "#.0@" (pycel's text.xlsx, TextNumbers!C3:C5)
+        return None
+    return _Section(parts, condition, is_date, is_text)
 
 
 # -- numbers -------------------------------------------------------------------------------------------------------
@@ -184,27 +200,30 @@ def _round_half_up(value: float, decimals: int) -> str:
 
 
 def _fill_integer(codes: list[str], digits: str, thousands: bool) -> list[str]:
-    """The integer placeholders filled from the right; more digits than places go to the first one."""
+    """The integer placeholders filled from the right; more digits than places go to the first one. An unused
+    ``0`` shows 0, ``?`` a space and ``#`` nothing, and a thousands separator beside it does the same: ``?,???????``
+    shows 1234567 as four spaces and 1,234,567 (Apache POI's NumberFormatTests.xlsx)."""
     digits = digits.lstrip("0")
     if "0" in codes:  # every place from the first 0 on shows a digit: $000,000,000 shows 314159 as 000,314,159
         digits = digits.rjust(len(codes) - codes.index("0"), "0")
-    if thousands and digits:
-        head = len(digits) % 3 or 3
-        digits = ",".join([digits[:head], *(digits[i : i + 3] for i in range(head, len(digits), 3))])
-    out = [""] * len(codes)
-    position = len(digits)
-    for index in range(len(codes) - 1, -1, -1):
-        code = codes[index]
-        if position > 0:
-            out[index] = digits[position - 1]
-            position -= 1
-            if position > 0 and digits[position - 1] == "," and index > 0:
-                out[index] = "," + out[index]
-                position -= 1
+    places = len(codes)
+    if not places:
+        return []
+    cells: list[tuple[str, str]] = []  # from the right: (what it shows, "d" for a digit or the unused code)
+    for k in range(max(places, len(digits))):
+        if k < len(digits):
+            cells.append((digits[-1 - k], "d"))
         else:
-            out[index] = "0" if code == "0" else " " if code == "?" else ""
-    if position > 0 and out:
-        out[0] = digits[:position] + out[0]
+            code = codes[places - 1 - k]
+            cells.append(({"0": "0", "?": " "}.get(code, ""), code))
+    shown = [text for text, _ in cells]
+    if thousands:
+        for k in range(3, len(cells), 3):  # the separator left of cell k - 1, shown as cell k's kind says
+            shown[k - 1] = {"d": ",", "0": ",", "?": " "}.get(cells[k][1], "") + shown[k - 1]
+    out = [""] * places
+    for k, text in enumerate(shown):
+        index = max(0, places - 1 - k)
+        out[index] = text + out[index] if k >= places else text
     return out
 
 
@@ -217,13 +236,16 @@ def _number(value: float, section: _Section, signed: bool) -> str | None:
     codes = [i for i, (kind, _) in enumerate(parts) if kind in ("num", "exp")]
     if not codes:  # literal text only
         return ("-" if signed and value < 0 else "") + "".join(p for k, p in parts if k == "lit")
-    percent = sum(1 for k, p in parts if k == "num" and p == "%")
-    value *= 100**percent
     placeholders = [i for i, (k, p) in enumerate(parts) if k == "num" and p in "0#?"]
     slash = next((i for i, (k, p) in enumerate(parts) if k == "lit" and p == "/"), None)
-    after_slash = "".join(p for _, p in parts[slash + 1 :]).lstrip() if slash is not None else ""
-    if slash is not None and placeholders and placeholders[0] < slash and after_slash[:1] in tuple("0#?123456789"):
-        return _fraction(value, section, signed)
+    fixed_after = re.match(r"\s*[1-9]", "".join(p for k, p in parts[slash + 1 :] if k == "lit")) if slash else None
+    if (
+        slash is not None
+        and placeholders
+        and placeholders[0] < slash
+        and (placeholders[-1] > slash or fixed_after is not None)
+    ):
+        return fraction_text(value, parts, signed)
     point = next((i for i, (k, p) in enumerate(parts) if k == "num" and p == "."), None)
     exponent = next((i for i, (k, _) in enumerate(parts) if k == "exp"), None)
     end_integer = point if point is not None else exponent if exponent is not None else len(parts)
@@ -231,12 +253,21 @@ def _number(value: float, section: _Section, signed: bool) -> str | None:
     fraction = [i for i in placeholders if i > end_integer and (exponent is None or i < exponent)]
     exponent_digits = [i for i in placeholders if exponent is not None and i > exponent]
     commas = [i for i, (k, p) in enumerate(parts) if k == "num" and p == ","]
-    thousands = any(integer and integer[0] < c < integer[-1] for c in commas) or any(
-        integer and c > integer[0] and c < end_integer and any(j > c for j in integer) for c in commas
-    )
+    # a comma first or after a literal is shown as it is; between two digit places of the whole part, a thousands
+    # separator; with no digit place after it in its part, a division by 1,000; elsewhere nothing (pycel's
+    # text.xlsx: TEXT(890123.456789, "#x,0,#.00.0") is 890,1x,23.45.7)
+    leading = {c for c in commas if c == 0 or parts[c - 1][0] == "lit"}
+    thousands = any(c - 1 in integer and c + 1 in integer for c in commas)
     digits_end = exponent if exponent is not None else len(parts)
-    scaling = sum(1 for c in commas if c < digits_end and not any(c < j < digits_end for j in placeholders))
-    value /= 1000**scaling
+    if exponent is None:  # a scientific format neither scales nor multiplies by 100 (NumberFormatApproxTests.xlsx)
+        value *= 100 ** sum(1 for k, p in parts if k == "num" and p == "%")
+        scaling = [
+            c
+            for c in commas
+            if c not in leading
+            and not any(c < j < (end_integer if c < end_integer else digits_end) for j in placeholders)
+        ]
+        value /= 1000 ** len(scaling)
     negative = value < 0
     magnitude = abs(value)
     power = 0
@@ -250,7 +281,12 @@ def _number(value: float, section: _Section, signed: bool) -> str | None:
             power += 1
     rounded = _round_half_up(magnitude, len(fraction))
     whole, _, decimals = rounded.partition(".")
-    filled = _fill_integer([parts[i][1] for i in integer], whole, thousands)
+    integer_codes = [parts[i][1] for i in integer]
+    if exponent is not None and not magnitude:  # 0 in a scientific format: every integer place shows 0
+        integer_codes = ["0"] * len(integer)
+    filled = _fill_integer(integer_codes, whole, thousands)
+    no_place = not integer and point is not None and whole != "0"  # no place for the whole number: before the point
+    shown_point = whole + "." if no_place else "."
     decimal_out = []
     decimal_digits = decimals.ljust(len(fraction), "0")
     keep = len(decimal_digits.rstrip("0"))
@@ -260,79 +296,31 @@ def _number(value: float, section: _Section, signed: bool) -> str | None:
             decimal_out.append(decimal_digits[n])
         else:
             decimal_out.append(" " if code == "?" else "")
+    shown = {i: filled[n] for n, i in enumerate(integer)}
+    if point is not None:
+        shown[point] = shown_point
+    shown.update({i: decimal_out[n] for n, i in enumerate(fraction)})
+    if exponent is not None:  # E+ shows E; the sign goes before the exponent's first place, whatever is between
+        marker = parts[exponent][1]
+        sign = "-" if power < 0 else "+" if marker[1] == "+" else ""
+        if exponent_digits:
+            exponent_codes = {i: parts[i][1] for i in exponent_digits}
+            written = placed([""] * len(parts), exponent_digits, str(abs(power)), exponent_codes)
+            shown.update({i: written[i] for i in exponent_digits})
+            shown[exponent_digits[0]] = sign + shown[exponent_digits[0]]
+            shown[exponent] = marker[0]
+        else:
+            shown[exponent] = marker[0] + sign + str(abs(power))
     out: list[str] = []
-    integer_at = {i: filled[n] for n, i in enumerate(integer)}
-    fraction_at = {i: decimal_out[n] for n, i in enumerate(fraction)}
     for index, (kind, piece) in enumerate(parts):
-        if index in integer_at:
-            out.append(integer_at[index])
-        elif index in fraction_at:
-            out.append(fraction_at[index])
-        elif kind == "num" and piece == ".":
-            out.append(".")
-        elif kind == "num" and piece == "%":
-            out.append("%")
-        elif kind == "exp":
-            sign = "-" if power < 0 else "+" if piece[1] == "+" else ""
-            width = len(exponent_digits)
-            out.append(piece[0] + sign + str(abs(power)).rjust(width, "0"))
-        elif kind == "num" and piece in "0#?" and index in exponent_digits:
-            continue
-        elif kind == "lit":
+        if index in shown:
+            out.append(shown[index])
+        elif (kind == "num" and piece in ".%") or index in leading or kind == "lit":
             out.append(piece)
         elif kind == "date":
             return None
     text = "".join(out)
     return ("-" + text) if negative and signed else text
-
-
-def _fraction(value: float, section: _Section, signed: bool) -> str | None:
-    parts = section.parts
-    slash = next(i for i, (k, p) in enumerate(parts) if k == "lit" and p == "/")
-    before = parts[:slash]
-    after = parts[slash + 1 :]
-    denominator_codes = "".join(p for k, p in after if k == "num" and p in "0#?")
-    fixed = re.match(r"\s*(\d+)", "".join(p for k, p in after if k == "lit"))
-    numerator_at = max(i for i, (k, p) in enumerate(before) if k == "num" and p in "0#?")
-    start = numerator_at
-    while start > 0 and before[start - 1][0] == "num" and before[start - 1][1] in "0#?":
-        start -= 1
-    numerator_codes = [p for _, p in before[start : numerator_at + 1]]
-    head = before[:start]
-    has_whole = any(k == "num" and p in "0#?" for k, p in head)
-    negative = value < 0
-    magnitude = abs(value)
-    whole = math.floor(magnitude) if has_whole else 0
-    rest = magnitude - whole
-    if fixed is not None and not denominator_codes:
-        denominator = int(fixed.group(1))
-        numerator = round(rest * denominator)
-    else:
-        limit = 10 ** max(1, len(denominator_codes)) - 1
-        numerator, denominator = _closest(rest, limit)
-    if numerator == denominator and has_whole:
-        whole, numerator = whole + 1, 0
-    whole_digits = str(whole) if (whole or not numerator) and has_whole else ""
-    width_n = len(numerator_codes)
-    width_d = len(denominator_codes) if denominator_codes else len(fixed.group(1)) if fixed else 1
-    if numerator == 0 and has_whole:
-        fraction_text = " " * (width_n + 1 + width_d)
-        text = whole_digits + " " + fraction_text if whole_digits else "0"
-    else:
-        text = (whole_digits + " " if whole_digits else " " if has_whole else "") + (
-            str(numerator).rjust(width_n) + "/" + str(denominator).ljust(width_d)
-        )
-    return ("-" if negative and signed and (whole or numerator) else "") + text
-
-
-def _closest(value: float, limit: int) -> tuple[int, int]:
-    best = (round(value), 1)
-    error = abs(value - best[0])
-    for denominator in range(2, limit + 1):
-        numerator = round(value * denominator)
-        if abs(value - numerator / denominator) < error - 1e-12:
-            best, error = (numerator, denominator), abs(value - numerator / denominator)
-    return best
 
 
 # -- dates ---------------------------------------------------------------------------------------------------------
@@ -373,8 +361,10 @@ def _date(value: float, section: _Section) -> str | None:
     serial, tick_of_day = divmod(ticks, 86400 * unit)
     seconds_of_day, fraction = divmod(tick_of_day, unit)
     found = _date_parts(serial)
-    if found is None:
-        return None
+    if found is None:  # past 31 December 9999: only the elapsed time and the time of day have a text
+        if not _elapsed_only(parts):
+            return None
+        found = (10000, 1, 1, 0)
     year, month, day, weekday = found
     hour, rest = divmod(seconds_of_day, 3600)
     minute, second = divmod(rest, 60)
@@ -393,6 +383,8 @@ def _date(value: float, section: _Section) -> str | None:
                 continue
             out.append(piece)
             continue
+        if kind == "unknown":
+            return None
         if kind != "date":
             out.append(piece)
             continue
@@ -431,6 +423,12 @@ def _date(value: float, section: _Section) -> str | None:
         else:
             out.append(piece)
     return "".join(out)
+
+
+def _elapsed_only(parts: list[tuple[str, str]]) -> bool:
+    """Only ``[h]``, ``[m]`` and ``[s]``: a length of time, shown for any number; a time of day or a date needs a
+    serial number from 0 to the last day Excel knows (31 December 9999)."""
+    return all(p.startswith("[") for k, p in parts if k == "date")
 
 
 def _leading_zeros(parts: list[tuple[str, str]]) -> list[str]:
@@ -477,10 +475,14 @@ def format_value(value: float | str, code: str, date1904: bool = False, logical:
     if any(s is None for s in sections):
         return None
     parsed: list[_Section] = [s for s in sections if s is not None]
+    if len(parsed) == 4 and any(s.is_text for s in parsed[:3]):  # "@" only in the text section (pycel's text.xlsx)
+        return None
     if isinstance(value, str):
         text_section = parsed[3] if len(parsed) >= 4 else next((s for s in parsed if s.is_text), None)
         if text_section is None and logical and len(parsed) == 1:
             text_section = parsed[0]
+            if any(kind == "num" for kind, _ in text_section.parts):
+                return value  # TRUE with "#.###" is TRUE (pycel's text.xlsx, ALL!L17), with '"h""I"' hI
         if text_section is None:
             return value
         # "@" and General show the text itself (TEXT(TRUE, "General") is "TRUE": Apache POI's GeneralFormatTests.xlsx)
