@@ -316,3 +316,48 @@ def test_a_lookup_below_column_one_looks_up_first(tmp_path: Path) -> None:
         "A10": "=VLOOKUP(2,D1:E2,2,FALSE)",
     }
     assert recalculated(tmp_path, cells, formulas) == {"A7": "#N/A", "A8": "#VALUE!", "A9": "#N/A", "A10": "b"}
+
+
+def test_trunc_takes_excels_fifteen_digits_first(tmp_path: Path) -> None:
+    """Microsoft's TRUNC page (TRUNC(8.9) is 8, TRUNC(-8.9) -8, TRUNC(0.45) 0), and vinci1it2000/formulas's
+    test.xlsx, EXTRA!C24 and C34: Excel saved TRUNC(E24,1) as -0.8 and TRUNC(E34,1) as -0.7, with E24 holding
+    -0.79999999999999982 and E34 -0.69999999999999973 (the engine gave -0.7 and -0.6)."""
+    cells = {"B1": -0.79999999999999982, "B2": -0.69999999999999973}
+    formulas = {"A1": "=TRUNC(8.9)", "A2": "=TRUNC(-8.9)", "A3": "=TRUNC(0.45)", "A4": "=TRUNC(B1,1)"}
+    formulas["A5"] = "=TRUNC(B2,1)"
+    assert recalculated(tmp_path, cells, formulas) == {"A1": 8, "A2": -8, "A3": 0, "A4": -0.8, "A5": -0.7}
+
+
+def test_areas_counts_the_areas_of_a_reference(tmp_path: Path) -> None:
+    """Microsoft's AREAS page: AREAS(B2:D4) is 1, AREAS((B2:D4,E5,F6:I9)) 3; vinci1it2000/formulas's test.xlsx,
+    LOOKUP!R4: Excel saved AREAS(C4:F4) as 1 (the engine gave #VALUE!)."""
+    formulas = {"A1": "=AREAS(B2:D4)", "A2": "=AREAS((B2:D4,E5,F6:I9))", "A3": "=AREAS(C4)"}
+    assert recalculated(tmp_path, {}, formulas) == {"A1": 1, "A2": 3, "A3": 1}
+
+
+def test_an_is_function_in_a_legacy_array_past_its_result(tmp_path: Path) -> None:
+    """vinci1it2000/formulas's test.xlsx, INFORMATION!AI6:AW6 and AO11:AW11: an IS function entered as an array
+    formula in more cells than its range has shows what it gives for #N/A past the range (ISBLANK and ISLOGICAL
+    FALSE, ISERROR and ISNA TRUE), where any other formula shows #N/A; ISFORMULA of a range is one answer a cell."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    sheet["A1"], sheet["B1"] = 1, "=A1"
+    for row, function in enumerate(["ISBLANK", "ISERROR", "ISNA", "ISLOGICAL", "ISNONTEXT", "ABS"], start=2):
+        sheet[f"A{row}"] = ArrayFormula(f"A{row}:C{row}", f"={function}(A1:B1)")
+    sheet["A8"] = ArrayFormula("A8:C8", "=ISFORMULA(A1:B1)")
+    source, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
+    book.save(source)
+    recalculate(source, out)
+    values = openpyxl.load_workbook(out, data_only=True)["Data"]
+    shown = [[values.cell(row, col).value for col in (1, 2, 3)] for row in range(2, 9)]
+    assert shown == [
+        [False, False, False],
+        [False, False, True],
+        [False, False, True],
+        [False, False, False],
+        [True, True, True],
+        [1, 1, "#N/A"],
+        [False, True, "#N/A"],
+    ]

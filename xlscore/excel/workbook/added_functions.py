@@ -332,6 +332,7 @@ FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
 FUNCTIONS["ROUND"] = _numeric(_rounding(decimal.ROUND_HALF_UP))
 FUNCTIONS["ROUNDUP"] = _numeric(_rounding(decimal.ROUND_UP))
 FUNCTIONS["ROUNDDOWN"] = _numeric(_rounding(decimal.ROUND_DOWN))
+FUNCTIONS["TRUNC"] = FUNCTIONS["ROUNDDOWN"]  # TRUNC(-0.79999999999999982, 1) is -0.8 (vinci's test.xlsx, EXTRA!C24)
 FUNCTIONS["RANDBETWEEN"] = {  # the engine's form for a function it must not compute while compiling (its RAND)
     "extra_inputs": collections.OrderedDict([(COMPILING, False)]),
     "function": wrap_impure_func(_numeric(_randbetween)),

@@ -461,10 +461,10 @@ class _Evaluator:
         sheet = formula.sheet.upper()
         single = len(grid) == 1 and len(grid[0]) == 1
         if formula.array is not None and not formula.dynamic and not spilling:
-            area = formula.array
+            area, beyond = formula.array, _beyond(formula.text)
             for i in range(area.height):
                 for j in range(area.width):
-                    self._set(sheet, area.top + i, area.left + j, _broadcast(grid, i, j))
+                    self._set(sheet, area.top + i, area.left + j, _broadcast(grid, i, j, beyond))
         elif formula.dynamic or (spilling and not (single and formula.array is None)):
             height, width = len(grid), len(grid[0])
             spill = Area(sheet, formula.row, formula.col, formula.row + height - 1, formula.col + width - 1)
@@ -583,13 +583,26 @@ def _bounds(area: Area) -> tuple[int, int, int, int]:
     return area.top, area.left, area.bottom, area.right
 
 
-def _broadcast(grid: list[list[object]], i: int, j: int) -> object:
+def _broadcast(grid: list[list[object]], i: int, j: int, beyond: object) -> object:
     rows, cols = len(grid), len(grid[0])
     ii = 0 if rows == 1 else i
     jj = 0 if cols == 1 else j
     if ii >= rows or jj >= cols:
-        return CellError("#N/A")
+        return beyond
     return grid[ii][jj]
+
+
+_IS_OF_NA = {"ISBLANK": False, "ISERR": False, "ISERROR": True, "ISLOGICAL": False, "ISNA": True}
+_IS_OF_NA |= {"ISNONTEXT": True, "ISNUMBER": False, "ISTEXT": False}
+_IS_CALL = re.compile(r"\s*(" + "|".join(_IS_OF_NA) + r")\((?:[^()\"]|\"[^\"]*\")*\)\s*", re.IGNORECASE)
+
+
+def _beyond(text: str) -> object:
+    """What a legacy array formula shows in its cells past its result: #N/A, but for a formula that is one IS
+    function, which Excel applies to that #N/A (vinci's test.xlsx, INFORMATION!AI6:AW6: ISBLANK(D6:Q6) in 15 cells
+    shows FALSE in the 15th, ISERROR TRUE)."""
+    found = _IS_CALL.fullmatch(text)
+    return CellError("#N/A") if found is None else _IS_OF_NA[found.group(1).upper()]
 
 
 _REASONS = {

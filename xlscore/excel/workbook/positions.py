@@ -156,6 +156,13 @@ def fixed_positions(
                 changed = True
                 i += width
                 continue
+        if name in ("AREAS(", "_XLFN.AREAS("):
+            areas = _areas(items, i, names or {}, sheet)
+            if areas is not None:
+                out.append(Token(str(areas[0]), Token.OPERAND, Token.NUMBER))
+                changed = True
+                i += areas[1]
+                continue
         if name == "ISREF(":
             inside = items[i + 1 : i + 3]
             plain = len(inside) == 2 and inside[0].subtype == Token.RANGE and _closes(inside[1])
@@ -166,6 +173,28 @@ def fixed_positions(
         out.append(token)
         i += 1
     return out, changed
+
+
+def _areas(items: list[Token], start: int, names: Mapping[str, str], sheet: str) -> tuple[int, int] | None:
+    """AREAS of a reference (1) or of a union in brackets, ``AREAS((A1:B2,D4,F1:F9))`` (3): the number and how
+    many tokens the call takes; None for anything else, which is left to the engine."""
+    inside = items[start + 1 :]
+    if len(inside) >= 2 and inside[0].subtype == Token.RANGE and _closes(inside[1]):
+        return (1, 3) if _names_a_range(inside[0].value, names, sheet) else None
+    if not inside or inside[0].type != Token.PAREN or inside[0].subtype != Token.OPEN:
+        return None
+    count = 0
+    for index, token in enumerate(inside[1:], start=1):
+        if token.type == Token.PAREN and token.subtype == Token.CLOSE:
+            whole = count > 0 and index + 1 < len(inside) and _closes(inside[index + 1])
+            return (count, index + 3) if whole else None
+        if index % 2 == 1 and token.subtype == Token.RANGE and _names_a_range(token.value, names, sheet):
+            count += 1
+        elif index % 2 == 0 and token.value == ",":
+            continue
+        else:
+            return None
+    return None
 
 
 def _constant(text: str) -> Token | None:

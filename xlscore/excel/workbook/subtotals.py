@@ -13,7 +13,7 @@ cells are flags: the cell holds a formula, a SUBTOTAL or AGGREGATE formula, its 
   PERCENTILE.EXC, QUARTILE.EXC). Options 0-7: 0 and 1-3 leave out nested SUBTOTAL and AGGREGATE cells; 1, 3, 5 and
   7 hidden rows; 2, 3, 6 and 7 error values. An array computed in the formula (``AGGREGATE(15, 6, A1:A9/(B1:B9>0),
   1)``) has no cells, so only the errors option applies to it.
-* ``ISFORMULA(reference)``: TRUE when the cell holds a formula.
+* ``ISFORMULA(reference)``: TRUE when the cell holds a formula; for a range, an array of each cell's answer.
 """
 
 from __future__ import annotations
@@ -221,15 +221,20 @@ def aggregate(function_num: Any, options: Any, *arguments: Any) -> object:
 
 
 def isformula(_value: Any, flags: Any) -> object:
-    """``XLSCORE_ISFORMULA(ref, flags)``: whether the reference's first cell holds a formula."""
+    """``XLSCORE_ISFORMULA(ref, flags)``: whether the reference's cell holds a formula; for a range, whether each of
+    its cells does, as an array of its shape (vinci's test.xlsx, EXTRA!BG75: ISFORMULA(BC75:BD93) spills)."""
     if not isinstance(flags, np.ndarray) or not flags.size:
         return _VALUE
-    return bool(int(flags.ravel()[0]) & FORMULA)
+    if flags.size == 1:
+        return bool(int(flags.ravel()[0]) & FORMULA)
+    marks = np.asarray(flags, dtype=object)
+    return np.vectorize(lambda flag: bool(int(flag) & FORMULA), otypes=[object])(marks.reshape(marks.shape[-2:]))
 
 
 def _engine_function(function: Callable[..., object]) -> Callable[..., Any]:
     def run(*arguments: Any) -> Any:
-        return np.asarray([[function(*arguments)]], dtype=object)
+        result = function(*arguments)
+        return result if isinstance(result, np.ndarray) else np.asarray([[result]], dtype=object)
 
     run.__name__ = function.__name__
     wrapped: Callable[..., Any] = wrap_ranges_func(run)
