@@ -24,6 +24,7 @@ from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import (
     added_functions,
+    bahttext,
     bases,
     complex_text,
     conversions,
@@ -102,6 +103,7 @@ def _register() -> dict[str, Any]:
     functions.update(bases.FUNCTIONS)
     functions.update(lookups.FUNCTIONS)
     functions.update(yearfrac.FUNCTIONS)
+    functions.update(bahttext.FUNCTIONS)
     conversions.install(functions)
     return functions
 
