@@ -361,3 +361,50 @@ def test_an_is_function_in_a_legacy_array_past_its_result(tmp_path: Path) -> Non
         [1, 1, "#N/A"],
         [False, True, "#N/A"],
     ]
+
+
+def test_numbers_become_text_as_excel_writes_them(tmp_path: Path) -> None:
+    """A number joined to text or searched in is written with 15 significant digits, plain from 1E-5 to below 1E+15
+    (Apache POI's FormulaEvalTestData.xlsx, EverythingTests!H1216: SEARCH(1, 0.00001) is 7; vinci's test.xlsx,
+    ENGINEERING!S35: Excel wrote 6.92442674613868E-05 as 0.0000692442674613868). The engine wrote 1e-05 and
+    0.30000000000000004."""
+    cells = {"B1": 1e-05, "B2": 6.92442674613868e-05}
+    formulas = {"A1": '=B1&""', "A2": '=B2&""', "A3": '=(0.1+0.2)&""', "A4": "=LEN(1/3)", "A5": '=1E+20&""'}
+    formulas["A6"] = '=TRUE&"!"'
+    assert recalculated(tmp_path, cells, formulas) == {
+        "A1": "0.00001",
+        "A2": "0.0000692442674613868",
+        "A3": "0.3",
+        "A4": 17,  # 0.333333333333333
+        "A5": "1E+20",
+        "A6": "TRUE!",
+    }
+
+
+def test_legacy_formulas_as_apache_pois_evaluation_tests_saved_them(tmp_path: Path) -> None:
+    """Apache POI's FormulaEvalTestData.xlsx, sheet EverythingTests, plain formulas as Excel saved them: an IS
+    function given a range takes the cell in line with its own (ISERROR(C10:C13) in row 780 is TRUE: none is);
+    ROW of a range is its first row; PRODUCT of texts is 0; OFFSET with a height or width left out keeps the
+    reference's, and reads a text that is a number (the engine gave #VALUE!, #VALUE!, 1, #REF! and #VALUE!)."""
+    cells = {"C1": 5, "C2": "x", "E8": "nospaces", "E9": "sp ace s", "K7": 1, "L7": 2, "K8": 3, "L8": 4}
+    cells |= {"G9": 9}
+    formulas = {
+        "A3": "=ISERROR(C1:C2)",  # no cell of C1:C2 in row 3: #VALUE!
+        "A2": "=ISTEXT(C1:C2)",  # C2
+        "A4": "=ROW(C11:C14)",
+        "A5": "=ROW(2:3)",
+        "A6": "=PRODUCT(E8:E9)",
+        "A7": "=SUM(OFFSET(K7:L8,0,0,1,))",
+        "A8": "=SUM(OFFSET(K7:L8,0,0,,1))",
+        "A9": '=OFFSET(F7,"2.1","1.9")',
+    }
+    assert recalculated(tmp_path, cells, formulas) == {
+        "A3": True,
+        "A2": True,
+        "A4": 11,
+        "A5": 2,
+        "A6": 0,
+        "A7": 3,
+        "A8": 4,
+        "A9": 9,
+    }

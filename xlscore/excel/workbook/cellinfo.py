@@ -92,9 +92,14 @@ def _twin(reference: str, sheet: str, kind: str = "flags") -> str | None:
         sheet = own[1:-1].replace("''", "'") if own.startswith("'") else own
     ends = cells.split(":")
     if kind != "flags" and len(ends) == 2:
+        lines = [re.fullmatch(r"\$?(\d+)" if kind == "rows" else r"\$?([A-Za-z]{1,3})", end) for end in ends]
+        if lines[0] is not None and lines[1] is not None:  # ROW(2:3), COLUMN(B:D): one column or row of them
+            first_line, last_line = lines[0].group(1), lines[1].group(1)
+            cells = f"A{first_line}:A{last_line}" if kind == "rows" else f"{first_line}1:{last_line}1"
+            return "'" + (sheet.upper() + _SUFFIXES[kind]).replace("'", "''") + "'!" + cells
         first, last = _CELL.fullmatch(ends[0]), _CELL.fullmatch(ends[1])
         if first is None or last is None:
-            return None  # whole rows or columns: left to the engine
+            return None  # whole columns for ROW, whole rows for COLUMN: left to the engine
         if kind == "rows":
             cells = f"{ends[0]}:{first.group(1)}{first.group(2)}{last.group(3)}{last.group(4)}"
         else:

@@ -9,12 +9,13 @@ engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`).
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from formulas.functions import get_functions, str2complex
+
+from xlscore.excel.workbook.conversions import number_text
 
 __all__ = ["FUNCTIONS", "excel_complex"]
 
@@ -45,29 +46,16 @@ _GIVING_COMPLEX = (
 )
 
 
-def _part(number: float) -> str:
-    """A part in 15 significant digits, without trailing zeros; written with an exponent (two digits at least) when
-    it is below 1E-5 or from 1E+15 on, as Excel writes ``0.0000692442674613868`` but ``2.24044486393732E-06``
-    (vinci1it2000/formulas' test.xlsx, ENGINEERING!S35 and V39)."""
-    if number == 0:
-        return "0"
-    exponent = math.floor(math.log10(abs(number)))
-    if -5 <= exponent < 15:
-        return f"{number:.{14 - exponent}f}".rstrip("0").rstrip(".") if exponent < 14 else f"{number:.0f}"
-    mantissa, power = f"{number:.14E}".split("E")
-    return f"{mantissa.rstrip('0').rstrip('.')}E{power[0]}{power[1:].rjust(2, '0')}"
-
-
 def excel_complex(number: complex, suffix: str = "i") -> str:
     """``number`` as Excel writes a complex number: each part to 15 significant digits, a part of 0 left out, an
     imaginary part of 1 written as the suffix alone (``3+i``)."""
     real, imaginary = float(f"{number.real:.15g}") + 0.0, float(f"{number.imag:.15g}") + 0.0  # no -0
     if imaginary == 0:
-        return _part(real)
-    size = "" if abs(imaginary) == 1 else _part(abs(imaginary))
+        return number_text(real)
+    size = "" if abs(imaginary) == 1 else number_text(abs(imaginary))
     if real == 0:
         return f"{'-' if imaginary < 0 else ''}{size}{suffix}"
-    return f"{_part(real)}{'-' if imaginary < 0 else '+'}{size}{suffix}"
+    return f"{number_text(real)}{'-' if imaginary < 0 else '+'}{size}{suffix}"
 
 
 def _rewritten(text: Any) -> Any:

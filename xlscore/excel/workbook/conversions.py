@@ -365,6 +365,48 @@ def _dates_read(function: Callable[..., Any]) -> Callable[..., Any]:
     return functools.update_wrapper(run, function)
 
 
+def number_text(number: float) -> str:
+    """A number as Excel turns it into text (``A1&""``, LEFT, FIND, a complex number's parts): 15 significant
+    digits without trailing zeros, written with an exponent (two digits at least) when it is below 1E-5 or from
+    1E+15 on, as Excel writes ``0.0000692442674613868`` but ``2.24044486393732E-06`` (vinci1it2000/formulas'
+    test.xlsx, ENGINEERING!S35 and V39) and 0.00001 as ``0.00001`` (Apache POI's FormulaEvalTestData.xlsx:
+    SEARCH(1, 0.00001) is 7). The engine wrote Python's text: ``1e-05``, ``0.30000000000000004``."""
+    import math
+
+    if number == 0:
+        return "0"
+    exponent = math.floor(math.log10(abs(number)))
+    if -5 <= exponent < 15:
+        return f"{number:.{14 - exponent}f}".rstrip("0").rstrip(".") if exponent < 14 else f"{number:.0f}"
+    mantissa, power = f"{number:.14E}".split("E")
+    return f"{mantissa.rstrip('0').rstrip('.')}E{power[0]}{power[1:].rjust(2, '0')}"
+
+
+def _engine_text(value: Any) -> str:
+    """The engine's conversion of a value to text, with numbers as Excel writes them (:func:`number_text`)."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return number_text(float(value))
+    return str(value)
+
+
+def _no_numbers_no_product(function: Callable[..., Any]) -> Callable[..., Any]:
+    """PRODUCT of references that hold no number is 0, as in Excel (Apache POI's FormulaEvalTestData.xlsx,
+    PRODUCT(E8:E9) over two texts), not the empty product 1; a value given directly counts as one."""
+    import numpy as np
+
+    def counted(argument: Any) -> bool:
+        if not isinstance(argument, np.ndarray):
+            return True
+        return any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in argument.ravel().tolist())
+
+    def run(*arguments: Any) -> Any:
+        return function(*arguments) if any(counted(a) for a in arguments) else 0.0
+
+    return functools.update_wrapper(run, function)
+
+
 _DATE_PARTS = ("YEAR", "MONTH", "DAY", "WEEKDAY", "HOUR", "MINUTE", "SECOND")
 
 _STATISTICS = (
@@ -389,8 +431,10 @@ _STATISTICS = (
 
 def install(functions: MutableMapping[str, Any]) -> None:
     """Put Excel's conversions into the engine: its operators and ``functions`` (the engine's table of functions)."""
-    from formulas.functions import replace_empty, wrap_ufunc
+    from formulas.functions import operators, replace_empty, text, wrap_ufunc
     from formulas.functions.operators import OPERATORS
+
+    text._str = operators._str = _engine_text  # the engine's own, read where it is called
 
     arithmetic = {
         "+": lambda x, y: x + y,
@@ -413,6 +457,7 @@ def install(functions: MutableMapping[str, Any]) -> None:
         for key in (name, f"_XLFN.{name}"):
             if key in functions:
                 functions[key] = _text_left_out(functions[key])
+    functions["PRODUCT"] = _no_numbers_no_product(functions["PRODUCT"])
 
     def value(text: Any) -> Any:
         if isinstance(text, bool):

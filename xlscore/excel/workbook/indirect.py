@@ -30,7 +30,9 @@ import schedula as sh
 from formulas.functions import Error, wrap_ranges_func
 from formulas.tokens.operand import XlError
 
+from xlscore.excel.workbook.calls import Omitted
 from xlscore.excel.workbook.cellinfo import RUNTIME
+from xlscore.excel.workbook.conversions import ArgumentError, number_argument
 from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, parse_area
 
 __all__ = ["FUNCTIONS"]
@@ -122,12 +124,13 @@ def offset(
         value = _scalar(value)
         if isinstance(value, XlError):
             return value
-        if value is None or value is sh.EMPTY:
+        if value is None or value is sh.EMPTY or isinstance(value, Omitted):  # OFFSET(K7:L8,0,0,1,): as wide as K7:L8
             numbers.append(None)
             continue
-        if isinstance(value, str):
-            return _VALUE
-        numbers.append(math.trunc(float(value)))
+        try:  # a text that reads as a number is that number: OFFSET(G7, "2.1", "1.9") moves 2 down, 1 across
+            numbers.append(math.trunc(number_argument(value)))
+        except ArgumentError as refused:
+            return Error.errors.get(refused.code, _VALUE)
     down, across, tall, wide = numbers
     rows_array, columns_array = np.asarray(rows_of, dtype=object), np.asarray(columns_of, dtype=object)
     top, left = _first(rows_array), _first(columns_array)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from openpyxl.formula.tokenizer import Token
 
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook.cellinfo import twin_of
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area, sheet_prefix
 
 __all__ = ["explicit", "intersected", "legacy"]
@@ -74,6 +75,11 @@ _VALUES = frozenset(
         "CONCATENATE",
     )
 )
+# Functions of one value: a range given to them whole, in a plain formula, is intersected too (Apache POI's
+# FormulaEvalTestData.xlsx: ISERROR(C10:C13) in row 780 is ISERROR(#VALUE!), TRUE).
+_ONE_VALUE = frozenset(
+    f"{name}(" for name in ("ISBLANK", "ISERR", "ISERROR", "ISLOGICAL", "ISNA", "ISNONTEXT", "ISNUMBER", "ISTEXT")
+)
 _OPERATORS = (Token.OP_IN, Token.OP_PRE, Token.OP_POST)
 
 
@@ -106,13 +112,15 @@ def legacy(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
             token.type == Token.OPERAND
             and token.subtype == Token.RANGE
             and any(call != "(" for call in stack)
-            and all(call == "(" or call in _VALUES for call in stack)
+            and all(call == "(" or call in _VALUES or call in _ONE_VALUE for call in stack)
         ):
             before = next((t for t in reversed(items[:index]) if t.type != Token.WSPACE), None)
             after = next((t for t in items[index + 1 :] if t.type != Token.WSPACE), None)
             operated = (before is not None and before.type in _OPERATORS) or (
                 after is not None and after.type in (Token.OP_IN, Token.OP_POST)
             )
+            whole = stack[-1] in _ONE_VALUE and before is not None and before.type == Token.FUNC
+            operated = operated or (whole and after is not None and after.subtype == Token.CLOSE)
             area = parse_area(token.value) if operated and "[" not in token.value else None
             if area is not None and (area.height > 1 or area.width > 1):
                 cell = _in_line(area, row, col)
@@ -155,8 +163,12 @@ def intersected(grid: list[list[object]], inputs: Sequence[Area | None], row: in
     shaped = [
         a
         for a in inputs
-        if a is not None and a.width == width and (a.height == height or (a.top == 1 and a.bottom == MAX_ROW))
-    ]  # a whole column is read down to the last row used, which is at or below every formula's row
+        if a is not None
+        and a.width == width
+        and (a.height == height or (a.top == 1 and a.bottom == MAX_ROW))
+        and (a.sheet is None or twin_of(a.sheet) is None)
+    ]  # a whole column is read down to the last row used, which is at or below every formula's row; the numbers ROW
+    # and COLUMN give of a range are an array, not the range (FormulaEvalTestData.xlsx: ROW(C11:C14) in G1192 is 11)
     if not shaped:
         return grid[0][0]
     if height > 1 and width > 1:
