@@ -108,11 +108,12 @@ class Omitted:
 
 
 # Excel's functions whose left-out argument means its default, which the engine gave them as 0 (WORKDAY.INTL's
-# weekend, Saturday and Sunday; 0 is no weekend code; OFFSET's height, the reference's): their left-out arguments
+# weekend, Saturday and Sunday; 0 is no weekend code; OFFSET's height, the reference's; DCOUNT's field, every
+# record): their left-out arguments
 # are marked as xlscore's are.
 _DEFAULTED = frozenset(
     {"WORKDAY.INTL", "NETWORKDAYS.INTL", "_XLFN.WORKDAY.INTL", "_XLFN.NETWORKDAYS.INTL", "_XLFN.XLOOKUP", "XLOOKUP"}
-    | {"OFFSET", "XLSCORE_OFFSET"}
+    | {"OFFSET", "XLSCORE_OFFSET", "DCOUNT", "DCOUNTA"}
 )
 
 

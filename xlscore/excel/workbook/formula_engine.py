@@ -28,6 +28,7 @@ from xlscore.excel.workbook import (
     bases,
     complex_text,
     conversions,
+    database,
     indirect,
     lookups,
     subtotals,
@@ -104,6 +105,7 @@ def _register() -> dict[str, Any]:
     functions.update(lookups.FUNCTIONS)
     functions.update(yearfrac.FUNCTIONS)
     functions.update(bahttext.FUNCTIONS)
+    functions.update(database.FUNCTIONS)
     conversions.install(functions)
     return functions
 

@@ -28,7 +28,7 @@ from formulas.tokens.operand import XlError
 
 from xlscore.excel.workbook.calls import Omitted
 
-__all__ = ["FUNCTIONS"]
+__all__ = ["FUNCTIONS", "wildcard"]
 
 
 def _given(value: Any) -> bool:
@@ -61,7 +61,9 @@ def _key(value: Any) -> Any:
     return value.casefold() if isinstance(value, str) else value
 
 
-def _wildcard(text: str) -> re.Pattern[str]:
+def wildcard(text: str) -> re.Pattern[str]:
+    """Excel's wildcards in ``text`` as a pattern to match whole: ``*`` any run, ``?`` one character, ``~`` the
+    next character as itself; without regard to case."""
     pattern = ""
     i = 0
     while i < len(text):
@@ -116,7 +118,7 @@ def _position(value: Any, candidates: list[Any], match_mode: int, search_mode: i
     order = range(len(candidates)) if search_mode in (1, 2) else range(len(candidates) - 1, -1, -1)
     kind = _kind(value)
     if match_mode == 2 and kind == 1:
-        pattern = _wildcard(value)
+        pattern = wildcard(value)
         return next((i for i in order if _kind(candidates[i]) == 1 and pattern.fullmatch(candidates[i])), None)
     exact = next((i for i in order if _kind(candidates[i]) == kind and _key(candidates[i]) == _key(value)), None)
     if exact is not None or match_mode in (0, 2):
