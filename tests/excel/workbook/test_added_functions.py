@@ -408,3 +408,13 @@ def test_legacy_formulas_as_apache_pois_evaluation_tests_saved_them(tmp_path: Pa
         "A8": 4,
         "A9": 9,
     }
+
+
+def test_a_plain_formula_of_an_array_function_shows_its_first_value(tmp_path: Path) -> None:
+    """SheetJS's formula_stress_test.xlsx, MATH!B34 and B35: Excel saved the plain formulas MINVERSE(C1:D2) and
+    MMULT(C1:D2,E1:F2) as their results' first values, -3 and 43, with C1:F2 holding 3, 4, 5, 6 / 5, 6, 7, 8
+    (xlscore gave #VALUE!, taking the result for the range it was shaped like)."""
+    cells = {"C1": 3, "D1": 4, "E1": 5, "F1": 6, "C2": 5, "D2": 6, "E2": 7, "F2": 8}
+    values = recalculated(tmp_path, cells, {"B34": "=MINVERSE(C1:D2)", "B35": "=MMULT(C1:D2,E1:F2)"})
+    assert values["B34"] == pytest.approx(-3, rel=1e-12)
+    assert values["B35"] == 43

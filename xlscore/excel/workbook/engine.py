@@ -498,7 +498,8 @@ class _Evaluator:
             self._set_area(sheet, spill.top, spill.left, grid)
             self.spills[(sheet, formula.row, formula.col)] = spill
         else:
-            inputs = self.compiler.inputs_of(formula)[1] if len(grid) > 1 or len(grid[0]) > 1 else []
+            whole = len(grid) > 1 or len(grid[0]) > 1
+            inputs = self.compiler.inputs_of(formula)[1] if whole and not _ARRAY_CALL.match(formula.text) else []
             self._set(sheet, formula.row, formula.col, intersected(grid, inputs, formula.row, formula.col))
         self._report(formula, problem, messages)
 
@@ -592,6 +593,9 @@ def _broadcast(grid: list[list[object]], i: int, j: int, beyond: object) -> obje
     return grid[ii][jj]
 
 
+# A formula that is a call of a function of arrays gives an array, not a range: a plain one shows its first value,
+# never the one in line with its cell (SheetJS's formula_stress_test.xlsx, MATH!B34: MINVERSE(C1:D2) shows -3).
+_ARRAY_CALL = re.compile(r"\s*(?:_xlfn\.)?(?:MINVERSE|MMULT|TRANSPOSE|MUNIT|FREQUENCY)\(", re.IGNORECASE)
 _IS_OF_NA = {"ISBLANK": False, "ISERR": False, "ISERROR": True, "ISLOGICAL": False, "ISNA": True}
 _IS_OF_NA |= {"ISNONTEXT": True, "ISNUMBER": False, "ISTEXT": False}
 _IS_CALL = re.compile(r"\s*(" + "|".join(_IS_OF_NA) + r")\((?:[^()\"]|\"[^\"]*\")*\)\s*", re.IGNORECASE)
