@@ -379,3 +379,21 @@ def _dimension(axis: int) -> Callable[..., Any]:
 FUNCTIONS["ROWS"] = _dimension(0)
 FUNCTIONS["COLUMNS"] = _dimension(1)
 FUNCTIONS["_XLFN.BASE"] = FUNCTIONS["BASE"]
+
+
+def _no_text_given(engine_function: Callable[..., Any]) -> Callable[..., Any]:
+    """MODE refuses a text given directly as an argument, as Excel does (Apache POI's FormulaEvalTestData.xlsx,
+    EverythingTests!H936: MODE(B8,"1",2,3) is #VALUE!; the engine read "1" as 1); text in a range is left out."""
+
+    def run(*arguments: Any) -> Any:
+        for argument in arguments:
+            value = argument.ravel()[0] if isinstance(argument, np.ndarray) and argument.ndim == 0 else argument
+            if isinstance(value, str) and not isinstance(value, (XlError, sh.Token)):
+                return Error.errors["#VALUE!"]
+        return engine_function(*arguments)
+
+    return functools.update_wrapper(run, engine_function)
+
+
+FUNCTIONS["MODE"] = _no_text_given(get_functions()["MODE"])
+FUNCTIONS["MODE.SNGL"] = FUNCTIONS["_XLFN.MODE.SNGL"] = _no_text_given(get_functions()["_XLFN.MODE.SNGL"])

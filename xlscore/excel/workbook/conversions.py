@@ -382,7 +382,7 @@ def number_text(number: float) -> str:
     return f"{mantissa.rstrip('0').rstrip('.')}E{power[0]}{power[1:].rjust(2, '0')}"
 
 
-def _engine_text(value: Any) -> str:
+def as_text(value: Any) -> str:
     """The engine's conversion of a value to text, with numbers as Excel writes them (:func:`number_text`)."""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
@@ -434,14 +434,14 @@ def install(functions: MutableMapping[str, Any]) -> None:
     from formulas.functions import operators, replace_empty, text, wrap_ufunc
     from formulas.functions.operators import OPERATORS
 
-    text._str = operators._str = _engine_text  # the engine's own, read where it is called
+    text._str = operators._str = as_text  # the engine's own, read where it is called
 
     arithmetic = {
         "+": lambda x, y: x + y,
         "-": lambda x, y: x - y,
         "U-": lambda x: -x,
         "*": lambda x, y: x * y,
-        "^": lambda x, y: x**y,
+        "^": _power,
         "%": lambda x: x / 100.0,
     }
     for name, operation in arithmetic.items():
@@ -543,6 +543,27 @@ def _text(value: Any, code: Any) -> str:
     if shown is None:
         raise ValueError(code)
     return shown
+
+
+def _power(base: float, exponent: float) -> Any:
+    """``base ^ exponent`` as Excel gives it: 0^0 #NUM!, 0 to a negative power #DIV/0!, a negative number to a
+    power that is not whole #NUM! (Python gave a complex number, written into the cell as text: Apache POI's
+    FormulaEvalTestData.xlsx, EverythingTests!G71), a result too large #NUM!."""
+    from formulas.functions import Error
+
+    if base == 0:
+        return 0.0 if exponent > 0 else Error.errors["#NUM!" if exponent == 0 else "#DIV/0!"]
+    if base < 0 and not float(exponent).is_integer():
+        return Error.errors["#NUM!"]
+    import math
+    import sys
+
+    if exponent * math.log10(abs(base)) > math.log10(sys.float_info.max):  # past the largest number: not tried,
+        return Error.errors["#NUM!"]  # which would leave the processor's overflow flag for numpy to warn of
+    try:
+        return float(base) ** float(exponent)
+    except OverflowError:  # at the very edge of the largest number
+        return Error.errors["#NUM!"]
 
 
 def _div0() -> Any:

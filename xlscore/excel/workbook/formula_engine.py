@@ -32,6 +32,7 @@ from xlscore.excel.workbook import (
     indirect,
     lookups,
     subtotals,
+    text_numbers,
     workdays,
     yearfrac,
 )
@@ -106,6 +107,7 @@ def _register() -> dict[str, Any]:
     functions.update(yearfrac.FUNCTIONS)
     functions.update(bahttext.FUNCTIONS)
     functions.update(database.FUNCTIONS)
+    functions.update(text_numbers.FUNCTIONS)
     conversions.install(functions)
     return functions
 

@@ -75,10 +75,16 @@ _VALUES = frozenset(
         "CONCATENATE",
     )
 )
-# Functions of one value: a range given to them whole, in a plain formula, is intersected too (Apache POI's
-# FormulaEvalTestData.xlsx: ISERROR(C10:C13) in row 780 is ISERROR(#VALUE!), TRUE).
+# Functions of single values whose every argument is one: a range given to them whole, in a plain formula, is
+# intersected too (Apache POI's FormulaEvalTestData.xlsx: ISERROR(C10:C13) in row 780 is ISERROR(#VALUE!), TRUE;
+# ATAN2(I167:I169,I11:K11) in J168 is ATAN2(I168,J11); CONCATENATE(G10:J10,F263:F265) in I264 joins I10 and F264).
 _ONE_VALUE = frozenset(
-    f"{name}(" for name in ("ISBLANK", "ISERR", "ISERROR", "ISLOGICAL", "ISNA", "ISNONTEXT", "ISNUMBER", "ISTEXT")
+    f"{name}("
+    for name in (
+        *("ISBLANK", "ISERR", "ISERROR", "ISLOGICAL", "ISNA", "ISNONTEXT", "ISNUMBER", "ISTEXT", "ISEVEN", "ISODD"),
+        *("ATAN2", "POWER", "CEILING", "FLOOR", "MOD", "SQRT", "EXP", "LN", "LOG10", "SIGN", "CONCATENATE"),
+        *("LEFT", "RIGHT", "MID", "UPPER", "LOWER", "PROPER", "TRIM"),
+    )
 )
 _OPERATORS = (Token.OP_IN, Token.OP_PRE, Token.OP_POST)
 
@@ -111,7 +117,6 @@ def legacy(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
         if (
             token.type == Token.OPERAND
             and token.subtype == Token.RANGE
-            and any(call != "(" for call in stack)
             and all(call == "(" or call in _VALUES or call in _ONE_VALUE for call in stack)
         ):
             before = next((t for t in reversed(items[:index]) if t.type != Token.WSPACE), None)
@@ -119,8 +124,15 @@ def legacy(items: list[Token], row: int, col: int) -> tuple[list[Token], bool]:
             operated = (before is not None and before.type in _OPERATORS) or (
                 after is not None and after.type in (Token.OP_IN, Token.OP_POST)
             )
-            whole = stack[-1] in _ONE_VALUE and before is not None and before.type == Token.FUNC
-            operated = operated or (whole and after is not None and after.subtype == Token.CLOSE)
+            whole = (
+                bool(stack)
+                and stack[-1] in _ONE_VALUE
+                and before is not None
+                and (before.type == Token.FUNC or before.type == Token.SEP)
+                and after is not None
+                and (after.type == Token.SEP or (after.type == Token.FUNC and after.subtype == Token.CLOSE))
+            )
+            operated = operated or whole
             area = parse_area(token.value) if operated and "[" not in token.value else None
             if area is not None and (area.height > 1 or area.width > 1):
                 cell = _in_line(area, row, col)
