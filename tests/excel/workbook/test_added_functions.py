@@ -418,3 +418,16 @@ def test_a_plain_formula_of_an_array_function_shows_its_first_value(tmp_path: Pa
     values = recalculated(tmp_path, cells, {"B34": "=MINVERSE(C1:D2)", "B35": "=MMULT(C1:D2,E1:F2)"})
     assert values["B34"] == pytest.approx(-3, rel=1e-12)
     assert values["B35"] == 43
+
+
+def test_one_value_functions_and_operators_intersect_in_plain_formulas(tmp_path: Path) -> None:
+    """Apache POI's FormulaEvalTestData.xlsx, EverythingTests: Excel saved ATAN2(I167:I169,I11:K11) in J168 as
+    ATAN2(I168,J11), CONCATENATE(G10:J10,F263:F265) in I264 as the join of I10 and F264, and N10:P10-O8:O11 in O79
+    as #VALUE! (row 79 is not in O8:O11); each range is taken in line with the formula's own cell."""
+    cells = {"I168": 1, "J11": 2, "I10": "ric", "F264": "FALSE", "O10": 5}
+    formulas = {"J168": "=ATAN2(I167:I169,I11:K11)", "I264": "=CONCATENATE(G10:J10,F263:F265)"}
+    formulas["O79"] = "=N10:P10-O8:O11"
+    values = recalculated(tmp_path, cells, formulas)
+    assert values["J168"] == pytest.approx(1.1071487177940904, rel=1e-12)  # ATAN2(1, 2): the angle of (1, 2)
+    assert values["I264"] == "ricFALSE"
+    assert values["O79"] == "#VALUE!"
