@@ -387,7 +387,7 @@ def test_legacy_formulas_as_apache_pois_evaluation_tests_saved_them(tmp_path: Pa
     ROW of a range is its first row; PRODUCT of texts is 0; OFFSET with a height or width left out keeps the
     reference's, and reads a text that is a number (the engine gave #VALUE!, #VALUE!, 1, #REF! and #VALUE!)."""
     cells = {"C1": 5, "C2": "x", "E8": "nospaces", "E9": "sp ace s", "K7": 1, "L7": 2, "K8": 3, "L8": 4}
-    cells |= {"G9": 9}
+    cells |= {"G9": 9, "C5": "=NA()"}
     formulas = {
         "A3": "=ISERROR(C1:C2)",  # no cell of C1:C2 in row 3: #VALUE!
         "A2": "=ISTEXT(C1:C2)",  # C2
@@ -397,6 +397,7 @@ def test_legacy_formulas_as_apache_pois_evaluation_tests_saved_them(tmp_path: Pa
         "A7": "=SUM(OFFSET(K7:L8,0,0,1,))",
         "A8": "=SUM(OFFSET(K7:L8,0,0,,1))",
         "A9": '=OFFSET(F7,"2.1","1.9")',
+        "A10": "=PRODUCT(C5:C6)",  # vinci's test.xlsx, MATH & TRIG!AN52: an error in the range is the result
     }
     assert recalculated(tmp_path, cells, formulas) == {
         "A3": True,
@@ -407,6 +408,7 @@ def test_legacy_formulas_as_apache_pois_evaluation_tests_saved_them(tmp_path: Pa
         "A7": 3,
         "A8": 4,
         "A9": 9,
+        "A10": "#N/A",
     }
 
 

@@ -393,13 +393,18 @@ def as_text(value: Any) -> str:
 
 def _no_numbers_no_product(function: Callable[..., Any]) -> Callable[..., Any]:
     """PRODUCT of references that hold no number is 0, as in Excel (Apache POI's FormulaEvalTestData.xlsx,
-    PRODUCT(E8:E9) over two texts), not the empty product 1; a value given directly counts as one."""
+    PRODUCT(E8:E9) over two texts), not the empty product 1; a value given directly counts as one, and an error
+    in a reference is the result."""
     import numpy as np
+    from formulas.tokens.operand import XlError
 
     def counted(argument: Any) -> bool:
         if not isinstance(argument, np.ndarray):
             return True
-        return any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in argument.ravel().tolist())
+        return any(  # a number, or an error, which the engine's PRODUCT gives
+            isinstance(v, XlError) or (isinstance(v, (int, float)) and not isinstance(v, bool))
+            for v in argument.ravel().tolist()
+        )
 
     def run(*arguments: Any) -> Any:
         return function(*arguments) if any(counted(a) for a in arguments) else 0.0
