@@ -109,11 +109,11 @@ class Omitted:
 
 # Excel's functions whose left-out argument means its default, which the engine gave them as 0 (WORKDAY.INTL's
 # weekend, Saturday and Sunday; 0 is no weekend code; OFFSET's height, the reference's; DCOUNT's field, every
-# record): their left-out arguments
+# record; LINEST's const, TRUE): their left-out arguments
 # are marked as xlscore's are.
 _DEFAULTED = frozenset(
     {"WORKDAY.INTL", "NETWORKDAYS.INTL", "_XLFN.WORKDAY.INTL", "_XLFN.NETWORKDAYS.INTL", "_XLFN.XLOOKUP", "XLOOKUP"}
-    | {"OFFSET", "XLSCORE_OFFSET", "DCOUNT", "DCOUNTA"}
+    | {"OFFSET", "XLSCORE_OFFSET", "DCOUNT", "DCOUNTA", "LINEST", "LOGEST", "TREND", "GROWTH"}
 )
 
 

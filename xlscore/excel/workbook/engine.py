@@ -595,7 +595,9 @@ def _broadcast(grid: list[list[object]], i: int, j: int, beyond: object) -> obje
 
 # A formula that is a call of a function of arrays gives an array, not a range: a plain one shows its first value,
 # never the one in line with its cell (SheetJS's formula_stress_test.xlsx, MATH!B34: MINVERSE(C1:D2) shows -3).
-_ARRAY_CALL = re.compile(r"\s*(?:_xlfn\.)?(?:MINVERSE|MMULT|TRANSPOSE|MUNIT|FREQUENCY)\(", re.IGNORECASE)
+_ARRAY_CALL = re.compile(
+    r"\s*(?:_xlfn\.)?(?:MINVERSE|MMULT|TRANSPOSE|MUNIT|FREQUENCY|LINEST|LOGEST|TREND|GROWTH)\(", re.IGNORECASE
+)
 _IS_OF_NA = {"ISBLANK": False, "ISERR": False, "ISERROR": True, "ISLOGICAL": False, "ISNA": True}
 _IS_OF_NA |= {"ISNONTEXT": True, "ISNUMBER": False, "ISTEXT": False}
 _IS_CALL = re.compile(r"\s*(" + "|".join(_IS_OF_NA) + r")\((?:[^()\"]|\"[^\"]*\")*\)\s*", re.IGNORECASE)

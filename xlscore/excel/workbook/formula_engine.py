@@ -31,6 +31,7 @@ from xlscore.excel.workbook import (
     database,
     indirect,
     lookups,
+    regression,
     subtotals,
     text_numbers,
     workdays,
@@ -108,6 +109,7 @@ def _register() -> dict[str, Any]:
     functions.update(bahttext.FUNCTIONS)
     functions.update(database.FUNCTIONS)
     functions.update(text_numbers.FUNCTIONS)
+    functions.update(regression.FUNCTIONS)
     conversions.install(functions)
     return functions
 
