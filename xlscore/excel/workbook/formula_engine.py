@@ -29,6 +29,7 @@ from xlscore.excel.workbook import (
     complex_text,
     conversions,
     database,
+    depreciation,
     indirect,
     lookups,
     regression,
@@ -110,6 +111,7 @@ def _register() -> dict[str, Any]:
     functions.update(database.FUNCTIONS)
     functions.update(text_numbers.FUNCTIONS)
     functions.update(regression.FUNCTIONS)
+    functions.update(depreciation.FUNCTIONS)
     conversions.install(functions)
     return functions
 
