@@ -37,7 +37,7 @@ from xlscore.excel.workbook.depreciation import variable_declining_balance
 )
 def test_vdb_as_excel_gives_it(arguments: tuple[float, ...], depreciation: float) -> None:
     cost, salvage, life, start, end, *factor = arguments
-    shown = variable_declining_balance(cost, salvage, life, start, end, *factor[:1])
+    shown = variable_declining_balance(cost, salvage, life, start, end, factor[0] if factor else 2.0)
     assert shown == pytest.approx(depreciation, rel=1e-12)
 
 
