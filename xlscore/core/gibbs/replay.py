@@ -65,7 +65,7 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     n = size[order]
     first = np.cumsum(n) - n  # where each game's rows begin, in the order of the levels
     rows = np.arange(entity.size) + np.repeat(starts[order] - first, n)
-    local = (first - np.repeat(first[levels[:-1]], np.diff(levels))).tolist()  # ... and within its level
+    local = first - np.repeat(first[levels[:-1]], np.diff(levels))  # ... and within its level
     edges = np.append(first, entity.size)[levels].tolist()
     who_of, weight_of, gain_of = entity[rows], weight[rows], gain[rows]
     step_of, total_of = np.repeat(step[order], n), total[order]
@@ -101,21 +101,25 @@ def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
     waiting = np.bincount(game_of_row[played], minlength=games + 1)  # rows whose player's previous game is unrated
     waiting[games] = 1 << 62  # counted down by every last row and every padding: never 0
     widest = int(size.max())
-    if widest * games <= 2 * previous.size:  # the next games of a game's rows as a row of a table, padded
-        table = np.full((games, widest), games, dtype=np.int64)
-        table[game_of_row, np.arange(previous.size) - data.starts[game_of_row]] = following
+    padded = widest * games <= 2 * previous.size  # the next games of a game's rows as a row of a table
+    if widest * games == previous.size:  # every game of one size
+        table = following.reshape(games, widest)
+    elif padded:
+        table = np.full(games * widest, games, dtype=np.int64)
+        table[game_of_row * widest + np.arange(previous.size) - np.repeat(data.starts[:-1], size)] = following
+        table = table.reshape(games, widest)
     ready = np.flatnonzero(waiting[:games] == 0)
     found = []
     while ready.size:
         found.append(ready)
-        if widest * games <= 2 * previous.size:
-            nexts = table[ready].reshape(-1)
+        if padded:
+            nexts = table.take(ready, axis=0).reshape(-1)  # take: a fancy index is slower on a table
         else:
             n = size[ready]
             begins = np.cumsum(n) - n
-            nexts = following[np.arange(int(begins[-1] + n[-1])) + np.repeat(data.starts[ready] - begins, n)]
+            nexts = following.take(np.arange(int(begins[-1] + n[-1])) + np.repeat(data.starts[ready] - begins, n))
         np.subtract.at(waiting, nexts, 1)
-        freed = nexts[waiting[nexts] == 0]
+        freed = nexts.compress(waiting.take(nexts) == 0)
         freed.sort()
         ready = freed[np.concatenate(([True], freed[1:] != freed[:-1]))] if freed.size else freed
     levels = np.zeros(len(found) + 1, dtype=np.int64)
