@@ -91,6 +91,19 @@ class _Labels(Sequence[str]):
         return cell_text(self._values[index]) or ""
 
 
+class _NumberLabels(Sequence[str]):
+    """Game ids from a column of numbers, kept as numpy holds them and named as the numbers Python gives back."""
+
+    def __init__(self, values: NDArray[Any]) -> None:
+        self._values = values
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getitem__(self, index: Any) -> Any:
+        return cell_text(self._values[index].item()) or ""
+
+
 # The columns of a history, coded: sheet rows, game ids, players, pools typed (blank: -1), places, dates.
 _Raw = tuple["Ints", "Ints", Sequence[str], "Ints", Sequence[str], "Ints", Sequence[str], "Floats", list[object] | None]
 
@@ -127,7 +140,7 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
     _check_sizes(game_pool, pool_names, pool_typed, size, starts, sheet_rows, game_code, game_names)
     entity, entity_player, entity_pool = _entities(np.repeat(game_pool, size), player, player_names, len(pool_names))
     order = _order_by(entity, len(entity_player))
-    previous, played = _earlier_games(entity, order)
+    previous, played = _earlier_games(entity, order, len(entity_player))
     data = History(
         sheet_rows,
         starts,
@@ -175,13 +188,14 @@ def _game_starts(
     (blank is a pool of its own here), its rows consecutive, at least 2 of them, each place within 1..its size."""
     import numpy as np
 
-    key = (pool + 1) * len(game_names) + game
+    key = (pool + 1) * len(game_names) + game if typed_names else game  # no pool typed: every pool is -1
     new = np.concatenate(([True], key[1:] != key[:-1]))
     starts: Ints = np.append(np.flatnonzero(new), key.size)
     run_keys = key[new]
-    ordered = np.sort(run_keys)
-    if (ordered[1:] == ordered[:-1]).any():
-        _raise_split_game(run_keys, starts, sheet_rows, game_names, typed_names)
+    if not (run_keys[1:] > run_keys[:-1]).all():  # games coded in order of appearance come in order, once each
+        ordered = np.sort(run_keys)
+        if (ordered[1:] == ordered[:-1]).any():
+            _raise_split_game(run_keys, starts, sheet_rows, game_names, typed_names)
     size = np.diff(starts)
     alone = np.flatnonzero(size < 2)
     if alone.size:
@@ -262,18 +276,18 @@ def _entities(pool: Ints, player: Ints, player_names: Sequence[str], pools: int)
     return inverse.reshape(-1).astype(np.int64), entity_player, kept // len(player_names)
 
 
-def _earlier_games(entity: Ints, order: Ints) -> tuple[Ints, Ints]:
+def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints]:
     """Each row's previous row of the same entity (-1 before its first game) and how many games it had played."""
     import numpy as np
 
-    ordered = entity[order]
-    begins = np.concatenate(([True], ordered[1:] != ordered[:-1]))
-    position = np.arange(entity.size)
-    first = np.maximum.accumulate(np.where(begins, position, 0))  # where each entity's rows begin, in order
-    previous = np.empty(entity.size, dtype=np.int64)
-    previous[order] = np.where(begins, -1, np.roll(order, 1))
+    counts = np.bincount(entity, minlength=entities)
+    first = np.cumsum(counts) - counts  # where each entity's rows begin in the order
     played = np.empty(entity.size, dtype=np.int64)
-    played[order] = position - first
+    played[order] = np.arange(entity.size) - np.repeat(first, counts)
+    previous = np.empty(entity.size, dtype=np.int64)
+    shifted = np.concatenate(([-1], order[:-1]))
+    shifted[first[counts > 0]] = -1  # an entity's first row follows none of its own
+    previous[order] = shifted
     return previous, played
 
 
@@ -352,17 +366,33 @@ def _name_codes(column: Any) -> tuple[Ints, list[str]]:
     """A column of names coded in order of first appearance, by the text they print as (7, 7.0 and "7" are one);
     blank is -1."""
     import numpy as np
+    import pandas as pd
 
-    codes, uniques = column.factorize()
+    # Text (object or pandas' str) hashed as the array it holds: a str column's factorize compares every value with
+    # its missing value, a third of the time; the hash table finds the missing values either way.
+    codes, uniques = pd.factorize(column.to_numpy() if getattr(column.dtype, "kind", "O") == "O" else column)
     names = _Names()
     lookup = [-1 if (text := cell_text(v)) is None else names.code(text) for v in list(uniques)]
-    return np.array([*lookup, -1], dtype=np.int64)[np.asarray(codes, dtype=np.int64)], names.names
+    codes = np.asarray(codes, dtype=np.int64)
+    if len(names.names) == len(lookup):  # no blank, and no two values print alike: the codes stand
+        return codes, names.names
+    return np.array([*lookup, -1], dtype=np.int64)[codes], names.names
 
 
 def _game_codes(column: Any) -> tuple[Ints, Sequence[str]]:
     """A column of game ids coded as pandas hashes them; blank (missing or empty text) is -1."""
     import numpy as np
 
+    if getattr(column.dtype, "kind", "O") in "iuf" and len(column):
+        # Numbers in increasing order, each game's rows together (1, 1, 2, 2, 2, 5...): the codes pandas would give
+        # are the games' numbers in order, found without hashing. NaN is never greater, so a blank never gets here.
+        values = column.to_numpy()
+        new = np.empty(values.size, dtype=bool)
+        new[0] = True
+        np.not_equal(values[1:], values[:-1], out=new[1:])
+        runs = values[new]
+        if bool((runs[1:] > runs[:-1]).all()):
+            return np.cumsum(new, dtype=np.int64) - 1, _NumberLabels(runs)
     codes, uniques = column.factorize()
     codes = np.asarray(codes, dtype=np.int64)
     values = list(uniques)

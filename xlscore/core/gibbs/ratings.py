@@ -177,7 +177,7 @@ def gibbs_rp_by_game(
     for column, e in enumerate(followed):
         rows = data.order[first[e] : first[e] + counts[e]]  # the entity's rows, in history order
         after = np.searchsorted(game_of_row[rows], np.arange(games), side="right")  # its games so far
-        start_rp = rated.before[rows[0]]  # before its first game
+        start_rp = rated.start  # before its first game
         chart[:, column] = np.concatenate(([start_rp], rated.after[rows]))[after]
     return GibbsRpByGame(titles, tuple(map(tuple, chart.tolist())))
 
@@ -227,11 +227,11 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     import numpy as np
 
     rp = rated.rp
-    last_row = np.zeros(rp.size, dtype=np.int64)
-    last_row[data.entity] = np.arange(data.entity.size)  # a later row of the same player overwrites
-    change = (rated.after[last_row] - rated.before[last_row]).tolist()
+    counts = np.bincount(data.entity, minlength=rp.size)
+    last_row = data.order[np.cumsum(counts) - 1]  # each entity's rows come together in the order, oldest first
+    change = (rated.after[last_row] - rated.before(last_row)).tolist()
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool)).tolist()
-    played = np.bincount(data.entity, minlength=rp.size).tolist()
+    played = counts.tolist()
     rps, pools = rp.tolist(), data.entity_pool.tolist()
     # Places within each pool, from the order (highest RP first): a player level with the one above shares that
     # place, the next one down takes its own position (1, 2, 2, 4), as placement.places_from_values places scores.
@@ -266,7 +266,7 @@ def _trajectory(data: History, rated: Replay) -> tuple[GibbsStep, ...]:
             dates,
             [players[e] for e in data.entity.tolist()],
             rated.place.tolist(),
-            rated.before.tolist(),
+            rated.before().tolist(),
             rated.after.tolist(),
             (data.played + 1).tolist(),
         )

@@ -40,12 +40,23 @@ __all__ = ["Replay", "replay"]
 
 @dataclass(frozen=True)
 class Replay:
-    """A history rated: each entity's final RP, and each row's mean place and RP before and after its game."""
+    """A history rated: each entity's final RP, and each row's mean place and RP after its game; the RP before it is
+    worked out when asked for (the final table needs it for each player's last game only)."""
 
     rp: Floats
     place: Floats
-    before: Floats
     after: Floats
+    previous: Ints  # the row of the same entity's previous game, -1 before its first
+    start: float
+
+    def before(self, rows: Ints | None = None) -> Floats:
+        """The RP before its game of every row (of ``rows`` only, when given): the RP after its player's previous
+        game, else the start."""
+        import numpy as np
+
+        previous = self.previous if rows is None else self.previous[rows]
+        before: Floats = np.where(previous >= 0, self.after[previous], self.start)
+        return before
 
 
 def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: float) -> Replay:
@@ -82,8 +93,7 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
         moved_to[lo:hi] = new
     after = np.empty(entity.size, dtype=np.float64)
     after[rows] = moved_to
-    before = np.where(data.previous >= 0, after[data.previous], start)
-    return Replay(rp, at, before, after)
+    return Replay(rp, at, after, data.previous, start)
 
 
 def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
@@ -105,9 +115,9 @@ def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
     if widest * games == previous.size:  # every game of one size
         table = following.reshape(games, widest)
     elif padded:
-        table = np.full(games * widest, games, dtype=np.int64)
-        table[game_of_row * widest + np.arange(previous.size) - np.repeat(data.starts[:-1], size)] = following
-        table = table.reshape(games, widest)
+        cells = np.full(games * widest, games, dtype=np.int64)
+        cells[game_of_row * widest + np.arange(previous.size) - np.repeat(data.starts[:-1], size)] = following
+        table = cells.reshape(games, widest)
     ready = np.flatnonzero(waiting[:games] == 0)
     found = []
     while ready.size:
