@@ -17,16 +17,17 @@ from xlscore.core.placement import mean_places
 
 
 @pytest.mark.parametrize(
-    ("games", "players"),
+    ("games", "players", "sizes"),
     [
-        (3000, 400),  # a big ladder: wide levels
-        (3000, 12),  # a small club: levels of a game or two
-        (3000, 5),  # thinner still: nearly every game shares a player with the one before
-        (200, 6),
+        (3000, 400, (2, 5)),  # a big ladder: wide levels
+        (3000, 400, (4, 4)),  # games of one size: a game's rows are moved whole
+        (3000, 12, (2, 5)),  # a small club: levels of a game or two
+        (3000, 5, (2, 5)),  # thinner still: nearly every game shares a player with the one before
+        (200, 6, (3, 3)),
     ],
 )
-def test_replay_equals_gibbs_game_one_game_at_a_time(games: int, players: int) -> None:
-    rows = random_history(games, players, seed=games + players)
+def test_replay_equals_gibbs_game_one_game_at_a_time(games: int, players: int, sizes: tuple[int, int]) -> None:
+    rows = random_history(games, players, seed=games + players, sizes=sizes)
     assert_matches(gibbs_ratings(rows), one_by_one(rows))
     assert_matches(gibbs_ratings(rows, one_pool=True), one_by_one(rows, one_pool=True))
 

@@ -44,6 +44,7 @@ class History:
     order: Ints  # the rows sorted by entity, each entity's rows in history order
     previous: Ints  # the row of the same entity's previous game, -1 before its first
     played: Ints  # the games the row's entity had played before this one
+    games: Ints  # each entity's games in the history
     place: Floats
     game_code: Ints  # each game's id, coded; its name is game_names[code]
     game_names: Sequence[str]
@@ -130,7 +131,9 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
         none = np.zeros(0, dtype=np.int64)
         starts = np.zeros(1, dtype=np.int64)
         flags = np.zeros(0, dtype=bool)
-        return History(sheet_rows, starts, none, none, none, none, place, none, [], none, flags, [], none, [], when)
+        return History(
+            sheet_rows, starts, none, none, none, none, none, place, none, [], none, flags, [], none, [], when
+        )
     starts = _game_starts(sheet_rows, game, game_names, pool, typed_names, place)
     size = np.diff(starts)
     typed = pool[starts[:-1]]
@@ -140,7 +143,7 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
     _check_sizes(game_pool, pool_names, pool_typed, size, starts, sheet_rows, game_code, game_names)
     entity, entity_player, entity_pool = _entities(np.repeat(game_pool, size), player, player_names, len(pool_names))
     order = _order_by(entity, len(entity_player))
-    previous, played = _earlier_games(entity, order, len(entity_player))
+    previous, played, games = _earlier_games(entity, order, len(entity_player))
     data = History(
         sheet_rows,
         starts,
@@ -148,6 +151,7 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
         order,
         previous,
         played,
+        games,
         place,
         game_code,
         game_names,
@@ -276,8 +280,9 @@ def _entities(pool: Ints, player: Ints, player_names: Sequence[str], pools: int)
     return inverse.reshape(-1).astype(np.int64), entity_player, kept // len(player_names)
 
 
-def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints]:
-    """Each row's previous row of the same entity (-1 before its first game) and how many games it had played."""
+def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints, Ints]:
+    """Each row's previous row of the same entity (-1 before its first game) and how many games it had played, and
+    each entity's games."""
     import numpy as np
 
     counts = np.bincount(entity, minlength=entities)
@@ -288,7 +293,7 @@ def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints
     shifted = np.concatenate(([-1], order[:-1]))
     shifted[first[counts > 0]] = -1  # an entity's first row follows none of its own
     previous[order] = shifted
-    return previous, played
+    return previous, played, counts
 
 
 def _raise_split_game(
