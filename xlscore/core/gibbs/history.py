@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from xlscore.core.cells import cell_text, is_blank
@@ -42,7 +43,7 @@ class History:
     starts: Ints  # the rows of game k are starts[k] .. starts[k + 1] - 1
     entity: Ints  # the (pool, player) of each row, coded 0 .. entities - 1
     order: Ints  # the rows sorted by entity, each entity's rows in history order
-    previous: Ints  # the row of the same entity's previous game, -1 before its first
+    following: Ints  # the row of the same entity's next game, -1 after its last
     played: Ints  # the games the row's entity had played before this one
     games: Ints  # each entity's games in the history
     place: Floats
@@ -62,6 +63,16 @@ class History:
 
     def first_row(self, game: int) -> int:
         return int(self.sheet_rows[self.starts[game]])
+
+    @cached_property
+    def previous(self) -> Ints:
+        """The row of the same entity's previous game, -1 before its first (worked out when asked for)."""
+        import numpy as np
+
+        previous = np.full(self.following.size, -1, dtype=np.int64)
+        later = np.flatnonzero(self.following >= 0)
+        previous[self.following[later]] = later
+        return previous
 
 
 class _Names:
@@ -143,13 +154,13 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
     _check_sizes(game_pool, pool_names, pool_typed, size, starts, sheet_rows, game_code, game_names)
     entity, entity_player, entity_pool = _entities(np.repeat(game_pool, size), player, player_names, len(pool_names))
     order = _order_by(entity, len(entity_player))
-    previous, played, games = _earlier_games(entity, order, len(entity_player))
+    following, played, games = _earlier_games(entity, order, len(entity_player))
     data = History(
         sheet_rows,
         starts,
         entity,
         order,
-        previous,
+        following,
         played,
         games,
         place,
@@ -281,19 +292,19 @@ def _entities(pool: Ints, player: Ints, player_names: Sequence[str], pools: int)
 
 
 def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints, Ints]:
-    """Each row's previous row of the same entity (-1 before its first game) and how many games it had played, and
-    each entity's games."""
+    """Each row's next row of the same entity (-1 after its last game) and how many games it had played before,
+    and each entity's games."""
     import numpy as np
 
     counts = np.bincount(entity, minlength=entities)
-    first = np.cumsum(counts) - counts  # where each entity's rows begin in the order
+    ends = np.cumsum(counts)  # where each entity's rows end in the order
     played = np.empty(entity.size, dtype=np.int64)
-    played[order] = np.arange(entity.size) - np.repeat(first, counts)
-    previous = np.empty(entity.size, dtype=np.int64)
-    shifted = np.concatenate(([-1], order[:-1]))
-    shifted[first[counts > 0]] = -1  # an entity's first row follows none of its own
-    previous[order] = shifted
-    return previous, played, counts
+    played[order] = np.arange(entity.size) - np.repeat(ends - counts, counts)
+    following = np.empty(entity.size, dtype=np.int64)
+    shifted = np.append(order[1:], -1)
+    shifted[ends[counts > 0] - 1] = -1  # an entity's last row comes before none of its own
+    following[order] = shifted
+    return following, played, counts
 
 
 def _raise_split_game(
@@ -331,11 +342,11 @@ def _check_repeats(data: History) -> None:
     import numpy as np
 
     size = np.diff(data.starts)
-    start = np.repeat(data.starts[:-1], size)
-    twice = np.flatnonzero(data.previous >= start)
+    end = np.repeat(data.starts[1:], size)
+    twice = np.flatnonzero((data.following >= 0) & (data.following < end))
     if twice.size:
-        second = int(twice[0])
-        first = int(data.previous[second])
+        first = int(twice[np.argmin(data.following[twice])])  # the first row listed again, counted from the second
+        second = int(data.following[first])
         game = int(np.searchsorted(data.starts, first, side="right")) - 1
         player = data.entity_player[data.entity[first]]
         where = f"in game {data.game_label(game)}"

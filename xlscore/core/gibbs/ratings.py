@@ -227,8 +227,9 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     import numpy as np
 
     rp = rated.rp
-    last_row = data.order[np.cumsum(data.games) - 1]  # each entity's rows come together in the order, oldest first
-    change = rated.after[last_row] - rated.before(last_row)
+    last = np.cumsum(data.games) - 1  # each entity's rows come together in the order, oldest first
+    previous = np.where(data.games > 1, data.order[last - 1], -1)
+    change = rated.after[data.order[last]] - rated.before(previous)
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool))
     ranked, pools = rp[order], data.entity_pool[order]
     # Places within each pool, from the order (highest RP first): a player level with the one above shares that
@@ -272,7 +273,7 @@ def _trajectory(data: History, rated: Replay) -> tuple[GibbsStep, ...]:
             dates,
             [players[e] for e in data.entity.tolist()],
             rated.place.tolist(),
-            rated.before().tolist(),
+            rated.before(data.previous).tolist(),
             rated.after.tolist(),
             (data.played + 1).tolist(),
         )

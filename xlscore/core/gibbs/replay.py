@@ -46,15 +46,13 @@ class Replay:
     rp: Floats
     place: Floats
     after: Floats
-    previous: Ints  # the row of the same entity's previous game, -1 before its first
     start: float
 
-    def before(self, rows: Ints | None = None) -> Floats:
-        """The RP before its game of every row (of ``rows`` only, when given): the RP after its player's previous
-        game, else the start."""
+    def before(self, previous: Ints) -> Floats:
+        """The RP before their game of the rows whose players' previous rows are ``previous``: the RP after that
+        row, or the start for -1 (a first game)."""
         import numpy as np
 
-        previous = self.previous if rows is None else self.previous[rows]
         before: Floats = np.where(previous >= 0, self.after[previous], self.start)
         return before
 
@@ -97,7 +95,7 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
         after.reshape(-1, one_size)[order] = moved_to.reshape(-1, one_size)
     else:
         after[rows] = moved_to
-    return Replay(rp, at, after, data.previous, start)
+    return Replay(rp, at, after, start)
 
 
 def _arrange(values: NDArray[Any], order: Ints, rows: Ints | None, one_size: int) -> NDArray[Any]:
@@ -114,21 +112,21 @@ def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
     import numpy as np
 
     games = size.size
-    previous = data.previous
+    following_row = data.following
     game_of_row = np.repeat(np.arange(games), size)
-    played = previous >= 0
     # Each row's next game: the game of its player's next row; after the last, ``games``, a game never ready.
-    following = np.full(previous.size, games, dtype=np.int64)
-    following[previous[played]] = game_of_row[played]
-    waiting = np.bincount(game_of_row[played], minlength=games + 1)  # rows whose player's previous game is unrated
-    waiting[games] = 1 << 62  # counted down by every last row and every padding: never 0
+    following = np.append(game_of_row, games).take(following_row)
+    # Each game's rows whose player's previous game is not rated yet: all but its players' first games.
+    firsts = data.order[np.cumsum(data.games) - data.games]
+    waiting = np.append(size, 1 << 62) - np.bincount(game_of_row[firsts], minlength=games + 1)
+    # (``games`` is counted down by every last row and every padding: it never gets to 0.)
     widest = int(size.max())
-    padded = widest * games <= 2 * previous.size  # the next games of a game's rows as a row of a table
-    if widest * games == previous.size:  # every game of one size
+    padded = widest * games <= 2 * following_row.size  # the next games of a game's rows as a row of a table
+    if widest * games == following_row.size:  # every game of one size
         table = following.reshape(games, widest)
     elif padded:
         cells = np.full(games * widest, games, dtype=np.int64)
-        cells[game_of_row * widest + np.arange(previous.size) - np.repeat(data.starts[:-1], size)] = following
+        cells[game_of_row * widest + np.arange(following_row.size) - np.repeat(data.starts[:-1], size)] = following
         table = cells.reshape(games, widest)
     ready = np.flatnonzero(waiting[:games] == 0)
     found = []
