@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.core.gibbs.histories import assert_matches, one_by_one, random_history
 from xlscore.core.gibbs import GibbsRating, gibbs_ratings
 from xlscore.core.gibbs.history import read_history
-from xlscore.core.gibbs.replay import _levels, _mean_places_by_game
+from xlscore.core.gibbs.replay import NARROW, _levels, _mean_places_by_game, _rate_by_levels, _rate_one_by_one
 from xlscore.core.placement import mean_places
 
 
@@ -58,7 +58,9 @@ def test_a_level_is_the_games_whose_players_previous_games_are_rated() -> None:
     for game, seats in enumerate([("A", "B"), ("C", "D"), ("A", "C"), ("E", "F"), ("B", "E"), ("G", "H")], 1):
         history += [[game, player, place] for place, player in enumerate(seats, start=1)]
     data = read_history(history)
-    order, levels = _levels(data, data.starts[1:] - data.starts[:-1])
+    found = _levels(data, data.starts[1:] - data.starts[:-1])
+    assert found is not None
+    order, levels = found
     # Level 1: games 1, 2, 4 and 6 (newcomers only); level 2: game 3 (after 1 and 2) and game 5 (after 1 and 4).
     assert order.tolist() == [0, 1, 3, 5, 2, 4]
     assert levels.tolist() == [0, 4, 6]
@@ -75,7 +77,9 @@ def test_levels_put_each_game_after_its_players_previous_games() -> None:
         for i, p in enumerate(players)
     ]
     data = read_history(rows, one_pool=True)  # games of 2, 3 and 4 players in one pool
-    order, levels = _levels(data, data.starts[1:] - data.starts[:-1])
+    found = _levels(data, data.starts[1:] - data.starts[:-1])
+    assert found is not None
+    order, levels = found
     level = {int(g): k for k in range(levels.size - 1) for g in order[levels[k] : levels[k + 1]]}
     assert [level[g] for g in range(len(seats))] == [0, 1, 2, 0, 3, 1, 0, 4, 0, 2]
     assert_matches(gibbs_ratings(rows, one_pool=True), one_by_one(rows, one_pool=True))
@@ -124,3 +128,35 @@ def test_mean_places_with_and_without_ties_as_placement_gives_them() -> None:
     starts = np.concatenate(([0], np.cumsum(size)))
     expected = [m for game in games for m in mean_places(game)]
     assert _mean_places_by_game(place, starts, size).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    ("games", "players", "sizes"),
+    [(400, 10, (2, 5)), (400, 300, (4, 4)), (300, 40, (6, 12))],
+)
+def test_game_by_game_and_level_by_level_give_the_same_figures_to_the_last_digit(
+    games: int, players: int, sizes: tuple[int, int]
+) -> None:
+    """A thin history is rated game by game in Python, a wide one level by level with numpy: the same figures,
+    bit for bit, whichever way (games of more than 8 players included, whose weighted sum numpy adds its own way)."""
+    data = read_history(random_history(games, players, seed=players, sizes=sizes), one_pool=True)
+    size = data.starts[1:] - data.starts[:-1]
+    found = _levels(data, size)
+    assert found is not None
+    rng = np.random.default_rng(players)
+    weight = np.minimum(data.played + 1, 25).astype(np.float64)
+    gain, step = rng.normal(0, 300, data.entity.size), rng.uniform(0.05, 0.15, size.size)
+    total = np.add.reduceat(weight, data.starts[:-1])
+    start = rng.normal(1500, 100, len(data.entity_player))
+    rp_levels, rp_games = start.copy(), start.copy()
+    after_levels = _rate_by_levels(rp_levels, data.entity, weight, gain, data.starts, total, step, *found)
+    after_games = _rate_one_by_one(rp_games, data.entity, weight, gain, data.starts, total, step)
+    assert after_games.tolist() == after_levels.tolist()
+    assert rp_games.tolist() == rp_levels.tolist()
+
+
+def test_a_thin_history_is_probed_as_narrow_and_a_wide_one_is_not() -> None:
+    thin = read_history(random_history(200, 6, seed=1))
+    wide = read_history(random_history(3000, 2000, seed=2, sizes=(4, 4)))
+    for data, narrow in ((thin, True), (wide, False)):
+        assert (_levels(data, data.starts[1:] - data.starts[:-1], narrow=NARROW) is None) == narrow

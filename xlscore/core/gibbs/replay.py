@@ -11,10 +11,14 @@ the games of one level share no player. So a level is rated at once with numpy, 
 rating the games in order. The levels are found first, in Kahn's order: each game counts its rows whose player has
 played before; when a level is found, each next game of its players counts one down, and the games at 0 make the
 next level. The rows are then put in the order of the levels, so that each level is a slice. A big ladder has few
-levels for its size (a million games among 20,000 players, about 1,800); a thin one (a small club, a long league)
-has about as many levels as games, each rated with a dozen small numpy calls.
-The figures do not depend on how the games are grouped: each game's average is summed over its own rows only, in
-their order.
+levels for its size (a million games among 20,000 players, about 1,800 levels of 550 games).
+
+A thin history (a small club, a long league) has about as many levels as games, and a level costs a couple of dozen
+numpy calls: when its first levels hold fewer than :data:`NARROW` rows each, the history is rated game by game in
+Python instead, the same operations on Python's floats, about half a microsecond a row.
+
+The figures do not depend on how the games are grouped, nor on the way taken: each game's average is summed over its
+own rows only, in their order, as numpy's reduceat adds them.
 """
 
 from __future__ import annotations
@@ -70,8 +74,40 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     total = np.add.reduceat(weight, starts[:-1])  # whole numbers: exact
     gain = bonus(success(at, one_size or np.repeat(size, size), k3), weight, np.repeat(total, size), k2)
     step = _k1_by_game(k1, data, size)
+    rp = np.full(len(data.entity_player), start, dtype=np.float64)
+    levels = _levels(data, size, narrow=NARROW)
+    if levels is None:
+        after = _rate_one_by_one(rp, entity, weight, gain, starts, total, step)
+    else:
+        after = _rate_by_levels(rp, entity, weight, gain, starts, total, step, *levels)
+    return Replay(rp, at, after, start)
+
+
+NARROW = 16
+"""Rows per level, on average over the first :data:`PROBE` levels, below which a history is rated game by game in
+Python: a level costs a couple of dozen numpy calls, about 10 microseconds, a row in Python about 0.7 (measured with
+benchmarks/bench_gibbs.py's histories: Python is faster up to about 15 rows a level)."""
+PROBE = 32
+
+
+def _rate_by_levels(
+    rp: Floats,
+    entity: Ints,
+    weight: Floats,
+    gain: Floats,
+    starts: Ints,
+    total: Floats,
+    step: Floats,
+    order: Ints,
+    levels: Ints,
+) -> Floats:
+    """Rate the games level by level (``order``, ``levels``: as :func:`_levels` gives them), moving ``rp``; each
+    row's RP after its game."""
+    import numpy as np
+
+    size = np.diff(starts)
+    one_size = int(size[0]) if bool((size == size[0]).all()) else 0  # every game of one size (0: not so)
     # The games in the order of their levels, and their rows in that order: each level is a slice.
-    order, levels = _levels(data, size)
     n = size[order]
     first = np.cumsum(n) - n  # where each game's rows begin, in the order of the levels
     local = first - np.repeat(first[levels[:-1]], np.diff(levels))  # ... and within its level
@@ -79,7 +115,6 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     rows = None if one_size else np.arange(entity.size) + np.repeat(starts[order] - first, n)
     who_of, weight_of, gain_of = (_arrange(values, order, rows, one_size) for values in (entity, weight, gain))
     step_of, total_of = np.repeat(step[order], n), total[order]
-    rp = np.full(len(data.entity_player), start, dtype=np.float64)
     moved_to = np.empty(entity.size, dtype=np.float64)
     reduceat = np.add.reduceat
     bounds = levels.tolist()
@@ -95,7 +130,42 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
         after.reshape(-1, one_size)[order] = moved_to.reshape(-1, one_size)
     else:
         after[rows] = moved_to
-    return Replay(rp, at, after, start)
+    return after
+
+
+def _rate_one_by_one(
+    rp: Floats, entity: Ints, weight: Floats, gain: Floats, starts: Ints, total: Floats, step: Floats
+) -> Floats:
+    """Rate the games one after the other with Python's floats, moving ``rp``; each row's RP after its game. The
+    same figures as :func:`_rate_by_levels` to the last digit: the same operations in the same order, the weighted
+    sum added as numpy's reduceat adds it (the first product, plus the others added one by one; by numpy itself for
+    a game of more than 8)."""
+    import numpy as np
+
+    ratings, who_of, weight_of, gain_of, bounds = (
+        rp.tolist(),
+        entity.tolist(),
+        weight.tolist(),
+        gain.tolist(),
+        starts.tolist(),
+    )
+    after = [0.0] * len(who_of)
+    for lo, hi, game_total, k1 in zip(bounds, bounds[1:], total.tolist(), step.tolist(), strict=False):
+        who = who_of[lo:hi]
+        old = [ratings[e] for e in who]
+        products = [r * w for r, w in zip(old, weight_of[lo:hi], strict=True)]
+        if hi - lo <= 8:
+            rest = -0.0
+            for product in products[1:]:
+                rest += product
+            weighted = products[0] + rest
+        else:
+            weighted = float(np.add.reduceat(np.array(products), [0])[0])
+        average = weighted / game_total
+        for row, e, r in zip(range(lo, hi), who, old, strict=True):
+            ratings[e] = after[row] = moved(r, k1, average, gain_of[row])
+    rp[:] = ratings
+    return np.array(after, dtype=np.float64)
 
 
 def _arrange(values: NDArray[Any], order: Ints, rows: Ints | None, one_size: int) -> NDArray[Any]:
@@ -106,9 +176,10 @@ def _arrange(values: NDArray[Any], order: Ints, rows: Ints | None, one_size: int
     return values.take(rows)
 
 
-def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
+def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | None:
     """The games ordered by level (within a level, in history order), and where each level begins in that order
-    (and, last, the number of games)."""
+    (and, last, the number of games); None when the first levels are narrow, fewer than ``narrow`` rows each on
+    average over the first :data:`PROBE` (or all, when fewer)."""
     import numpy as np
 
     games = size.size
@@ -130,8 +201,13 @@ def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
         table = cells.reshape(games, widest)
     ready = np.flatnonzero(waiting[:games] == 0)
     found = []
+    seen = 0  # rows in the levels found, while probing
     while ready.size:
         found.append(ready)
+        if len(found) <= PROBE:
+            seen += int(size[ready].sum())
+            if len(found) == PROBE and seen < narrow * PROBE:
+                return None
         if padded:
             nexts = table.take(ready, axis=0).reshape(-1)  # take: a fancy index is slower on a table
         else:
@@ -142,6 +218,8 @@ def _levels(data: History, size: Ints) -> tuple[Ints, Ints]:
         freed = nexts.compress(waiting.take(nexts) == 0)
         freed.sort()
         ready = freed[np.concatenate(([True], freed[1:] != freed[:-1]))] if freed.size else freed
+    if len(found) < PROBE and seen < narrow * len(found):
+        return None
     levels = np.zeros(len(found) + 1, dtype=np.int64)
     np.cumsum([level.size for level in found], out=levels[1:])
     return np.concatenate(found), levels
