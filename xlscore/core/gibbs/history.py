@@ -399,16 +399,10 @@ def _game_codes(column: Any) -> tuple[Ints, Sequence[str]]:
     """A column of game ids coded as pandas hashes them; blank (missing or empty text) is -1."""
     import numpy as np
 
-    if getattr(column.dtype, "kind", "O") in "iuf" and len(column):
-        # Numbers in increasing order, each game's rows together (1, 1, 2, 2, 2, 5...): the codes pandas would give
-        # are the games' numbers in order, found without hashing. NaN is never greater, so a blank never gets here.
-        values = column.to_numpy()
-        new = np.empty(values.size, dtype=bool)
-        new[0] = True
-        np.not_equal(values[1:], values[:-1], out=new[1:])
-        runs = values[new]
-        if bool((runs[1:] > runs[:-1]).all()):
-            return np.cumsum(new, dtype=np.int64) - 1, _NumberLabels(runs)
+    if getattr(column.dtype, "kind", "O") in "iuf":
+        in_order = _increasing_runs(column.to_numpy())
+        if in_order is not None:
+            return in_order[0], _NumberLabels(in_order[1])
     codes, uniques = column.factorize()
     codes = np.asarray(codes, dtype=np.int64)
     values = list(uniques)
@@ -417,6 +411,23 @@ def _game_codes(column: Any) -> tuple[Ints, Sequence[str]]:
     if empty:
         codes = np.where(np.isin(codes, empty), -1, codes)
     return codes, _Labels(values)
+
+
+def _increasing_runs(values: NDArray[Any]) -> tuple[Ints, NDArray[Any]] | None:
+    """Numbers whose equal ones come together, in increasing order (1, 1, 2, 2, 2, 5...), coded in order of first
+    appearance without hashing: each value's run, and the runs' numbers; None for any other column (a NaN, a blank,
+    is never greater than the number before it)."""
+    import numpy as np
+
+    if not values.size:
+        return None
+    new = np.empty(values.size, dtype=bool)
+    new[0] = True
+    np.not_equal(values[1:], values[:-1], out=new[1:])
+    runs = values[new]
+    if not bool((runs[1:] > runs[:-1]).all()):
+        return None
+    return np.cumsum(new, dtype=np.int64) - 1, runs
 
 
 def _places(column: Any, sheet_rows: Ints) -> Floats:
@@ -484,6 +495,9 @@ def _text_codes(values: Sequence[object]) -> tuple[Ints, Sequence[str]]:
         value = np.array(values, dtype=np.float64)  # None is NaN
         known = np.flatnonzero(value == value)
         if value.size - known.size == values.count(None):  # a NaN typed as a number is a name, as cell_text says
+            in_order = _increasing_runs(value)
+            if in_order is not None:
+                return in_order[0], _Labels(in_order[1].tolist())
             uniques, first, inverse = np.unique(value[known], return_index=True, return_inverse=True)
             order = np.argsort(first)
             rank = np.empty_like(order)
