@@ -88,6 +88,7 @@ NARROW = 16
 Python: a level costs a couple of dozen numpy calls, about 10 microseconds, a row in Python about 0.7 (measured with
 benchmarks/bench_gibbs.py's histories: Python is faster up to about 15 rows a level)."""
 PROBE = 32
+"""The levels found before choosing between the two ways (a thin history's first few dozen games)."""
 
 
 def _rate_by_levels(
