@@ -109,21 +109,29 @@ def _rate_by_levels(
     size = np.diff(starts)
     one_size = int(size[0]) if bool((size == size[0]).all()) else 0  # every game of one size (0: not so)
     # The games in the order of their levels, and their rows in that order: each level is a slice.
-    n = size[order]
-    first = np.cumsum(n) - n  # where each game's rows begin, in the order of the levels
-    local = first - np.repeat(first[levels[:-1]], np.diff(levels))  # ... and within its level
-    edges = np.append(first, entity.size)[levels].tolist()
-    rows = None if one_size else np.arange(entity.size) + np.repeat(starts[order] - first, n)
+    n = size if one_size else size[order]  # (each game's size, in the order of the levels, when they differ)
+    if one_size:
+        rows = None
+        local = np.arange(0, entity.size, one_size)  # where each game's rows begin within its level
+        edges = (levels * one_size).tolist()
+    else:
+        first = np.cumsum(n) - n  # where each game's rows begin, in the order of the levels
+        rows = np.arange(entity.size) + np.repeat(starts[order] - first, n)
+        local = first - np.repeat(first[levels[:-1]], np.diff(levels))  # ... and within its level
+        edges = np.append(first, entity.size)[levels].tolist()
     who_of, weight_of, gain_of = (_arrange(values, order, rows, one_size) for values in (entity, weight, gain))
-    step_of, total_of = np.repeat(step[order], n), total[order]
+    k1 = float(step[0]) if bool((step == step[0]).all()) else None  # one K1 for every game: that number
+    step_of = np.repeat(step[order], n) if k1 is None else step
+    total_of = total[order]
     moved_to = np.empty(entity.size, dtype=np.float64)
     reduceat = np.add.reduceat
     bounds = levels.tolist()
     for a, b, lo, hi in zip(bounds, bounds[1:], edges, edges[1:], strict=False):
         who = who_of[lo:hi]
         old = rp[who]
-        average = reduceat(old * weight_of[lo:hi], local[a:b]) / total_of[a:b]
-        new = moved(old, step_of[lo:hi], average.repeat(one_size or n[a:b]), gain_of[lo:hi])
+        average = reduceat(old * weight_of[lo:hi], local[: b - a] if one_size else local[a:b]) / total_of[a:b]
+        spread = average.repeat(one_size) if one_size else average.repeat(n[a:b])
+        new = moved(old, step_of[lo:hi] if k1 is None else k1, spread, gain_of[lo:hi])
         rp[who] = new
         moved_to[lo:hi] = new
     after = np.empty(entity.size, dtype=np.float64)
