@@ -198,17 +198,20 @@ def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | N
     following = np.append(game_of_row, games).take(following_row)
     # Each game's rows whose player's previous game is not rated yet: all but its players' first games.
     firsts = data.order[np.cumsum(data.games) - data.games]
-    waiting = np.append(size, 1 << 62) - np.bincount(game_of_row[firsts], minlength=games + 1)
-    # (``games`` is counted down by every last row and every padding: it never gets to 0.)
+    waiting = np.append(size, 0) - np.bincount(game_of_row[firsts], minlength=games + 1)
+    waiting[games] = 2 * following_row.size + 1  # counted down by every last row and padding: never 0
+    # Game numbers and counts in 32 bits when they fit: half the memory to walk through, level after level.
+    kind = np.int32 if 2 * following_row.size + 1 < 1 << 31 else np.int64
+    following, waiting, one = following.astype(kind), waiting.astype(kind), kind(1)
     widest = int(size.max())
     padded = widest * games <= 2 * following_row.size  # the next games of a game's rows as a row of a table
     if widest * games == following_row.size:  # every game of one size
         table = following.reshape(games, widest)
     elif padded:
-        cells = np.full(games * widest, games, dtype=np.int64)
+        cells = np.full(games * widest, games, dtype=kind)
         cells[game_of_row * widest + np.arange(following_row.size) - np.repeat(data.starts[:-1], size)] = following
         table = cells.reshape(games, widest)
-    ready = np.flatnonzero(waiting[:games] == 0)
+    ready: NDArray[np.integer[Any]] = np.flatnonzero(waiting[:games] == 0).astype(kind)
     found = []
     seen = 0  # rows in the levels found, while probing
     while ready.size:
@@ -223,7 +226,7 @@ def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | N
             n = size[ready]
             begins = np.cumsum(n) - n
             nexts = following.take(np.arange(int(begins[-1] + n[-1])) + np.repeat(data.starts[ready] - begins, n))
-        np.subtract.at(waiting, nexts, 1)
+        np.subtract.at(waiting, nexts, one)  # (one of waiting's own kind: numpy's quick way)
         freed = nexts.compress(waiting.take(nexts) == 0)
         freed.sort()
         ready = freed[np.concatenate(([True], freed[1:] != freed[:-1]))] if freed.size else freed
@@ -231,7 +234,7 @@ def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | N
         return None
     levels = np.zeros(len(found) + 1, dtype=np.int64)
     np.cumsum([level.size for level in found], out=levels[1:])
-    return np.concatenate(found), levels
+    return np.concatenate(found).astype(np.int64), levels
 
 
 def _mean_places_by_game(place: Floats, starts: Ints, size: Ints) -> Floats:
