@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     Floats = NDArray[np.float64]
     Ints = NDArray[np.int64]
+    Rows = NDArray[np.signedinteger[Any]]  # a figure for each row: 32 bits when the history's rows fit them
     Flags = NDArray[np.bool_]
 
 __all__ = ["COLUMNS", "OPTIONAL", "History", "read_history"]
@@ -43,8 +44,8 @@ class History:
     starts: Ints  # the rows of game k are starts[k] .. starts[k + 1] - 1
     entity: Ints  # the (pool, player) of each row, coded 0 .. entities - 1
     order: Ints  # the rows sorted by entity, each entity's rows in history order
-    following: Ints  # the row of the same entity's next game, -1 after its last
-    played: Ints  # the games the row's entity had played before this one
+    following: Rows  # the row of the same entity's next game, -1 after its last
+    played: Rows  # the games the row's entity had played before this one
     games: Ints  # each entity's games in the history
     place: Floats
     game_code: Ints  # each game's id, coded; its name is game_names[code]
@@ -291,17 +292,19 @@ def _entities(pool: Ints, player: Ints, player_names: Sequence[str], pools: int)
     return inverse.reshape(-1).astype(np.int64), entity_player, kept // len(player_names)
 
 
-def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Ints, Ints, Ints]:
+def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Rows, Rows, Ints]:
     """Each row's next row of the same entity (-1 after its last game) and how many games it had played before,
-    and each entity's games."""
+    and each entity's games. The rows' figures are written in 32 bits when they fit: scattered in the history's order,
+    half the memory to write is a third of the time."""
     import numpy as np
 
+    kind: type[np.signedinteger[Any]] = np.int32 if entity.size < 1 << 31 else np.int64
     counts = np.bincount(entity, minlength=entities)
     ends = np.cumsum(counts)  # where each entity's rows end in the order
-    played = np.empty(entity.size, dtype=np.int64)
-    played[order] = np.arange(entity.size) - np.repeat(ends - counts, counts)
-    following = np.empty(entity.size, dtype=np.int64)
-    shifted = np.append(order[1:], -1)
+    played: Rows = np.empty(entity.size, dtype=kind)
+    played[order] = np.arange(entity.size, dtype=kind) - np.repeat((ends - counts).astype(kind), counts)
+    following: Rows = np.empty(entity.size, dtype=kind)
+    shifted = np.append(order[1:], -1).astype(kind)
     shifted[ends[counts > 0] - 1] = -1  # an entity's last row comes before none of its own
     following[order] = shifted
     return following, played, counts
