@@ -193,16 +193,16 @@ def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | N
 
     games = size.size
     following_row = data.following
-    game_of_row = np.repeat(np.arange(games), size)
+    # Game numbers and counts in 32 bits when they fit: half the memory to walk through, level after level.
+    kind: type[np.signedinteger[Any]] = np.int32 if 2 * following_row.size + 1 < 1 << 31 else np.int64
+    game_of_row = np.repeat(np.arange(games, dtype=kind), size)
     # Each row's next game: the game of its player's next row; after the last, ``games``, a game never ready.
-    following = np.append(game_of_row, games).take(following_row)
+    following = np.append(game_of_row, kind(games)).take(following_row)
     # Each game's rows whose player's previous game is not rated yet: all but its players' first games.
     firsts = data.order[np.cumsum(data.games) - data.games]
-    waiting = np.append(size, 0) - np.bincount(game_of_row[firsts], minlength=games + 1)
+    waiting = (np.append(size, 0) - np.bincount(game_of_row[firsts], minlength=games + 1)).astype(kind)
     waiting[games] = 2 * following_row.size + 1  # counted down by every last row and padding: never 0
-    # Game numbers and counts in 32 bits when they fit: half the memory to walk through, level after level.
-    kind = np.int32 if 2 * following_row.size + 1 < 1 << 31 else np.int64
-    following, waiting, one = following.astype(kind), waiting.astype(kind), kind(1)
+    one = kind(1)
     widest = int(size.max())
     padded = widest * games <= 2 * following_row.size  # the next games of a game's rows as a row of a table
     if widest * games == following_row.size:  # every game of one size
