@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from tests.core.gibbs.histories import Row, assert_matches, one_by_one, random_history, seated, sheet_history
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.gibbs import gibbs_ratings
+from xlscore.core.gibbs.history import _order_by
 from xlscore.core.rows import read_rows
 
 # Two newcomers: the winner gains K1 x 503 x (1 - 1/2); three newcomers: K1 x 503 x (1 - 1/3).
@@ -299,3 +301,9 @@ def test_of_two_players_listed_twice_in_a_game_the_first_listed_again_is_named()
     rows = _rows((1, "Ann", 1), (1, "Bob", 2), (1, "Bob", 3), (1, "Ann", 4))
     with pytest.raises(TableError, match=re.escape("player 'Bob' is twice in game 1 (rows 3 and 4)")):
         gibbs_ratings(rows)
+
+
+def test_rows_are_ordered_by_player_in_history_order_beyond_65536_players() -> None:
+    """The order sorts 16 bits at a time: a field of more than 65,536 entities takes two rounds."""
+    entity = np.random.default_rng(1).integers(0, 200_000, 50_000)
+    assert _order_by(entity, 200_000).tolist() == np.argsort(entity, kind="stable").tolist()

@@ -331,7 +331,7 @@ def _order_by(entity: Ints, entities: int) -> Ints:
     """The rows sorted by player, each player's rows kept in history order (radix sorts on 16-bit digits)."""
     import numpy as np
 
-    order = np.argsort((entity & 0xFFFF).astype(np.uint16), kind="stable")
+    order = np.argsort(entity.astype(np.uint16), kind="stable")  # (the cast keeps the low 16 bits)
     shift = 16
     while entities > 1 << shift:
         digit = ((entity[order] >> shift) & 0xFFFF).astype(np.uint16)
