@@ -162,3 +162,9 @@ def test_a_thin_history_is_probed_as_narrow_and_a_wide_one_is_not() -> None:
     wide = read_history(random_history(3000, 2000, seed=2, sizes=(4, 4)))
     for data, narrow in ((thin, True), (wide, False)):
         assert (_levels(data, data.starts[1:] - data.starts[:-1], narrow=NARROW) is None) == narrow
+
+
+def test_a_g_exp_beyond_any_count_of_games_caps_nothing() -> None:
+    rows = random_history(300, 12, seed=9)
+    assert_matches(gibbs_ratings(rows, g_exp=10**12), one_by_one(rows, g_exp=10**12))
+    assert gibbs_ratings(rows, g_exp=10**12).table == gibbs_ratings(rows, g_exp=301).table

@@ -70,7 +70,8 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     size = np.diff(starts)
     one_size = int(size[0]) if bool((size == size[0]).all()) else 0  # every game of one size (0: not so)
     at = _mean_places_by_game(data.place, starts, size)
-    weight = np.minimum(data.played, g_exp - 1) + 1.0  # G = min(G_exp, games before + 1)
+    # G = min(G_exp, games before + 1); a G_exp beyond any count (the counts may be 32-bit) caps nothing.
+    weight = np.minimum(data.played, min(g_exp - 1, data.entity.size)) + 1.0
     total = np.add.reduceat(weight, starts[:-1])  # whole numbers: exact
     gain = bonus(success(at, one_size or np.repeat(size, size), k3), weight, np.repeat(total, size), k2)
     step = _k1_by_game(k1, data, size)
