@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from tests.core.gibbs.histories import Row, assert_matches, one_by_one, random_history, seated, sheet_history
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.gibbs import gibbs_ratings
+from xlscore.core.gibbs.history import _order_by
 from xlscore.core.rows import read_rows
 
 # Two newcomers: the winner gains K1 x 503 x (1 - 1/2); three newcomers: K1 x 503 x (1 - 1/3).
@@ -276,3 +278,32 @@ def test_bad_dataframe_names_the_row() -> None:
         gibbs_ratings(frame)
     with pytest.raises(InputError, match=re.escape("g_exp is 0.5; expected a whole number at least 1")):
         gibbs_ratings(frame, g_exp=0.5)  # type: ignore[arg-type]
+
+
+def test_game_ids_as_numbers_in_a_dataframe_are_checked_in_any_order() -> None:
+    """Numbers in increasing order are coded without hashing; in any other order, or with a blank, as before."""
+    ids = {"increasing": [3, 3, 7, 7, 9, 9], "decreasing": [9, 9, 7, 7, 3, 3], "floats": [2.5, 2.5, 1.0, 1.0, 8, 8]}
+    players = ["Ann", "Bob", "Ann", "Cat", "Bob", "Cat"]
+    tables = [
+        gibbs_ratings(pd.DataFrame({"game": g, "player": players, "place": [1, 2, 2, 1, 1, 2]})).table
+        for g in ids.values()
+    ]
+    assert tables[0] == tables[1] == tables[2]
+    frame = pd.DataFrame({"game": [1, 1, 2, 2, 1, 1], "player": players, "place": [1, 2, 1, 2, 1, 2]})
+    with pytest.raises(TableError, match=re.escape("game 1 has rows 2..3 and again row 6; expected the rows")):
+        gibbs_ratings(frame)
+    frame = pd.DataFrame({"game": [1, 1, None, 2], "player": players[:4], "place": [1, 2, 1, 2]})
+    with pytest.raises(TableError, match=re.escape("game in row 4 is blank")):
+        gibbs_ratings(frame)
+
+
+def test_of_two_players_listed_twice_in_a_game_the_first_listed_again_is_named() -> None:
+    rows = _rows((1, "Ann", 1), (1, "Bob", 2), (1, "Bob", 3), (1, "Ann", 4))
+    with pytest.raises(TableError, match=re.escape("player 'Bob' is twice in game 1 (rows 3 and 4)")):
+        gibbs_ratings(rows)
+
+
+def test_rows_are_ordered_by_player_in_history_order_beyond_65536_players() -> None:
+    """The order sorts 16 bits at a time: a field of more than 65,536 entities takes two rounds."""
+    entity = np.random.default_rng(1).integers(0, 200_000, 50_000)
+    assert _order_by(entity, 200_000).tolist() == np.argsort(entity, kind="stable").tolist()

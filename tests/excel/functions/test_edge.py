@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from xlscore.excel.functions.catalogue import CATALOGUE
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.functions.cells import ERROR_CODES, CellError
+from xlscore.excel.functions.edge import _first_error, call_cells
 
 RPLOPS = CATALOGUE["RPLOPS"]
 
@@ -123,3 +123,14 @@ def test_a_bad_board_above_a_good_one_leaves_the_good_ones_figures_on_their_own_
     bad = CellError("#VALUE!", "money in row 2 of boards is the text 'x'; expected a number at least 0")
     assert column[:2] == [[bad], [bad]]
     assert [round(row[0], 3) for row in column[2:]] == [3.028, 2.492, 1.24, 0.194]
+
+
+def test_an_error_cell_is_found_among_repeated_values_and_cells_that_cannot_be_hashed() -> None:
+    # The cells of a range are looked at once per distinct value: an error repeated, or after a value that cannot be
+    # hashed, is found all the same; every code begins with #, which the quick look relies on.
+    assert all(code.startswith("#") for code in ERROR_CODES)
+    table: list[list[object]] = [["game", "player", "score"], ["G1", "Ann", 3.0], ["G1", "Bo", "#N/A"]]
+    table += [["G2", "Ann", 3.0], ["G2", "Bo", "#N/A"]]
+    assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [table]) == CellError("#N/A")
+    assert _first_error([1.0, [2.0], "Ann", "#DIV/0!"]) == CellError("#DIV/0!")
+    assert _first_error([1.0, "Ann", 1.0, "Ann", None, True]) is None

@@ -171,13 +171,13 @@ def gibbs_rp_by_game(
     games = data.starts.size - 1
     size = np.diff(data.starts)
     game_of_row = np.repeat(np.arange(games), size)
-    counts = np.bincount(data.entity, minlength=len(data.entity_player))
+    counts = data.games
     first = np.concatenate(([0], np.cumsum(counts)[:-1]))
     chart = np.empty((games, len(followed)), dtype=np.float64)
     for column, e in enumerate(followed):
         rows = data.order[first[e] : first[e] + counts[e]]  # the entity's rows, in history order
         after = np.searchsorted(game_of_row[rows], np.arange(games), side="right")  # its games so far
-        start_rp = rated.before[rows[0]]  # before its first game
+        start_rp = rated.start  # before its first game
         chart[:, column] = np.concatenate(([start_rp], rated.after[rows]))[after]
     return GibbsRpByGame(titles, tuple(map(tuple, chart.tolist())))
 
@@ -227,23 +227,30 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     import numpy as np
 
     rp = rated.rp
-    last_row = np.zeros(rp.size, dtype=np.int64)
-    last_row[data.entity] = np.arange(data.entity.size)  # a later row of the same player overwrites
-    change = (rated.after[last_row] - rated.before[last_row]).tolist()
-    order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool)).tolist()
-    played = np.bincount(data.entity, minlength=rp.size).tolist()
-    rps, pools = rp.tolist(), data.entity_pool.tolist()
+    last = np.cumsum(data.games) - 1  # each entity's rows come together in the order, oldest first
+    previous = np.where(data.games > 1, data.order[last - 1], -1)
+    change = rated.after[data.order[last]] - rated.before(previous)
+    order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool))
+    ranked, pools = rp[order], data.entity_pool[order]
     # Places within each pool, from the order (highest RP first): a player level with the one above shares that
     # place, the next one down takes its own position (1, 2, 2, 4), as placement.places_from_values places scores.
-    places: list[int] = []
-    start = 0  # where the current pool begins in the order
-    for k, e in enumerate(order):
-        if k and pools[order[k - 1]] != pools[e]:
-            start = k
-        places.append(places[-1] if k > start and rps[order[k - 1]] == rps[e] else k - start + 1)
+    position = np.arange(rp.size)
+    new_pool = np.concatenate(([True], pools[1:] != pools[:-1]))
+    new_value = new_pool | np.concatenate(([True], ranked[1:] != ranked[:-1]))
+    places = np.maximum.accumulate(np.where(new_value, position, 0)) - np.maximum.accumulate(
+        np.where(new_pool, position, 0)
+    )
+    players, pool_names = data.entity_player, data.pool_names
     return tuple(
-        GibbsRating(place, data.entity_player[e], data.pool_names[pools[e]], rps[e], played[e], change[e])
-        for place, e in zip(places, order, strict=True)
+        map(
+            GibbsRating,
+            (places + 1).tolist(),
+            [players[e] for e in order.tolist()],
+            [pool_names[p] for p in pools.tolist()],
+            ranked.tolist(),
+            data.games[order].tolist(),
+            change[order].tolist(),
+        )
     )
 
 
@@ -266,7 +273,7 @@ def _trajectory(data: History, rated: Replay) -> tuple[GibbsStep, ...]:
             dates,
             [players[e] for e in data.entity.tolist()],
             rated.place.tolist(),
-            rated.before.tolist(),
+            rated.before(data.previous).tolist(),
             rated.after.tolist(),
             (data.played + 1).tolist(),
         )

@@ -60,7 +60,10 @@ def success(place: Value, n: int | Value, k3: float) -> Value:
 
 def bonus(s: Value, weight: float | Value, total: float | Value, k2: float) -> Value:
     """S x (1 - G / G_total) ^ K2: the success, scaled by the share of the game's experience the player lacks."""
-    return s * (1 - weight / total) ** k2  # type: ignore[no-any-return]  # float ** float is Any to typeshed
+    share = 1 - weight / total
+    if k2 == 1:  # as published; x ** 1 is x, and a power over a whole history is its dearest step
+        return s * share
+    return s * share**k2  # type: ignore[no-any-return]  # float ** float is Any to typeshed
 
 
 def moved(rp: Value, k1: float | Value, average: float | Value, gain: float | Value) -> Value:

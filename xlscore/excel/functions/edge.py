@@ -16,7 +16,7 @@ end, and a row of them across the ranges given cell by cell stays blank.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import chain
 from typing import Any
 
@@ -25,7 +25,6 @@ from xlscore.core.errors import XlscoreError
 from xlscore.core.headings import column_key
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
-    ERROR_CODES,
     CellError,
     Grid,
     as_error,
@@ -47,12 +46,13 @@ _PLAIN_CELLS = frozenset({float, str, type(None), int, bool})
 
 
 def _first_error(values: Sequence[Any]) -> CellError | None:
-    # Besides the codes, the only text as_error takes for an error is classic xlwings' "#VALUE! ...": it begins with #.
-    if (
-        set(map(type, values)) <= _PLAIN_CELLS
-        and ERROR_CODES.isdisjoint(values)
-        and not any(type(v) is str and v[:1] == "#" for v in values)
-    ):
+    # A range repeats its names and numbers: each value is looked at once. Every text as_error takes for an error
+    # begins with # (the codes, and classic xlwings' "#VALUE! ...").
+    try:
+        distinct: Collection[Any] = set(values)
+    except TypeError:  # a cell that cannot be hashed: every value looked at
+        distinct = values
+    if set(map(type, distinct)) <= _PLAIN_CELLS and not any(type(v) is str and v[:1] == "#" for v in distinct):
         return None
     for value in values:
         error = as_error(value)
