@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, MissingColumnError, TableError
@@ -104,17 +104,15 @@ class _Labels(Sequence[str]):
         return cell_text(self._values[index]) or ""
 
 
-class _NumberLabels(Sequence[str]):
+class _NumberLabels(_Labels):
     """Game ids from a column of numbers, kept as numpy holds them and named as the numbers Python gives back."""
 
     def __init__(self, values: NDArray[Any]) -> None:
-        self._values = values
-
-    def __len__(self) -> int:
-        return len(self._values)
+        super().__init__(cast("Sequence[object]", values))
+        self._numbers = values
 
     def __getitem__(self, index: Any) -> Any:
-        return cell_text(self._values[index].item()) or ""
+        return cell_text(self._numbers[index].item()) or ""
 
 
 # The columns of a history, coded: sheet rows, game ids, players, pools typed (blank: -1), places, dates.
