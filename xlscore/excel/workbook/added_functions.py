@@ -8,7 +8,8 @@ engine's, where it differs from Excel: ``ROUND``/``ROUNDUP``/``ROUNDDOWN``, ``CE
 engine by :mod:`xlscore.excel.workbook.formula_engine` (:data:`FUNCTIONS`). ``LET`` is written out before the
 formula is compiled (:mod:`xlscore.excel.workbook.let`); ``INDIRECT`` and ``OFFSET`` are
 :mod:`xlscore.excel.workbook.indirect`'s. Still missing, and reported as unknown functions:
-``LAMBDA``, ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA``.
+``MAKEARRAY``, ``FORMULATEXT``, ``SHEET``, ``SHEETS``, ``RANDARRAY``, ``WEBSERVICE``, ``GETPIVOTDATA`` (LAMBDA and the
+functions that call one are written out first: :mod:`xlscore.excel.workbook.lambdas`).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, t
 from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.conversions import line_feeds_kept, signs_kept
 from xlscore.excel.workbook.intersection import explicit, intersected, legacy
+from xlscore.excel.workbook.lambdas import lambdas_written_out
 from xlscore.excel.workbook.let import lets_written_out
 from xlscore.excel.workbook.positions import fixed_constants, fixed_positions
 from xlscore.excel.workbook.refs import (
@@ -218,7 +219,8 @@ class _Compiler:
                 return _Compiled(formula.anchor, problem="#REF! the formula refers to cells that were deleted")
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
-        tokens = fixed_constants(lets_written_out(tokens), self.book.names, formula.sheet, formula.row, formula.col)
+        tokens = lambdas_written_out(lets_written_out(tokens), self.book.names)
+        tokens = fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col)
         intersected_here = False
         if formula.array is None and not formula.dynamic:  # a plain formula: Excel's implicit intersection
             tokens, intersected_here = legacy(tokens, formula.row, formula.col)

@@ -15,16 +15,16 @@ from openpyxl.formula.tokenizer import Token
 
 from xlscore.excel.workbook import calls
 
-__all__ = ["lets_written_out"]
+__all__ = ["PARAMETER", "lets_written_out", "parameter_name", "stripped", "substituted"]
 
-_NAME = re.compile(r"(?i)(?:_xlpm\.)?[A-Za-z_\\][\w.]*")
+PARAMETER = re.compile(r"(?i)(?:_xlpm\.)?[A-Za-z_\\][\w.]*")
 
 
-def _name(token: Token) -> str:
+def parameter_name(token: Token) -> str:
     return str(token.value).upper().removeprefix("_XLPM.")
 
 
-def _stripped(tokens: list[Token]) -> list[Token]:
+def stripped(tokens: list[Token]) -> list[Token]:
     """Without the spaces before and after (a space between is Excel's intersection)."""
     start, end = 0, len(tokens)
     while start < end and tokens[start].type == Token.WSPACE:
@@ -34,10 +34,10 @@ def _stripped(tokens: list[Token]) -> list[Token]:
     return tokens[start:end]
 
 
-def _substituted(tokens: list[Token], name: str, value: list[Token]) -> list[Token]:
+def substituted(tokens: list[Token], name: str, value: list[Token]) -> list[Token]:
     out: list[Token] = []
     for token in tokens:
-        if token.type == Token.OPERAND and token.subtype == Token.RANGE and _name(token) == name:
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE and parameter_name(token) == name:
             out += [Token("(", Token.PAREN, Token.OPEN), *value, Token(")", Token.PAREN, Token.CLOSE)]
         else:
             out.append(token)
@@ -58,22 +58,22 @@ def lets_written_out(items: list[Token]) -> list[Token]:
             i += 1
             continue
         arguments, close = split
-        arguments = [lets_written_out(_stripped(argument)) for argument in arguments]
+        arguments = [lets_written_out(stripped(argument)) for argument in arguments]
         names = arguments[0:-1:2]
         if (
             len(arguments) < 3
             or len(arguments) % 2 == 0
-            or any(len(n) != 1 or n[0].subtype != Token.RANGE or not _NAME.fullmatch(n[0].value) for n in names)
+            or any(len(n) != 1 or n[0].subtype != Token.RANGE or not PARAMETER.fullmatch(n[0].value) for n in names)
         ):
             out.append(token)
             i += 1
             continue
-        pairs = [(_name(arguments[k][0]), arguments[k + 1]) for k in range(0, len(arguments) - 1, 2)]
+        pairs = [(parameter_name(arguments[k][0]), arguments[k + 1]) for k in range(0, len(arguments) - 1, 2)]
         calculation = arguments[-1]
         for index, (name, _) in enumerate(pairs):
             value = pairs[index][1]
-            pairs[index + 1 :] = [(n, _substituted(v, name, value)) for n, v in pairs[index + 1 :]]
-            calculation = _substituted(calculation, name, value)
+            pairs[index + 1 :] = [(n, substituted(v, name, value)) for n, v in pairs[index + 1 :]]
+            calculation = substituted(calculation, name, value)
         out += [Token("(", Token.PAREN, Token.OPEN), *calculation, Token(")", Token.PAREN, Token.CLOSE)]
         i = close + 1
     return out
