@@ -155,10 +155,10 @@ def test_input_is_never_changed_and_in_place_is_atomic(
     recalculate(book, tmp_path / "out.xlsx")
     assert book.read_bytes() == original
 
-    def broken(*args: object, **kwargs: object) -> bytes:
+    def broken(*args: object, **kwargs: object) -> list[bytes]:
         raise WorkbookError("disk full (simulated)")
 
-    monkeypatch.setattr(recalc_module, "patch_sheet", broken)
+    monkeypatch.setattr(recalc_module, "patched_pieces", broken)
     with pytest.raises(WorkbookError, match="simulated"):
         recalculate(book, in_place=True)
     assert book.read_bytes() == original

@@ -13,22 +13,35 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook import limits
+from xlscore.excel.workbook.cellstore import CellValues, Columns, by_column
 from xlscore.excel.workbook.columns import ColumnWidths, column_widths
 from xlscore.excel.workbook.external import linked_workbooks
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.excel.workbook.sheetdata import text_of_cell
-from xlscore.excel.workbook.sheetxml import NotPlainError, Scanned, cell_chunks, scan_general, unescape
+from xlscore.excel.workbook.sheetxml import (
+    Found,
+    NotPlainError,
+    Scanned,
+    column_of,
+    kind_of,
+    plain_chunks,
+    scan_general,
+    scanned,
+    unescape,
+)
 from xlscore.excel.workbook.structured import Table, grow, resolve, stranded
 
 __all__ = ["Book", "Formula", "Iteration", "Sheet", "Table", "read_book"]
 
 Position = tuple[int, int]
+_Chunk = TypeVar("_Chunk", list[Found], list[Scanned])
 
 
 @dataclass
@@ -49,13 +62,18 @@ class Formula:
 class Sheet:
     name: str
     part: str
-    values: dict[Position, object] = field(default_factory=dict)
+    by_column: Columns = field(default_factory=dict)  # the values, column by column (:mod:`.cellstore`)
     formulas: list[Formula] = field(default_factory=list)
     columns: ColumnWidths = field(default_factory=ColumnWidths)  # for CELL("width")
 
     @property
+    def values(self) -> CellValues:
+        """The values by (row, column)."""
+        return CellValues(self.by_column)
+
+    @property
     def max_row(self) -> int:
-        return max(self.values, default=(0, 0))[0]  # positions compare by row first
+        return self.values.max_row()
 
 
 @dataclass(frozen=True)
@@ -156,15 +174,18 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str], budget: l
     except WorkbookError as exc:
         raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
     budget.sheet(name, xml)
+    sheet = Sheet(name, part)
     try:
-        sheet = _sheet(name, part, _scanned(zf, name, lambda: cell_chunks(xml)), strings)
+        found = _scanned(zf, name, lambda: plain_chunks(xml))
+        _sheet(sheet, (scanned(_plain_values(sheet.by_column, chunk, strings)) for chunk in found), strings)
     except NotPlainError:
-        sheet = _sheet(name, part, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
+        sheet = Sheet(name, part)
+        _sheet(sheet, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
     sheet.columns = column_widths(xml)
     return sheet
 
 
-def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[list[Scanned]]]) -> Iterator[list[Scanned]]:
+def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[_Chunk]]) -> Iterator[_Chunk]:
     """The chunks of cells ``scan`` finds; a damaged sheet's message names the file and the sheet."""
     try:
         yield from scan()
@@ -172,29 +193,62 @@ def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[list[Scanned]]]
         raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
 
 
-def _numbers_at_once(values: dict[Position, object], chunk: list[Scanned]) -> list[Scanned]:
-    """Put the chunk's plain numbers (no formula, a value of type n) into ``values`` at once; the other cells, to be
-    read one by one. A number that does not read leaves the whole chunk to be read one by one, which words it."""
-    numbers = [cell for cell in chunk if cell[4] is None and cell[2] == "n" and cell[6] and cell[7] is None]
-    if not numbers:
-        return chunk
-    try:
-        read = list(map(float, [cell[6] for cell in numbers]))  # type: ignore[arg-type]  # never None here
-    except ValueError:
-        return chunk
-    values.update(zip([(cell[0], cell[1]) for cell in numbers], read, strict=True))
-    if len(numbers) == len(chunk):
-        return []
-    return [cell for cell in chunk if not (cell[4] is None and cell[2] == "n" and cell[6] and cell[7] is None)]
+def _plain_values(columns: Columns, found: list[Found], strings: list[str]) -> list[Found]:
+    """Put into ``columns`` every cell of the chunk that holds a number, a shared string or an inline string alone
+    and reads without a doubt; return the others (formulas, other types, values that do not read), which
+    :func:`_cells` takes apart and words. The cells of one row share one row number, and equal short numbers and
+    equal texts one object, so that a large table is held in about 40 bytes a cell."""
+    rest: list[Found] = []
+    rows: dict[bytes, int] = {}
+    numbers: dict[bytes, float] = {}
+    texts: dict[bytes, str] = {}
+    by_letters: dict[bytes, dict[int, object]] = {}
+    for cell in found:
+        name, digits, attrs, value_tag, value, text_tag, text, other = cell
+        if other:
+            rest.append(cell)
+            continue
+        kind = kind_of(attrs)
+        column = by_letters.get(name)
+        if column is None:
+            column = by_letters[name] = columns.setdefault(column_of(name), {})
+        row = rows.get(digits)
+        if row is None:
+            row = rows[digits] = int(digits)
+        if kind == "n" and value_tag:
+            if not value:
+                continue  # <v></v>: no value (openpyxl through lxml writes it)
+            number = numbers.get(value)
+            if number is None:
+                try:
+                    number = float(value)
+                except ValueError:
+                    rest.append(cell)  # words the error
+                    continue
+                if len(value) < 8:
+                    numbers[value] = number
+            column[row] = number
+        elif kind == "s" and value_tag and value.isdigit() and int(value) < len(strings):
+            column[row] = strings[int(value)]
+        elif kind == "inlineStr" and text_tag:
+            held = texts.get(text)
+            if held is None:
+                held = texts[text] = text_of_cell(unescape(text))
+            column[row] = held
+        elif kind == "n" and not value_tag and not text_tag:
+            continue  # an empty cell (<c r="A1" s="3"/>): only a style
+        else:
+            rest.append(cell)
+    return rest
 
 
-def _sheet(name: str, part: str, chunks: Iterator[list[Scanned]], strings: list[str]) -> Sheet:
-    sheet = Sheet(name, part)
+def _sheet(sheet: Sheet, chunks: Iterator[list[Scanned]], strings: list[str]) -> None:
+    """Put into ``sheet`` the values and formulas of its cells, a chunk at a time."""
+    name = sheet.name
     masters: dict[str, tuple[str, Position]] = {}
     pending: list[tuple[Position, str]] = []
-    values = sheet.values
     for chunk in chunks:
-        _cells(sheet, name, _numbers_at_once(values, chunk), strings, masters, pending)
+        _cells(sheet, name, chunk, strings, masters, pending)
     for position, index in pending:
         if index not in masters:
             raise WorkbookError(
@@ -203,19 +257,18 @@ def _sheet(name: str, part: str, chunks: Iterator[list[Scanned]], strings: list[
             )
         text, anchor = masters[index]
         sheet.formulas.append(Formula(name, position[0], position[1], text, anchor, shared=True))
-    return sheet
 
 
 def _cells(
     sheet: Sheet,
     name: str,
-    scanned: list[Scanned],
+    cells: list[Scanned],
     strings: list[str],
     masters: dict[str, tuple[str, Position]],
     pending: list[tuple[Position, str]],
 ) -> None:
     values = sheet.values
-    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in scanned:
+    for row, col, kind, dynamic, f_attrs, f_text, raw, inline in cells:
         if kind == "n" and raw and inline is None:
             try:
                 values[row, col] = float(raw)
@@ -369,7 +422,7 @@ def read_book(path: str | Path) -> Book:
         )
     _resolve_tables(sheets, tables, names)
     # Linked workbooks' sheets come last, with no part: read, never written (xlscore.excel.workbook.external).
-    sheets += [Sheet(sheet.name, "", sheet.values) for sheet in linked]
+    sheets += [Sheet(sheet.name, "", by_column(sheet.values)) for sheet in linked]
     names.update({key: text for key, text in linked_names.items() if key not in names})
     properties = _child(workbook, "workbookPr")
     date1904 = properties is not None and (properties.get("date1904") or "").lower() in ("1", "true")

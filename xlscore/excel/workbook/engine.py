@@ -35,6 +35,7 @@ from xlscore.excel.functions.edge import call_cells
 from xlscore.excel.workbook import calls, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
+from xlscore.excel.workbook.cellstore import Columns
 from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.conversions import line_feeds_kept, signs_kept
 from xlscore.excel.workbook.intersection import explicit, intersected, legacy
@@ -124,20 +125,30 @@ class _RangeTooLargeError(Exception):
 
 
 class _Cells:
-    """A sheet's values by column, for reading whole columns of a range at once; a version counts the writes."""
+    """A sheet's values by column, for reading whole columns of a range at once; a version counts the writes.
 
-    def __init__(self, values: dict[tuple[int, int], object]) -> None:
-        self.columns: dict[int, dict[int, object]] = defaultdict(dict)
-        for (row, col), value in values.items():
-            self.columns[col][row] = value
+    It starts from the sheet's own columns as the file holds them (:attr:`Sheet.by_column`), not a copy: a column is
+    copied the first time a formula's value is written into it, so the book keeps the values the file saved (what
+    ``--check`` compares with) and the columns no formula writes are held once."""
+
+    def __init__(self, columns: Columns) -> None:
+        self.columns: Columns = dict(columns)
+        self.owned: set[int] = set()
         self.version = 0
 
     def get(self, position: tuple[int, int]) -> object:
         column = self.columns.get(position[1])
         return None if column is None else column.get(position[0])
 
+    def column(self, col: int) -> dict[int, object]:
+        """The column ``col`` to write into."""
+        if col not in self.owned:
+            self.columns[col] = dict(self.columns.get(col, {}))
+            self.owned.add(col)
+        return self.columns[col]
+
     def __setitem__(self, position: tuple[int, int], value: object) -> None:
-        self.columns[position[1]][position[0]] = value
+        self.column(position[1])[position[0]] = value
         self.version += 1
 
 
@@ -325,7 +336,7 @@ class _Compiler:
 class _Evaluator:
     def __init__(self, book: Book, compiler: _Compiler) -> None:
         self.compiler = compiler
-        self.store = {s.name.upper(): _Cells(s.values) for s in book.sheets}
+        self.store = {s.name.upper(): _Cells(s.by_column) for s in book.sheets}
         self.grids: dict[tuple[str, int, int, int, int], tuple[int, list[list[object]]]] = {}
         self.arrays: dict[tuple[str, int, int, int, int], tuple[int, Any]] = {}
         self.errors: list[CellReport] = []
@@ -447,7 +458,7 @@ class _Evaluator:
         rows = range(top, top + len(grid))
         for j in range(len(grid[0])):
             values = [row[j] for row in grid]
-            cells.columns[left + j].update(zip(rows, values, strict=True))
+            cells.column(left + j).update(zip(rows, values, strict=True))
             written.update(zip(zip(rows, [left + j] * len(values), strict=True), values, strict=True))
             if rows[-1] > self.max_row[sheet]:
                 last = next(

@@ -24,7 +24,7 @@ from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
 from xlscore.excel.workbook.files import replacing
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
-from xlscore.excel.workbook.sheetxml import patch_sheet
+from xlscore.excel.workbook.sheetxml import patched_pieces
 from xlscore.excel.workbook.structured import Table, left_out
 
 WORKBOOK_PART = "xl/workbook.xml"
@@ -93,21 +93,34 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
                 changed[table.part] = _grown_table(source.read(table.part), table)
         for info in source.infos():
             data = changed.pop(info.filename) if info.filename in changed else source.read(info.filename)
+            pieces: list[bytes | memoryview] = [data]
             sheet = parts.get(info.filename)
             if sheet is not None:
                 key = sheet.name.upper()
                 values = evaluation.values.get(key)
                 if values or refs.get(key):
-                    data = patch_sheet(data, values or {}, refs.get(key), mark)
+                    pieces = patched_pieces(data, values or {}, refs.get(key), mark)
             copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr
             copy.create_system = info.create_system
             # A part over 1 MiB packed about as Excel packs it (zlib level 1), so that the ratio bound of
             # safezip never refuses xlscore's own output; smaller parts, which that bound leaves alone, as before.
-            out.writestr(copy, data, compresslevel=1 if len(data) > RATIO_FLOOR else None)
+            _write_part(out, copy, pieces, 1 if sum(map(len, pieces)) > RATIO_FLOOR else None)
         for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
+
+
+def _write_part(
+    out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview], level: int | None
+) -> None:
+    """A part written from its pieces one after the other (never joined: a sheet of 28 MiB is not held again), as
+    ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's default)."""
+    # writestr(..., compresslevel=) sets this attribute: _compresslevel up to Python 3.12, compress_level after.
+    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
+    with out.open(info, "w") as stream:
+        for piece in pieces:
+            stream.write(piece)
 
 
 def recalculate(
@@ -158,11 +171,12 @@ def check_book(
 
 def unexpected_errors(recalculation: Recalculation, book: Book) -> list[CellReport]:
     """The cells in error but those where Excel saved the same error: what ``--check`` reports as errors."""
-    values = {sheet.name.upper(): sheet.values for sheet in book.sheets}
+    sheets = {sheet.name.upper(): sheet for sheet in book.sheets}
     unexpected = []
     for report in recalculation.errors:
         position = parse_area(report.cell)
-        saved = values.get(report.sheet.upper(), {}).get((position.top, position.left)) if position else None
+        sheet = sheets.get(report.sheet.upper())
+        saved = sheet.values.get((position.top, position.left)) if position and sheet else None
         if not (isinstance(saved, CellError) and saved.code == report.code):
             unexpected.append(report)
     return unexpected

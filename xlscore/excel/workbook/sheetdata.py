@@ -77,13 +77,29 @@ def text_of_cell(text: str) -> str:
 
 @dataclass(frozen=True)
 class SheetData:
-    """A worksheet's sheetData element: where it stands in the sheet's XML and what a parser reads in it."""
+    """A worksheet's sheetData element: where it stands in the sheet's XML and what a parser reads in it.
+
+    What is between its tags, as a parser reads it, is ``source[body_start:body_end]``: most often ``source`` is the
+    sheet's XML itself, so that a large sheet is scanned and patched where it lies, never copied
+    (:attr:`body` makes the copy, for small uses)."""
 
     start: int
     end: int
     prefix: bytes  # its namespace prefix with the colon (b"x:"), or b""
     open_tag: bytes  # its start tag as written; for an empty element (<sheetData/>), <sheetData>
-    body: bytes | None  # what is between its tags, as a parser reads it; None for an empty element
+    source: bytes | None  # the bytes its body is in; None for an empty element
+    body_start: int = 0
+    body_end: int = 0
+
+    @property
+    def body(self) -> bytes | None:
+        """What is between its tags, as a parser reads it; None for an empty element."""
+        return None if self.source is None else self.source[self.body_start : self.body_end]
+
+    @property
+    def empty(self) -> bool:
+        """Whether it holds nothing (an empty element, or no text between its tags)."""
+        return self.source is None or self.body_end <= self.body_start
 
 
 def locate(xml: bytes) -> SheetData | None:
@@ -101,7 +117,7 @@ def locate(xml: bytes) -> SheetData | None:
             if xml.find(b"xmlns", root.end(), end) < 0 and not _any_foreign(xml, root.end(), end, main):
                 if body_start < 0:
                     return SheetData(start, end, prefix, b"<" + prefix + b"sheetData>", None)
-                return SheetData(start, end, prefix, xml[start:body_start], xml[body_start:body_end])
+                return SheetData(start, end, prefix, xml[start:body_start], xml, body_start, body_end)
     return _parsed(xml)
 
 
@@ -218,7 +234,7 @@ def _parsed(xml: bytes) -> SheetData | None:
     prefix = element[1 : open_tag.start(1)].removesuffix(b"sheetData")
     if open_tag.group(2):
         return SheetData(start_at, end_at, prefix, b"<" + prefix + b"sheetData>", None)
-    return SheetData(start_at, end_at, prefix, open_tag.group(), element[open_tag.end() : element.rindex(b"</")])
+    return SheetData(start_at, end_at, prefix, open_tag.group(), element, open_tag.end(), element.rindex(b"</"))
 
 
 def _element_end(xml: bytes, start: int, end_event: int) -> int:

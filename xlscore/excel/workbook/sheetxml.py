@@ -14,6 +14,7 @@ and everything outside the cells are kept byte for byte, which an XML round trip
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import defaultdict
@@ -22,10 +23,24 @@ from collections.abc import Iterator, Mapping
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_number, parse_area
+from xlscore.excel.workbook.refs import MAX_COL, MAX_ROW, Area, cell_name, column_letters, column_number, parse_area
 from xlscore.excel.workbook.sheetdata import cell_text, escape, locate, text_of_cell
 
-__all__ = ["NotPlainError", "cell_chunks", "inline_text", "patch_sheet", "scan_cells", "scan_general", "unescape"]
+__all__ = [
+    "Found",
+    "NotPlainError",
+    "cell_chunks",
+    "column_of",
+    "inline_text",
+    "kind_of",
+    "patch_sheet",
+    "patched_pieces",
+    "plain_chunks",
+    "scan_cells",
+    "scan_general",
+    "scanned",
+    "unescape",
+]
 
 _ROW = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?row>)", re.S)
 _CELL = re.compile(rb"<(?P<p>[A-Za-z0-9_]+:)?c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?P=p)?c>)", re.S)
@@ -77,6 +92,11 @@ _T_ATTR = re.compile(rb'\st="([^"]*)"')
 _COLUMNS: dict[bytes, int] = {}
 
 Scanned = tuple[int, int, str, bool, dict[bytes, bytes] | None, str | None, bytes | None, str | None]
+"""A cell taken apart: (row, column, type, dynamic array?, formula attributes, formula text, raw value, inline
+string text)."""
+Found = tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes]
+"""A cell as :data:`_PLAIN_CELL` finds it: (column letters, row digits, attributes, ``<v>`` if it holds a value
+alone, the value, ``<is><t>`` if it holds an inline string alone, its text, anything else inside it)."""
 
 
 def _column(letters: bytes) -> int:
@@ -142,31 +162,38 @@ _CHUNK = 1 << 21  # bytes of sheetData scanned at a time: the scan's own objects
 
 
 def cell_chunks(xml: bytes) -> Iterator[list[Scanned]]:
-    """The cells of a sheet written the usual way (:func:`_scan_plain`), a few thousand at a time, in the sheet's
-    order, so that a large sheet is never held as one list of matches. Raises :class:`NotPlainError` at the first
-    part with a cell written another way (the caller then starts again with :func:`scan_general`)."""
+    """The cells of a sheet written the usual way (:func:`plain_chunks`), a few thousand at a time, in the sheet's
+    order. Raises :class:`NotPlainError` at the first part with a cell written another way (the caller then starts
+    again with :func:`scan_general`)."""
+    return map(scanned, plain_chunks(xml))
+
+
+def plain_chunks(xml: bytes) -> Iterator[list[Found]]:
+    """The cells of a sheet written the usual way as :data:`_PLAIN_CELL` finds them (:data:`Found`), a chunk of
+    about 2 MiB of XML at a time, so that a large sheet is never held as one list of matches; every column is one
+    of a worksheet's. Raises :class:`NotPlainError` at the first chunk with a cell written another way."""
     data = locate(xml)
-    if data is None or not data.body:
+    if data is None or data.source is None or data.empty:
         return
-    body = data.body
-    start = 0
-    while start < len(body):
-        end = body.find(b"</row>", start + _CHUNK)
-        end = len(body) if end < 0 else end + len(b"</row>")
-        cells = _scan_plain(body[start:end])
-        if cells is None:
+    source, start, stop = data.source, data.body_start, data.body_end
+    while start < stop:
+        end = source.find(b"</row>", start + _CHUNK, stop)
+        end = stop if end < 0 else end + len(b"</row>")
+        found = _found_plain(source[start:end])
+        if found is None:
             raise NotPlainError
-        yield cells
+        yield found
         start = end
 
 
 def scan_general(xml: bytes) -> list[Scanned]:
     """Every cell of a worksheet, however its cells are written (with or without prefixes and references)."""
     data = locate(xml)
-    if data is None or not data.body:
+    body = data.body if data is not None else None
+    if not body:
         return []
-    cells = _scan(data.body, None)
-    return cells if cells is not None else _scan_rows(data.body)
+    cells = _scan(body, None)
+    return cells if cells is not None else _scan_rows(body)
 
 
 # The common case, as Excel and openpyxl write a cell: no namespace prefix, the reference first. One C-level
@@ -193,32 +220,49 @@ def _cells_in(body: bytes) -> int:
     return sum(body.count(start) for start in _CELL_STARTS)
 
 
-def _kind(attrs: bytes) -> str:
-    """A cell's type (its t attribute; "n" without one)."""
+def _all_found(body: bytes, found: int) -> bool:
+    """Whether ``found`` cells are all the cells of ``body``: at once when it has no prefixed element and no more
+    ``<c`` than that (every cell is one, and so is each found), otherwise by counting the cells (:func:`_cells_in`)."""
+    return (b":c" not in body and body.count(b"<c") == found) or _cells_in(body) == found
+
+
+def _found_plain(body: bytes) -> list[Found] | None:
+    """Every cell of ``body`` as :data:`_PLAIN_CELL` finds it; None when a cell is written another way (the general
+    scan then reads them all). A column beyond XFD is refused at its first cell, in the sheet's order."""
+    found = _PLAIN_CELL.findall(body)
+    if not _all_found(body, len(found)):
+        return None
+    letters = {cell[0] for cell in found}
+    if not letters <= _COLUMNS.keys():
+        for cell in found:
+            if cell[0] not in _COLUMNS:
+                _column(cell[0])
+    return found
+
+
+def column_of(letters: bytes) -> int:
+    """The number of a column name that :func:`plain_chunks` has seen (so known to be on a worksheet)."""
+    return _COLUMNS[letters]
+
+
+@functools.cache
+def kind_of(attrs: bytes) -> str:
+    """A cell's type (its t attribute; "n" without one), from its attributes as written."""
     if b" t=" not in attrs:
         return "n"
     kind_match = _T_ATTR.search(attrs)
     return kind_match.group(1).decode() if kind_match is not None else "n"
 
 
-def _scan_plain(body: bytes) -> list[Scanned] | None:
-    found = _PLAIN_CELL.findall(body)
-    if len(found) != _cells_in(body):
-        return None  # a cell written another way: the general scan reads them all
-    # Each column name, attribute list and type is worked out once, however many cells share it; a cell that holds
-    # a value or an inline string alone is one tuple made in a comprehension, anything else is taken apart.
-    letters = {cell[0] for cell in found}
-    if not letters <= _COLUMNS.keys():
-        for cell in found:
-            if cell[0] not in _COLUMNS:
-                _column(cell[0])  # refused at the first cell beyond XFD, in the sheet's order
-    columns = {name: _COLUMNS[name] for name in letters}
-    kinds = {attrs: _kind(attrs) for attrs in {cell[2] for cell in found}}
+def scanned(found: list[Found]) -> list[Scanned]:
+    """Cells as :func:`plain_chunks` finds them, taken apart (:data:`Scanned`). A cell that holds a value or an
+    inline string alone is one tuple made in a comprehension; anything else is taken apart by :func:`_contents`."""
+    columns = _COLUMNS
     return [
         (
             int(digits),
             columns[name],
-            kinds[attrs],
+            kind_of(attrs),
             False,
             None,
             None,
@@ -226,7 +270,7 @@ def _scan_plain(body: bytes) -> list[Scanned] | None:
             (text_of_cell(unescape(text)) if text_tag else None),
         )
         if not other
-        else (int(digits), columns[name], kinds[attrs], b" cm=" in attrs, *_contents(other, kinds[attrs]))
+        else (int(digits), columns[name], kind_of(attrs), b" cm=" in attrs, *_contents(other, kind_of(attrs)))
         for name, digits, attrs, value_tag, value, text_tag, text, other in found
     ]
 
@@ -461,20 +505,35 @@ def patch_sheet(
     formula over that area, and its cell gets the dynamic-array mark ``cm`` = ``mark`` (see
     :mod:`xlscore.excel.workbook.dynamic`).
     """
+    return b"".join(patched_pieces(xml, values, refs, mark))
+
+
+def patched_pieces(
+    xml: bytes,
+    values: Mapping[Position, object],
+    refs: Mapping[Position, Area] | None = None,
+    mark: bytes | None = None,
+) -> list[bytes | memoryview]:
+    """:func:`patch_sheet` as the pieces that make it, in order, to be written one after the other: the parts of
+    the sheet kept as they are stand as views of ``xml``, so a large sheet is not held twice more."""
     refs = refs or {}
     data = locate(xml)
     if data is None:
         raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
     prefix = data.prefix
-    body = data.body or b""
-    in_order = _patch_in_order(body, values, refs, mark) if not prefix else None
+    in_order = (
+        _patch_in_order(data.source, data.body_start, data.body_end, values, refs, mark)
+        if not prefix and data.source is not None
+        else None
+    )
     if in_order is not None:
         head = xml[: data.start]
-        if _DIMENSION.search(head) is not None:  # where every writer puts it: the sheet is joined once
-            head = _widen_dimension(head, values)
-            return b"".join([head, data.open_tag, *in_order, b"</sheetData>", xml[data.end :]])
+        if _DIMENSION.search(head) is not None:  # where every writer puts it: the sheet is not joined at all
+            tail = memoryview(xml)[data.end :]
+            return [_widen_dimension(head, values), data.open_tag, *in_order, b"</sheetData>", tail]
         sheet_data = data.open_tag + b"".join(in_order) + b"</sheetData>"
-        return _widen_dimension(head + sheet_data + xml[data.end :], values)
+        return [_widen_dimension(head + sheet_data + xml[data.end :], values)]
+    body = data.body or b""
     by_row: dict[int, dict[int, object]] = defaultdict(dict)
     for (row, col), value in values.items():
         by_row[row][col] = value
@@ -505,7 +564,7 @@ def patch_sheet(
         out.append(_new_row(row, by_row[row], prefix, refs))
     sheet_data = data.open_tag + b"".join(out) + b"</" + prefix + b"sheetData>"
     patched = xml[: data.start] + sheet_data + xml[data.end :]
-    return _widen_dimension(patched, values)
+    return [_widen_dimension(patched, values)]
 
 
 # A cell as Excel, openpyxl and xlscore write one that holds a number: its reference, perhaps a style, nothing else.
@@ -513,27 +572,35 @@ _PLAIN_ATTRS = re.compile(rb' r="[A-Z]{1,3}[0-9]{1,7}"(?: s="[0-9]{1,5}")?')
 
 
 def _patch_in_order(
-    body: bytes, values: Mapping[Position, object], refs: Mapping[Position, Area], mark: bytes | None
-) -> list[bytes] | None:
-    """The pieces of the sheetData body with ``values`` written in one pass, when every cell changed is already
-    there, written as ``<c r="F12" ...>``, in the order of the sheet; None otherwise (:func:`patch_sheet` then goes
-    row by row).
+    source: bytes,
+    body_start: int,
+    body_end: int,
+    values: Mapping[Position, object],
+    refs: Mapping[Position, Area],
+    mark: bytes | None,
+) -> list[bytes | memoryview] | None:
+    """The pieces of the sheetData body (``source[body_start:body_end]``) with ``values`` written in one pass, when
+    every cell changed is already there, written as ``<c r="F12" ...>``, in the order of the sheet; None otherwise
+    (:func:`patch_sheet` then goes row by row). The parts kept stand as views of ``source``, never copied.
 
     Each cell is found by a search from the one before, so the sheet is read once; a number written over a plain
     cell that holds no formula is written as :func:`_cell_xml` would write it, without taking its attributes
     apart, and any other cell by :func:`_cell_xml` itself.
     """
-    out: list[bytes] = []
-    last = 0
-    find, match_cell, plain = body.find, _CELL.match, _PLAIN_ATTRS.fullmatch
+    out: list[bytes | memoryview] = []
+    view = memoryview(source)
+    last = body_start
+    find, match_cell, plain = source.find, _CELL.match, _PLAIN_ATTRS.fullmatch
+    starts = {col: b'<c r="' + column_letters(col).encode() for col in {col for _, col in values}}
     for position in sorted(values):
-        start = find(b'<c r="' + cell_name(*position).encode() + b'"', last)
-        found = match_cell(body, start) if start >= 0 else None
+        row, col = position
+        start = find(starts[col] + str(row).encode() + b'"', last, body_end)
+        found = match_cell(source, start, body_end) if start >= 0 else None
         if found is None:
             return None
         value = values[position]
         attrs, inner = found.group("attrs"), found.group("body")
-        out.append(body[last:start])
+        out.append(view[last:start])
         if (
             type(value) is float
             and math.isfinite(value)
@@ -545,7 +612,7 @@ def _patch_in_order(
         else:
             out.append(_cell_xml(position, value, b"", attrs, inner, refs.get(position), mark))
         last = found.end()
-    out.append(body[last:])
+    out.append(view[last:body_end])
     return out
 
 
