@@ -118,7 +118,7 @@ def _written(path: Path, wanted: Iterable[tuple[str, int, int]]) -> Cells | None
     except WorkbookError:
         return None
     sheets = {s.name.upper(): s.values for s in book.sheets}
-    return {k: sheets.get(k[0], {}).get((k[1], k[2])) for k in wanted}
+    return {k: sheets[k[0]].get((k[1], k[2])) if k[0] in sheets else None for k in wanted}
 
 
 def _show(value: object) -> str:

@@ -133,7 +133,7 @@ def _hidden_sheets_without_parts(tmp_path: Path) -> Path:
 def test_hidden_sheets_listed_without_a_part_are_empty_sheets(tmp_path: Path) -> None:
     path = _hidden_sheets_without_parts(tmp_path)
     book = read_book(path)
-    assert [(s.name, s.part, s.values) for s in book.sheets[1:3]] == [("Hidden1", "", {}), ("Hidden2", "", {})]
+    assert [(s.name, s.part, dict(s.values)) for s in book.sheets[1:3]] == [("Hidden1", "", {}), ("Hidden2", "", {})]
     assert "TOTALS!RATE" in book.names  # localSheetId 3 counts the hidden sheets, as Excel does
     output = tmp_path / "out.xlsm"
     result = recalculate(path, output)
