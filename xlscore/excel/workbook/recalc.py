@@ -111,16 +111,26 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
 
+_BATCH = 1 << 20
+
+
 def _write_part(
     out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview], level: int | None
 ) -> None:
-    """A part written from its pieces one after the other (never joined: a sheet of 28 MiB is not held again), as
-    ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's default)."""
+    """A part written from its pieces one after the other (joined a megabyte at a time, never whole: a sheet of
+    28 MiB is not held again), as ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's default)."""
     # writestr(..., compresslevel=) sets this attribute: _compresslevel up to Python 3.12, compress_level after.
     setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
     with out.open(info, "w") as stream:
-        for piece in pieces:
-            stream.write(piece)
+        batch: list[bytes | memoryview] = []
+        size = 0
+        for piece in pieces:  # a few hundred thousand small pieces, handed to zlib a megabyte at a time
+            batch.append(piece)
+            size += len(piece)
+            if size >= _BATCH:
+                stream.write(b"".join(batch))
+                batch, size = [], 0
+        stream.write(b"".join(batch))
 
 
 def recalculate(
