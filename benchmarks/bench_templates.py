@@ -65,6 +65,7 @@ from measure import GNU_TIME, floor_mib, libreoffice_convert, run_alone, xlscore
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlscore.core.headings import column_key
 from xlscore.core.rplops_event import rplops_points, rplops_standings
 from xlscore.core.size_matters import size_matters_points, size_matters_standings
 from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE, copy_profile
@@ -356,7 +357,8 @@ def read_outcome(path: Path, sheet: str, size: int) -> Outcome:
         column = book[sheet].iter_rows(min_row=2, max_row=size + 1, min_col=6, max_col=6, values_only=True)
         points: list[object] = [value for (value,) in column]
         rows = book["Standings"].iter_rows(values_only=True)
-        header = [str(h) for h in next(rows, ()) if h is not None]
+        # The template's headings are for people ("Points per game"); the plain copy's are keys: matched as keys.
+        header = [column_key(h) for h in next(rows, ()) if h is not None]
         standings: dict[str, Standing] = {}
         for row in rows:
             named: Standing = dict(zip(header, row, strict=False))
