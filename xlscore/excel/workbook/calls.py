@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 
-from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
-
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.workbook.tokens import Token, Tokenizer, TokenizerError
 
 __all__ = [
     "BLANK_FUNCTION",

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.refs import Area, Reference, cell_name, find_references, parse_area
+from xlscore.excel.workbook.tokens import Token
 
 if TYPE_CHECKING:
     from xlscore.excel.workbook.book import Book

@@ -31,10 +31,9 @@ import re
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook.cellinfo import RUNTIME
 from xlscore.excel.workbook.numberformat import format_value
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["excel_number", "install", "number_of", "signs_kept"]
 

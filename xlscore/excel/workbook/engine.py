@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.core.validate import shown
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
@@ -56,6 +54,7 @@ from xlscore.excel.workbook.refs import (
     translate,
 )
 from xlscore.excel.workbook.threed import spanned
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 

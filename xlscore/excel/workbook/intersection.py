@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.cellinfo import twin_of
 from xlscore.excel.workbook.refs import MAX_ROW, Area, cell_name, parse_area, sheet_prefix
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["explicit", "intersected", "legacy"]
 

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.let import PARAMETER, parameter_name, stripped, substituted
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area, sheet_prefix
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["MOST_TOKENS", "lambdas_written_out"]
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook import calls
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["PARAMETER", "lets_written_out", "parameter_name", "stripped", "substituted"]
 

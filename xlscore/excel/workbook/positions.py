@@ -22,11 +22,10 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook.calls import tokens
 from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.refs import Area, cell_name, find_references, parse_area, translate, written
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["fixed_constants", "fixed_positions"]
 

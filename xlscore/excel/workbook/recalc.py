@@ -118,9 +118,12 @@ def _write_part(
     out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview], level: int | None
 ) -> None:
     """A part written from its pieces one after the other (joined a megabyte at a time, never whole: a sheet of
-    28 MiB is not held again), as ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's default)."""
-    # writestr(..., compresslevel=) sets this attribute: _compresslevel up to Python 3.12, compress_level after.
+    28 MiB is not held again), as ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's
+    default)."""
+    # What writestr(..., compresslevel=) does: the level in _compresslevel (compress_level from Python 3.13), the
+    # size in file_size, then the data through open(info, "w").
     setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
+    info.file_size = sum(map(len, pieces))
     with out.open(info, "w") as stream:
         batch: list[bytes | memoryview] = []
         size = 0

@@ -254,8 +254,9 @@ def translate(text: str, rows: int, cols: int) -> str:
     relative references moved, by openpyxl's Translator. ValueError when a reference would leave the sheet."""
     body = text.removeprefix("=")
     # openpyxl is imported here, when a formula is moved, not when a workbook is read (it takes 0.2 s to import).
-    from openpyxl.formula.tokenizer import TokenizerError
     from openpyxl.formula.translate import Translator, TranslatorError
+
+    from xlscore.excel.workbook.tokens import TokenizerError
 
     try:
         moved: str = Translator("=" + body, "A1").translate_formula(row_delta=rows, col_delta=cols)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openpyxl.formula.tokenizer import Token
-
 from xlscore.excel.workbook.refs import sheet_prefix
+from xlscore.excel.workbook.tokens import Token
 
 __all__ = ["spanned"]
 
