@@ -492,9 +492,9 @@ def seating_command(
 ) -> None:
     """Seat PLAYERS for every round: tables that keep opponents fresh and seats fair, and how good they are.
 
-    One row per player per round (round, table, seat, player; table and seat blank for a bye), then the quality
-    report: repeated pairs and seat repeats against the fewest possible. With --format csv or -o FILE the report
-    goes to stderr; json holds both.
+    One row per player per round (round, table, seat, player, and the board's name, R1 T2, as the results take it;
+    all but round and player blank for a bye), then the quality report: repeated pairs and seat repeats against the
+    fewest possible. With --format csv or -o FILE the report goes to stderr; json holds both.
 
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
@@ -523,8 +523,8 @@ def seating_command(
         seed=seed,
         byes=byes,
     )
-    header = tuple(map(heading, ("round", "table", "seat", "player")))
-    rows = tuple((r.round, r.table, r.seat, r.player) for r in result.rows)
+    header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
+    rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
     report = result.quality.lines()
     kind = _format(kind, output, as_csv)
     if kind == "json":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -46,12 +46,18 @@ STEPS = (20_000, 600_000)
 @dataclass(frozen=True)
 class SeatingRow:
     """One player's place in one round: the round, the table and the seat (each from 1); table and seat are None
-    for a player who sits the round out (a bye)."""
+    for a player who sits the round out (a bye). ``board`` is the name of that round's table as the templates'
+    results tables take it, ``R1 T2`` for round 1's table 2 (None for a bye): a coordinator copies a round's rows
+    into the results under it."""
 
     round: int
     table: int | None
     seat: int | None
     player: str
+    board: str | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "board", None if self.table is None else f"R{self.round} T{self.table}")
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,7 @@ class Seating:
 
     @property
     def columns(self) -> list[str]:
-        """The columns SEATING shows: round, table, seat, player."""
+        """The columns SEATING shows: round, table, seat, player, board."""
         return Table(self.rows, SeatingRow).columns
 
     def to_frame(self) -> pd.DataFrame:

@@ -2,10 +2,12 @@
 
 :func:`add_seating_sheet` adds to a template a sheet with two input tables, Players (one name a row) and Avoid (two
 players a row who must not meet), two settings (rounds, players per table), one =SEATING(...) formula that
-spills a row per player per round: round, table, seat, player, and under the settings =SEATING_QUALITY(...) with
-the repeated pairs and seat repeats against the fewest possible. Beside it, each row's board name (``R1 T1``) is the
-name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
-the results and types the scores. The seating is the same on every recalculation (SEATING's seed is fixed).
+spills a row per player per round: round, table, seat, player and board, and under the settings
+=SEATING_QUALITY(...) with the repeated pairs and seat repeats against the fewest possible. The board (``R1 T1``) is
+the name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
+the results and types the scores. SEATING names the board itself, so the sheet has no formula of Excel's own and
+``xlscore recalc`` computes the template without loading the general formula engine. The seating is the same on
+every recalculation (SEATING's seed is fixed).
 
 Any template calls it the same way; for a Diplomacy template, ``table_size=7`` and the seat is the power.
 """
@@ -83,9 +85,6 @@ def add_seating_sheet(
         for c in range(6, 9):
             ws.cell(r, c).fill = COMPUTED_FILL
             ws.cell(r, c).font = Font(bold=r == top)
-    board = f'=IF(J2:J{SEATED_ROWS + 1}="","","R"&J2:J{SEATED_ROWS + 1}&" T"&K2:K{SEATED_ROWS + 1})'
-    template.spill(ws, "N2", board)
-    ws["N1"] = heading("board")
     for c, header in enumerate(HEADERS, start=10):
         ws.cell(1, c).font = Font(bold=True)
         ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
