@@ -1,7 +1,7 @@
 """Recalculate the shipped templates filled with synthetic events, by ``xlscore recalc`` and by LibreOffice headless.
 
     python benchmarks/bench_templates.py [--templates rplops,size-matters] [--sizes 1000,10000,50000]
-        [--timeout 600] [--keep]
+        [--timeout 600] [--countifs-max 10000] [--formulas-max 1000] [--keep]
 
 Needs LibreOffice (``soffice``) on the PATH; on Debian or Ubuntu:
 
@@ -33,10 +33,14 @@ How it measures (as benchmarks/bench_recalc.py, whose helpers it uses):
   ``OOXMLRecalcMode`` is 0 (always recalculate on load); a probe workbook with a stale cached value proves that
   recalculation is forced before any size runs. Each run is bounded by ``--timeout`` and a run killed there is
   reported as a timeout.
+* The ``formulas`` engine (the formula engine xlscore builds on, alone): ``benchmarks/formulas_recalc.py``, which
+  loads, compiles, calculates and writes LibreOffice's competent copy as its documentation shows, up to
+  ``--formulas-max`` rows (it took about 18 s for 1,000 rows; FACTS.md has 7 minutes and 6-7 GB for 20,000 rows of a
+  per-row formula), bounded by the same timeout. Its output is checked against the core like the others.
 * Seconds: wall clock from starting the child to its exit (loading, computing and writing included). Peak memory:
   ``ru_maxrss`` of the child (the largest process of its tree), in MiB.
 * Ratios: time = LibreOffice s / xlscore s, memory = LibreOffice MiB / xlscore MiB; above 1, xlscore is ahead.
-* Both outputs are read back with openpyxl and checked against the core on the same rows (``rplops_points`` and
+* Every output is read back with openpyxl and checked against the core on the same rows (``rplops_points`` and
   ``rplops_standings``; ``size_matters_points`` and ``size_matters_standings``) to 1e-9: every row's column F and
   every player's standing, the columns the plain copy computes; a place only where the player's total is unique,
   since equal totals are separated by each system's own tie-breaks, which RANK lacks.
@@ -353,10 +357,13 @@ def write_workbooks(
 def read_outcome(path: Path, sheet: str, size: int) -> Outcome:
     """Column F of rows 2..size+1 of ``sheet`` and the Standings rows by player, as a recalculated copy holds them."""
     book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    named_as = {name.upper(): name for name in book.sheetnames}  # the formulas engine writes them in upper case
     try:
-        column = book[sheet].iter_rows(min_row=2, max_row=size + 1, min_col=6, max_col=6, values_only=True)
+        column = book[named_as[sheet.upper()]].iter_rows(
+            min_row=2, max_row=size + 1, min_col=6, max_col=6, values_only=True
+        )
         points: list[object] = [value for (value,) in column]
-        rows = book["Standings"].iter_rows(values_only=True)
+        rows = book[named_as["STANDINGS"]].iter_rows(values_only=True)
         # The template's headings are for people ("Points per game"); the plain copy's are keys: matched as keys.
         header = [column_key(h) for h in next(rows, ()) if h is not None]
         standings: dict[str, Standing] = {}
@@ -409,6 +416,7 @@ class Row:
     libreoffice: Measurement
     floor: Measurement
     countifs: Measurement | None  # the per-row COUNTIFS copy, at the sizes it is run
+    formulas: Measurement | None  # the formulas engine on the competent copy, at the sizes it is run
     verdict: str
 
 
@@ -443,8 +451,11 @@ def print_table(rows: Sequence[Row], timeout: float) -> None:
         "COUNTIFS s",
         "xl CPU s",
         "LO CPU s",
+        "formulas s",
+        "MiB",
+        "fm/xl time",
     )
-    widths = (14, 9, 10, 7, 9, 8, 11, 10, 9, 9, 12, 10, 10)
+    widths = (14, 9, 10, 7, 9, 8, 11, 10, 9, 9, 12, 10, 10, 12, 7, 11)
     print(header[0].ljust(widths[0]) + "".join(h.rjust(w) for h, w in zip(header[1:], widths[1:], strict=True)))
     for row in rows:
         x, lo = row.xlscore, row.libreoffice
@@ -461,6 +472,9 @@ def print_table(rows: Sequence[Row], timeout: float) -> None:
             _seconds(row.countifs, timeout),
             f"{x.cpu_seconds:,.2f}" if x.ok else "n/a",
             f"{lo.cpu_seconds:,.2f}" if lo.ok else "n/a",
+            _seconds(row.formulas, timeout),
+            f"{row.formulas.peak_mib:,.0f}" if row.formulas is not None and row.formulas.ok else "-",
+            _ratio(row.formulas, x, "time") if row.formulas is not None else "-",
         )
         line = row.system.ljust(widths[0]) + "".join(c.rjust(w) for c, w in zip(cells, widths[1:], strict=True))
         print(f"{line}  {row.verdict}", flush=True)
@@ -479,6 +493,7 @@ def run_size(
     folder: Path,
     timeout: float,
     countifs_max: int,
+    formulas_max: int,
 ) -> tuple[Row, list[str]]:
     folder.mkdir()
     event = system.rows(size)
@@ -501,6 +516,16 @@ def run_size(
         )
         shutil.rmtree(work / "profile", ignore_errors=True)
         measured[name] = _measured([run], output)
+    if size <= formulas_max:
+        engine_out = folder / "formulas-out.xlsx"
+        engine_argv = [
+            sys.executable,
+            str(Path(__file__).with_name("formulas_recalc.py")),
+            str(competent),
+            str(engine_out),
+        ]
+        engine_log = folder / "formulas.log"
+        measured["formulas"] = _measured([run_alone(engine_argv, timeout=timeout, log=engine_log)], engine_out)
     problems: list[str] = []
     verdict: list[str] = []
     label = f"{system.name}, {len(event):,} rows"
@@ -521,6 +546,7 @@ def run_size(
         measured["LibreOffice"],
         floor,
         measured.get("LibreOffice per-row COUNTIFS"),
+        measured.get("formulas"),
         ", ".join(verdict),
     )
     return row, problems
@@ -540,6 +566,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=10_000,
         help="run the per-row COUNTIFS copy (quadratic) up to this many rows (default 10000)",
+    )
+    parser.add_argument(
+        "--formulas-max",
+        type=int,
+        default=1_000,
+        help="run the formulas engine on the competent copy up to this many rows (default 1000; about 18 s there)",
     )
     parser.add_argument("--soffice", help="the soffice executable (default: soffice on the PATH)")
     parser.add_argument("--workdir", type=Path, help="where the workbooks go (default: a new temporary folder)")
@@ -572,7 +604,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             for size in options.sizes:
                 folder = work / f"{key}-{size}"
                 row, found = run_size(
-                    key, SYSTEMS[key], size, soffice, profile, folder, options.timeout, options.countifs_max
+                    key,
+                    SYSTEMS[key],
+                    size,
+                    soffice,
+                    profile,
+                    folder,
+                    options.timeout,
+                    options.countifs_max,
+                    options.formulas_max,
                 )
                 rows.append(row)
                 problems += found
@@ -582,9 +622,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             " per player), a started profile. LO/xl = LibreOffice / xlscore: above 1, xlscore is ahead. floor = unzip,"
             " parse every XML part with expat and zip again, nothing computed (benchmarks/floor.py); xl/floor ="
             " xlscore s / floor s. COUNTIFS = LibreOffice with per-row COUNTIFS over the whole table (quadratic,"
-            f" shown up to {options.countifs_max:,} rows as an extra). Seconds are wall clock on a machine that may"
-            " be shared; CPU s = user + system seconds of the child and its children, which another program's load"
-            " changes less."
+            f" shown up to {options.countifs_max:,} rows as an extra). formulas = the formulas engine (the formula"
+            " engine xlscore builds on, alone: load, compile, calculate, write) on LibreOffice's competent copy, up to"
+            f" {options.formulas_max:,} rows (--formulas-max); fm/xl = formulas s / xlscore s. Seconds are wall clock"
+            " on a machine that may be shared; CPU s = user + system seconds of the child and its children, which"
+            " another program's load changes less."
         )
         for line in problems:
             print(line, file=sys.stderr)

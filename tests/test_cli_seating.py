@@ -17,7 +17,7 @@ def test_text_prints_the_rows_then_the_report(capsys: pytest.CaptureFixture[str]
     assert main(["seating", "--rounds", "5", *PLAYERS]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].split() == ["Round", "Table", "Seat", "Player"]
+    assert lines[0].split() == ["Round", "Table", "Seat", "Player", "Board"]
     assert len([line for line in lines[1:] if line.strip() and line.split()[0].isdigit()]) == 80
     assert "repeated pairs: 0 (the fewest possible is at least 0)" in out
     assert "built from the affine plane of order 4" in out
@@ -27,8 +27,9 @@ def test_csv_goes_to_stdout_and_the_report_to_stderr(capsys: pytest.CaptureFixtu
     assert main(["seating", "--rounds", "2", "--table-size", "3", *PLAYERS[:9], "--format", "csv"]) == 0
     captured = capsys.readouterr()
     rows = [line.split(",") for line in captured.out.splitlines()]
-    assert rows[0] == ["Round", "Table", "Seat", "Player"]
+    assert rows[0] == ["Round", "Table", "Seat", "Player", "Board"]
     assert Counter(r[0] for r in rows[1:]) == {"1": 9, "2": 9}
+    assert all(r[4] == f"R{r[0]} T{r[1]}" for r in rows[1:])
     assert captured.err.startswith("repeated pairs: 0")
 
 

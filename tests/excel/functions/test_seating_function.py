@@ -20,10 +20,11 @@ def test_signature_is_the_issues() -> None:
 
 def test_a_column_of_players_gives_one_row_per_player_per_round_under_a_header() -> None:
     grid = call_cells(SEATING, [PLAYERS, [[5.0]]])
-    assert grid[0] == ["Round", "Table", "Seat", "Player"]
+    assert grid[0] == ["Round", "Table", "Seat", "Player", "Board"]
     assert len(grid) == 1 + 16 * 5
+    assert all(board == f"R{round_} T{table}" for round_, table, _seat, _player, board in grid[1:])
     tables: dict[tuple[int, int], list[str]] = {}
-    for round_, table, _seat, player in grid[1:]:
+    for round_, table, _seat, player, _board in grid[1:]:
         tables.setdefault((round_, table), []).append(player)
     met = Counter(frozenset(pair) for table in tables.values() for pair in combinations(table, 2))
     assert len(met) == 120  # the affine plane: all 16 x 15 / 2 pairs, once each
@@ -35,7 +36,7 @@ def test_avoid_and_history_as_sheet_tables_with_header_rows() -> None:
     history = [["game", "player"], ["G1", "P3"], ["G1", "P4"]]
     grid = call_cells(SEATING, [PLAYERS[:8], [[2.0]], [[None]], history, avoid])
     tables: dict[tuple[int, int], set[str]] = {}
-    for round_, table, _seat, player in grid[1:]:
+    for round_, table, _seat, player, _board in grid[1:]:
         tables.setdefault((round_, table), set()).add(player)
     assert not any({"P1", "P2"} <= t for t in tables.values())
     assert not any({"P3", "P4"} <= t for t in tables.values())
