@@ -76,6 +76,7 @@ from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE, copy_
 from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, Run, find_soffice, soffice_version
 from xlscore.excel.templates import rplops_event, size_matters_tournament
 from xlscore.excel.templates.base import Template
+from xlscore.excel.templates.seating_sheet import SHEET as SEATING_SHEET
 from xlscore.excel.templates.size_matters_tournament import POWERS
 
 SEED = 20261102
@@ -344,13 +345,17 @@ SYSTEMS = {
 def write_workbooks(
     system: System, event: Sequence[tuple[Cell, ...]], xlscore_copy: Path, copies: dict[Path, bool]
 ) -> None:
-    """The template filled with ``event`` as shipped, and a copy for LibreOffice for each path of ``copies``: the
-    competent formulas (True) or the per-row COUNTIFS (False)."""
+    """The template filled with ``event`` as shipped, and a copy for the peers for each path of ``copies``: the
+    competent formulas (True) or the per-row COUNTIFS (False). The peers' copies have no Seating sheet: neither has
+    SEATING, the comparison is of the results and standings, and the formulas engine refuses a whole workbook over
+    the sheet's structured references (xlscore computes its Seating sheet as shipped, a little more work)."""
     built = system.build(rows=len(event), results=event)
     built.save(xlscore_copy)
     for path, competent in copies.items():
         book = system.build(rows=len(event), results=event).workbook
         (system.competent if competent else system.countifs)(book, event)
+        if SEATING_SHEET in book.sheetnames:
+            del book[SEATING_SHEET]
         book.save(path)
 
 
