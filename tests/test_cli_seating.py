@@ -87,3 +87,24 @@ def test_byes_leave_the_table_and_seat_blank(capsys: pytest.CaptureFixture[str])
     out = [r[3] for r in rows if r[1] == "" and r[2] == ""]
     assert len(out) == 4
     assert len(set(out)) == 4
+    assert all(r[4] == "" for r in rows if r[1] == "")  # no board for a player who sits the round out
+
+
+def test_a_seatings_own_csv_is_a_history_that_keeps_its_pairs_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The board column agrees with round and table, so the rows read back as the same 4 tables: 24 pairs.
+    history = tmp_path / "round1.csv"
+    assert main(["seating", "--rounds", "1", *PLAYERS, "-o", str(history)]) == 0
+    capsys.readouterr()
+    assert main(["seating", "--rounds", "1", *PLAYERS, "--history", str(history), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    before: dict[str, set[str]] = {}
+    for line in history.read_text().splitlines()[1:]:
+        _round, _table, _seat, player, board = line.split(",")
+        before.setdefault(board, set()).add(player)
+    assert len(before) == 4
+    assert data["quality"]["repeats"] == 0
+    for table in (1, 2, 3, 4):
+        seated = {r["Player"] for r in data["rows"] if r["Table"] == table}
+        assert all(len(seated & old) <= 1 for old in before.values())
