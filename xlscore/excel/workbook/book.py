@@ -228,8 +228,8 @@ def _plain_values(columns: Columns, found: list[Found], strings: list[str]) -> l
                 if len(value) < 8:
                     numbers[value] = number
             column[row] = number
-        elif kind == "s" and value_tag and value.isdigit() and int(value) < len(strings):
-            column[row] = strings[int(value)]
+        elif kind == "s" and value_tag and value.isdigit() and (index := int(value)) < len(strings):
+            column[row] = strings[index]
         elif kind == "inlineStr" and text_tag:
             held = texts.get(text)
             if held is None:
@@ -355,7 +355,7 @@ def _filled_rows(sheet: Sheet, area: Area) -> set[int]:
     """The rows of ``sheet`` below ``area`` with a value or a formula in one of its columns."""
     below = sheet.max_row > area.bottom  # most often the table reaches the last row: nothing to look through
     rows = (
-        {r for (r, c), v in sheet.values.items() if r > area.bottom and area.left <= c <= area.right and v != ""}
+        {r for (r, _), v in sheet.values.within(area.bottom + 1, area.left, MAX_ROW, area.right) if v != ""}
         if below
         else set()
     )
@@ -375,7 +375,7 @@ def _typed_rows(sheets: list[Sheet], table: Table, tables: list[Table]) -> set[i
     ]
     end = min(under, default=MAX_ROW + 1)
     below = (
-        [(r, c) for (r, c), v in sheet.values.items() if a.bottom < r < end and a.left <= c <= a.right and v != ""]
+        [position for position, v in sheet.values.within(a.bottom + 1, a.left, end - 1, a.right) if v != ""]
         if sheet.max_row > a.bottom
         else []
     )

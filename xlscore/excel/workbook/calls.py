@@ -19,6 +19,7 @@ __all__ = [
     "BLANK_FUNCTION",
     "LIBREOFFICE_PREFIX",
     "Omitted",
+    "bracketed",
     "call_arguments",
     "constant",
     "direct_call",
@@ -70,7 +71,8 @@ def xlscore_name(call: str) -> str | None:
 
 def call_arguments(items: list[Token], start: int) -> tuple[list[list[Token]], int] | None:
     """The arguments of the call whose opening token is at ``start`` (each a list of tokens), and the index of
-    its closing token; None when the call is not closed."""
+    its closing token; None when the call is not closed. Also the values of brackets that open at ``start``,
+    ``(1, 2)`` after a LAMBDA, where the tokenizer writes each top-level comma as the union operator."""
     arguments: list[list[Token]] = [[]]
     depth = 0
     for i in range(start + 1, len(items)):
@@ -81,11 +83,16 @@ def call_arguments(items: list[Token], start: int) -> tuple[list[list[Token]], i
             if depth == 0:
                 return arguments, i
             depth -= 1
-        elif token.type == Token.SEP and token.subtype == Token.ARG and depth == 0:
+        elif token.value == "," and token.type in (Token.SEP, Token.OP_IN) and depth == 0:
             arguments.append([])
             continue
         arguments[-1].append(token)
     return None
+
+
+def bracketed(tokens: list[Token]) -> list[Token]:
+    """``tokens`` in brackets, as a value written into a formula in the place of a name or a call."""
+    return [Token("(", Token.PAREN, Token.OPEN), *tokens, Token(")", Token.PAREN, Token.CLOSE)]
 
 
 def plain_calls(items: list[Token]) -> list[Token]:

@@ -62,6 +62,19 @@ class CellValues(MutableMapping[Position, object]):
     def __len__(self) -> int:
         return sum(map(len, self.columns.values()))
 
+    def within(self, top: int, left: int, bottom: int, right: int) -> Iterator[tuple[Position, object]]:
+        """The cells held in rows ``top`` to ``bottom`` of columns ``left`` to ``right``, found column by column
+        (the columns outside are not looked at)."""
+        for col, column in self.columns.items():
+            if left <= col <= right:
+                for row, value in column.items():
+                    if top <= row <= bottom:
+                        yield (row, col), value
+
+    def by_position(self) -> dict[Position, object]:
+        """A dictionary of the cells by (row, column), made without a call per cell."""
+        return {(row, col): value for col, column in self.columns.items() for row, value in column.items()}
+
     def max_row(self) -> int:
         """The last row with a value (0 for none)."""
         return max((max(column) for column in self.columns.values() if column), default=0)

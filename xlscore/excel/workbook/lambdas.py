@@ -45,10 +45,6 @@ def _called(token: Token) -> str:
     return str(token.value).upper().removeprefix("_XLFN.")
 
 
-def _bracketed(tokens: list[Token]) -> list[Token]:
-    return [Token("(", Token.PAREN, Token.OPEN), *tokens, Token(")", Token.PAREN, Token.CLOSE)]
-
-
 def _error(code: str) -> list[Token]:
     return [Token(code, Token.OPERAND, Token.ERROR)]
 
@@ -76,26 +72,7 @@ def _applied(parameters: list[str], body: list[Token], values: list[list[Token]]
         body = substituted(body, name, value)
     if len(body) > MOST_TOKENS:
         raise _LeftAloneError
-    return _bracketed(body)
-
-
-def _group(items: list[Token], start: int) -> tuple[list[list[Token]], int] | None:
-    """The values in the brackets that open at ``start`` (split at their top-level commas), and where they close."""
-    values: list[list[Token]] = [[]]
-    depth = 0
-    for i in range(start + 1, len(items)):
-        token = items[i]
-        if token.subtype == Token.OPEN:
-            depth += 1
-        elif token.subtype == Token.CLOSE:
-            if depth == 0:
-                return [stripped(value) for value in values], i
-            depth -= 1
-        elif token.value == "," and depth == 0:
-            values.append([])
-            continue
-        values[-1].append(token)
-    return None
+    return calls.bracketed(body)
 
 
 def _constant(tokens: list[Token]) -> list[list[list[Token]]] | None:
@@ -146,7 +123,7 @@ def _cells(tokens: list[Token]) -> list[list[list[Token]]]:
 def _gathered(rows: list[list[list[Token]]]) -> list[Token]:
     """``CHOOSE({1,2;3,4}, v1, v2, v3, v4)``: the values as an array of their shape."""
     if len(rows) == 1 and len(rows[0]) == 1:
-        return _bracketed(rows[0][0])
+        return calls.bracketed(rows[0][0])
     out = [Token("CHOOSE(", Token.FUNC, Token.OPEN), Token("{", Token.ARRAY, Token.OPEN)]
     for r, row in enumerate(rows):
         if r:
@@ -221,10 +198,10 @@ def lambdas_written_out(items: list[Token], names: Mapping[str, str] | None = No
         try:
             if called == "LAMBDA(" and close + 1 < len(items) and items[close + 1].type == Token.PAREN:
                 function = _lambda(items[i : close + 1])
-                group = _group(items, close + 1)
+                group = calls.call_arguments(items, close + 1)
                 if function is None or group is None:
                     raise _LeftAloneError
-                values = [lambdas_written_out(v, names) for v in group[0]]
+                values = [lambdas_written_out(stripped(v), names) for v in group[0]]
                 out += _applied(*function, values if values != [[]] else [])
                 i = group[1] + 1
                 continue

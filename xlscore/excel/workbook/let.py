@@ -37,7 +37,7 @@ def substituted(tokens: list[Token], name: str, value: list[Token]) -> list[Toke
     out: list[Token] = []
     for token in tokens:
         if token.type == Token.OPERAND and token.subtype == Token.RANGE and parameter_name(token) == name:
-            out += [Token("(", Token.PAREN, Token.OPEN), *value, Token(")", Token.PAREN, Token.CLOSE)]
+            out += calls.bracketed(value)
         else:
             out.append(token)
     return out
@@ -73,6 +73,6 @@ def lets_written_out(items: list[Token]) -> list[Token]:
             value = pairs[index][1]
             pairs[index + 1 :] = [(n, substituted(v, name, value)) for n, v in pairs[index + 1 :]]
             calculation = substituted(calculation, name, value)
-        out += [Token("(", Token.PAREN, Token.OPEN), *calculation, Token(")", Token.PAREN, Token.CLOSE)]
+        out += calls.bracketed(calculation)
         i = close + 1
     return out

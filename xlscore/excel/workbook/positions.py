@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from xlscore.excel.workbook.calls import tokens
+from xlscore.excel.workbook.calls import bracketed, tokens
 from xlscore.excel.workbook.columns import ColumnWidths
 from xlscore.excel.workbook.refs import Area, cell_name, find_references, parse_area, translate, written
 from xlscore.excel.workbook.tokens import Token
@@ -241,7 +241,7 @@ def _formula(text: str, row: int, col: int, depth: int) -> list[Token] | None:
         inner = tokens(moved)
     except ValueError:
         return [Token("#REF!", Token.OPERAND, Token.ERROR)]
-    return [Token("(", Token.PAREN, Token.OPEN), *inner, Token(")", Token.PAREN, Token.CLOSE)]
+    return bracketed(inner)
 
 
 def fixed_constants(

@@ -104,9 +104,7 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr
             copy.create_system = info.create_system
-            # A part over 1 MiB packed about as Excel packs it (zlib level 1), so that the ratio bound of
-            # safezip never refuses xlscore's own output; smaller parts, which that bound leaves alone, as before.
-            _write_part(out, copy, pieces, 1 if sum(map(len, pieces)) > RATIO_FLOOR else None)
+            _write_part(out, copy, pieces)
         for name, data in changed.items():  # parts the book did not have (the dynamic-array metadata)
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
@@ -114,16 +112,17 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
 _BATCH = 1 << 20
 
 
-def _write_part(
-    out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview], level: int | None
-) -> None:
+def _write_part(out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview]) -> None:
     """A part written from its pieces one after the other (joined a megabyte at a time, never whole: a sheet of
-    28 MiB is not held again), as ``ZipFile.writestr`` writes one, at the compression ``level`` (None: zlib's
-    default)."""
+    28 MiB is not held again), as ``ZipFile.writestr`` writes one. A part over 1 MiB is packed about as Excel packs
+    it (zlib level 1), so that the ratio bound of safezip never refuses xlscore's own output; a smaller one, which
+    that bound leaves alone, at zlib's default."""
+    size = sum(map(len, pieces))
     # What writestr(..., compresslevel=) does: the level in _compresslevel (compress_level from Python 3.13), the
     # size in file_size, then the data through open(info, "w").
+    level = 1 if size > RATIO_FLOOR else None
     setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
-    info.file_size = sum(map(len, pieces))
+    info.file_size = size
     with out.open(info, "w") as stream:
         batch: list[bytes | memoryview] = []
         size = 0

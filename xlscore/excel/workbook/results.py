@@ -98,7 +98,7 @@ def results(
     (:mod:`xlscore.excel.workbook.numberformats`; the file's styles are read again for it), which CSV, JSON and text
     write as ISO dates (``2026-01-06``, ``2026-01-06 18:30:00``).
     """
-    values = {s.name.upper(): dict(s.values) for s in book.sheets}
+    values = {s.name.upper(): s.values.by_position() for s in book.sheets}
     if recalculate:
         from xlscore.excel.workbook.engine import evaluate  # the engine and the function catalogue, when needed
 

@@ -96,11 +96,6 @@ class SheetData:
         """What is between its tags, as a parser reads it; None for an empty element."""
         return None if self.source is None else self.source[self.body_start : self.body_end]
 
-    @property
-    def empty(self) -> bool:
-        """Whether it holds nothing (an empty element, or no text between its tags)."""
-        return self.source is None or self.body_end <= self.body_start
-
 
 def locate(xml: bytes) -> SheetData | None:
     """The sheetData element of a worksheet's XML (already checked as well formed, with no DTD); None without one."""

@@ -173,7 +173,7 @@ def plain_chunks(xml: bytes) -> Iterator[list[Found]]:
     about 2 MiB of XML at a time, so that a large sheet is never held as one list of matches; every column is one
     of a worksheet's. Raises :class:`NotPlainError` at the first chunk with a cell written another way."""
     data = locate(xml)
-    if data is None or data.source is None or data.empty:
+    if data is None or data.source is None or data.body_end <= data.body_start:
         return
     source, start, stop = data.source, data.body_start, data.body_end
     while start < stop:
