@@ -46,3 +46,16 @@ def test_a_range_of_text_goes_cell_by_cell() -> None:
     got = edge.call_cells(CATALOGUE["RPLOPS"], args)
     assert got == _cell_by_cell("RPLOPS", args)
     assert str(got[1][0].message).startswith("rank is the text 'two'")
+
+
+def test_rows_as_tuples_a_block_and_a_ragged_range_agree_with_cell_by_cell() -> None:
+    ranks = ((1.0, 2.0, None), (3.0, 1.0, 2.5))  # a 2 x 3 block given as tuples, as a caller's array may be
+    players = [[3.0, 4.0, 5.0]]  # one row, repeated down the block
+    got = edge.call_cells(CATALOGUE["RPLOPS"], [ranks, players])
+    assert got == _cell_by_cell("RPLOPS", [ranks, players])
+    assert got[0][0] == pytest.approx(2 * 50 * 3 / 4)  # rank 1 of 3, one hour, x 50: (3 + 1 - 1) x 2 x 50 / 4
+    assert got[0][2].message == "rank is blank; expected a number 1..5"  # blank beside a player count: an error
+    ragged = [[1.0, 2.0], [3.0]]  # a row shorter than the others: #N/A where it has no cell
+    got = edge.call_cells(CATALOGUE["RPLOPS"], [ragged, [[4.0]]])
+    assert got == _cell_by_cell("RPLOPS", [ragged, [[4.0]]])
+    assert got[1][1].code == "#N/A"

@@ -180,3 +180,8 @@ def test_office_js_simulation() -> None:  # pragma: no cover - runs only where a
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["names"] == sorted(CATALOGUE)
     assert result["value"][0][0] == pytest.approx((4 * 100 / 6 + 3 * 100 / 6) / 2)
+
+
+def test_a_range_with_no_error_comes_back_as_computed() -> None:
+    column = udfs.RPLOPS([[1.0], [None], [4.0]], [[4.0]])
+    assert column == [[pytest.approx(80)], [None], [pytest.approx(20)]]

@@ -79,9 +79,12 @@ def _rows(value: Any) -> list[list[Any]]:
     if hasattr(value, "tolist") and hasattr(value, "ndim"):
         value = value.tolist()
     rows = list(value)
-    if rows and all(isinstance(r, (list, tuple)) for r in rows):
-        return [list(r) for r in rows]
+    if rows and (set(map(type, rows)) <= _ROW_TYPES or all(isinstance(r, (list, tuple)) for r in rows)):
+        return list(map(list, rows))
     return [rows]  # a 1-D list is one row
+
+
+_ROW_TYPES = {list, tuple}  # what a range's rows are, checked by type at C speed before isinstance
 
 
 def grid_shape(value: Any) -> tuple[int, int]:

@@ -63,7 +63,7 @@ def _first_error(values: Sequence[Any]) -> CellError | None:
 
 def _columns(value: Any) -> list[list[Any]]:
     rows = grid(value)
-    width = max((len(r) for r in rows), default=0)
+    width = max(map(len, rows), default=0)
     return [trim_blanks([r[c] if c < len(r) else None for r in rows]) for c in range(width)]
 
 
@@ -136,7 +136,7 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
         names = ", ".join(arguments[i].name for i in spread)
         return CellError("#VALUE!", f"{names} takes one value; a range was given (this function returns a range)")
     height = max(len(g) for g in spread.values())
-    width = max(max(len(r) for r in g) for g in spread.values())
+    width = max(max(map(len, g)) for g in spread.values())
     if function.many is not None:
         at_once = _spread_at_once(function, fixed, spread, height, width)
         if at_once is not None:
@@ -187,23 +187,28 @@ def _spread_at_once(
             continue
         cells = spread[index]
         rows, cols = len(cells), len(cells[0])
-        if rows not in (1, height) or cols not in (1, width) or any(len(r) != cols for r in cells):
+        if rows not in (1, height) or cols not in (1, width) or set(map(len, cells)) != {cols}:
             return None  # outside a range's size the cell-by-cell call gives #N/A
-        flat = [v for row in cells for v in row]
-        if not set(map(type, flat)) <= _NUMBERS | {type(None)}:
+        flat = list(chain.from_iterable(cells))
+        kinds = set(map(type, flat))
+        if not kinds <= _NUMBERS | {type(None)}:
             return None
-        blank = np.fromiter((v is None for v in flat), dtype=bool, count=len(flat)).reshape(rows, cols)
+        numbers = np.array(flat, dtype=np.float64).reshape(rows, cols)  # a blank (None) becomes NaN
+        if type(None) in kinds:
+            blank = np.fromiter((v is None for v in flat), dtype=bool, count=len(flat)).reshape(rows, cols)
+        else:
+            blank = np.zeros((rows, cols), dtype=bool)
         defaulted = argument.optional and type(argument.default) in _NUMBERS
-        fill = argument.default if defaulted else np.nan
-        numbers = np.array([fill if v is None else v for v in flat], dtype=np.float64).reshape(rows, cols)
-        if not defaulted:
-            blank_any |= blank  # a blank optional argument takes its default, as the cell-by-cell call does
+        if defaulted:
+            numbers[blank] = argument.default  # a blank optional argument takes its default, as cell by cell
+        else:
+            blank_any |= blank
         blank_all &= blank
         arrays.append(numbers)
     values, ok = function.many(*arrays)
     values = np.broadcast_to(values, (height, width))
     good = np.broadcast_to(ok, (height, width)) & ~blank_any
-    out: Grid = [list(row) for row in values.tolist()]
+    out: Grid = values.tolist()  # new lists, one per row
     for r, c in zip(*np.nonzero(~good), strict=True):
         if blank_all[r, c]:
             out[r][c] = None  # a row not filled in yet stays blank

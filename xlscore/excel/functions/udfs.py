@@ -24,6 +24,7 @@ import inspect
 import os
 import sys
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from xlwings import XlwingsError, arg, func
@@ -48,9 +49,9 @@ def to_host(result: Any, office_js: bool) -> Any:
         if office_js and result.message:
             raise XlwingsError(result.message)
         return result.code if office_js else str(result)
-    if isinstance(result, list):
+    if isinstance(result, list) and any(issubclass(kind, CellError) for kind in set(map(type, chain(*result)))):
         return [[(c.code if office_js else str(c)) if isinstance(c, CellError) else c for c in row] for row in result]
-    return result
+    return result  # a range with no error cell (found at C speed) goes back as it is
 
 
 def expose(function: SheetFunction, func_: Decorator = func, arg_: Decorator = arg) -> Callable[..., Any]:
