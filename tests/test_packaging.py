@@ -77,3 +77,22 @@ print(",".join(sorted(need)))
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "GIBBS_RATINGS,GIBBS_RP_BY_GAME"
+
+
+def test_the_standings_of_a_workbook_load_no_openpyxl_nor_another_systems_core() -> None:
+    # Reading a filled template needs xlscore's own reader and its one system: openpyxl only builds templates.
+    script = (
+        "import sys; from xlscore.cli import main\n"
+        "try: main(['standings', 'workbooks/rplops-event.xlsx'])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openpyxl' or m.startswith('xlscore.core.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True
+    )
+    loaded = done.stdout.splitlines()[-1]
+    assert "Ann" in done.stdout  # the standings were printed (the sample's players)
+    assert "openpyxl" not in loaded
+    assert "xlscore.core.rplops_event" in loaded
+    for other in ("size_matters", "diplomacy", "gibbs", "league", "puffing_billy"):
+        assert f"xlscore.core.{other}" not in loaded

@@ -384,7 +384,7 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
-        found.append(_table(name, rows, _standings_row(system)))
+        found.append(_table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
         missing += left_out(book.tables)
     _emit(found, kind, output, as_csv, raw_csv)
     _warn(missing)

@@ -2,7 +2,9 @@
 
 Each template is a module here with ``SYSTEM`` (its short name), ``FILE`` (its file name in workbooks/),
 ``build(sample) -> Template`` and ``standings(book) -> rows``: the standings the core computes from the
-workbook's inputs, which ``xlscore standings`` prints and the tests compare with the recalculated sheet.
+workbook's inputs, which ``xlscore standings`` prints and the tests compare with the recalculated sheet. Those are
+read in :mod:`xlscore.excel.templates.filled`, which needs neither openpyxl nor the template modules (they build
+workbooks with openpyxl), so reading a filled workbook loads neither.
 The copies in workbooks/ are these, generated; a test checks they are current.
 """
 
@@ -70,7 +72,9 @@ def standings(path: str | Path | Book) -> tuple[str, Sequence[object]]:
         raise WorkbookError(
             f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
         )
-    return marker, template(marker).standings(book)
+    from xlscore.excel.templates.filled import BY_SYSTEM
+
+    return marker, BY_SYSTEM[marker](book)  # not the template's module: reading needs no openpyxl
 
 
 def new_workbook(system: str, path: str | Path, sample: bool = True) -> Path:

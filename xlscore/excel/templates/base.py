@@ -37,14 +37,9 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.cells import is_blank
-from xlscore.core.errors import TableError
 from xlscore.core.headings import heading
-from xlscore.core.validate import shown
-from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.refs import cell_name
 
-__all__ = ["Column", "Template", "setting"]
+__all__ = ["Column", "Template"]
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 COMPUTED_FILL = PatternFill("solid", fgColor="E2EFDA")
@@ -349,16 +344,6 @@ def _escaped(column: str) -> str:
 def number_format(header: str, decimals: int) -> str:
     """How a computed column shows its numbers: counts whole, everything else to ``decimals`` decimals."""
     return "0" if header in COUNTS else "0." + "0" * decimals if decimals else "0"
-
-
-def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: float) -> float:
-    """A number typed on a template's settings sheet (blank: ``default``), or an error naming the setting."""
-    value = book.sheet(sheet).values.get(cell)
-    if is_blank(value):
-        return default
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TableError(f"{sheet}!{cell_name(*cell)} ({name}) is {shown(value)}; expected a number")
-    return float(value)
 
 
 def validate(ws: Worksheet, column: Column, area: str) -> None:

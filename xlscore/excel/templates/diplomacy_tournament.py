@@ -29,15 +29,13 @@ from xlscore.core.diplomacy.event import (
     TIE_BREAKS,
     TOURNAMENT_SCORES,
     DiplomacyStanding,
-    diplomacy_standings,
 )
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
-from xlscore.excel.templates import size_matters_tournament
+from xlscore.excel.templates import filled, size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -85,22 +83,21 @@ COLUMNS = (
     Column("final year", "whole", lo=1901, hi=2100, width=11, help="The board's last year (on any of its rows)."),
 )
 STANDINGS = ("place", "player", "total", "rounds", "boards", "solos", "best_game", "decided_by")
-SETTINGS = (
-    ("system", DEFAULT_SYSTEM, "the scoring system: pick from the list (the Systems sheet says what each needs)"),
-    ("round score", ROUND_SCORES[0], "sum: every board of a round added; best: a player's best board in the round"),
-    (
-        "tournament",
-        TOURNAMENT_SCORES[0],
-        "all: every round added; best N: the best N rounds (N below); best two plus half: the best two rounds and "
-        "half of the rest",
-    ),
-    ("best", None, "N, for tournament best N; blank otherwise"),
-    (
-        "tie-breaks",
-        None,
-        f"after the total, in order, some of: {', '.join(TIE_BREAKS)}; blank: the system's published chain "
-        "(Size Matters: solos, head to head; the others publish none); none: equal totals share a place",
-    ),
+SETTINGS = tuple(  # the rows' names are the reader's (filled.DIPLOMACY_SETTINGS): B1 down
+    zip(
+        filled.DIPLOMACY_SETTINGS,
+        (DEFAULT_SYSTEM, ROUND_SCORES[0], TOURNAMENT_SCORES[0], None, None),
+        (
+            "the scoring system: pick from the list (the Systems sheet says what each needs)",
+            "sum: every board of a round added; best: a player's best board in the round",
+            "all: every round added; best N: the best N rounds (N below); best two plus half: the best two rounds "
+            "and half of the rest",
+            "N, for tournament best N; blank otherwise",
+            f"after the total, in order, some of: {', '.join(TIE_BREAKS)}; blank: the system's published chain "
+            "(Size Matters: solos, head to head; the others publish none); none: equal totals share a place",
+        ),
+        strict=True,
+    )
 )
 
 
@@ -216,9 +213,4 @@ def build(
 
 def standings(book: Book) -> tuple[DiplomacyStanding, ...]:
     """The standings of a filled tournament workbook, computed by the core from its Games table and Settings."""
-    found = results(book, ["Games"], recalculate=False)["GAMES"]
-    table = [list(found.header), *[list(row) for row in found.rows]]
-    values = book.sheet("Settings").values
-    setting = [values.get((row, 2)) for row in range(1, len(SETTINGS) + 1)]
-    system = setting[0]
-    return diplomacy_standings(table, "" if system is None else str(system), *setting[1:])
+    return filled.diplomacy(book)

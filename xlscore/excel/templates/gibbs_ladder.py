@@ -33,14 +33,12 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.cells import NO, YES, yes_no
-from xlscore.core.errors import InputError, TableError
-from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsRatings, GibbsStep, gibbs_ratings
+from xlscore.core.cells import NO, YES
+from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.gibbs.rule import K1_TABLE
-from xlscore.core.validate import shown
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting, setting_argument, whole_table
+from xlscore.excel.templates import filled
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
 
@@ -96,7 +94,7 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
         "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
     ),
 )
-ONE_POOL_CELL = "Settings!B6"
+ONE_POOL_CELL = filled.ONE_POOL_CELL
 ONE_POOL = setting_argument(ONE_POOL_CELL)
 LINE_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E377C2", "7F7F7F", "BCBD22", "17BECF")
 """Ten colours told apart at a glance (matplotlib's tab10), one per player charted."""
@@ -245,43 +243,13 @@ def _chart(template: Template, ws: Worksheet) -> None:
     ws.add_chart(chart, "R2")
 
 
-def _replay(book: Book, trajectory: bool) -> GibbsRatings:
-    """The core's replay of the workbook's Games table with the Settings sheet's K1, K2, K3, G_exp, start and one
-    pool."""
-    found = results(book, ["Games"], recalculate=False)["GAMES"]
-    table = [list(found.header), *[list(row) for row in found.rows]]
-    k1 = book.sheet("Settings").values.get((1, 2))
-    if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
-        raise TableError(f"Settings!B1 (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank")
-    return gibbs_ratings(
-        table,
-        k1 if k1 != "" else None,
-        setting(book, "Settings", (2, 2), "K2", K2),
-        setting(book, "Settings", (3, 2), "K3", K3),
-        setting(book, "Settings", (4, 2), "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
-        setting(book, "Settings", (5, 2), "start", START_RP),
-        trajectory,
-        _one_pool(book),
-    )
-
-
-def _one_pool(book: Book) -> bool:
-    value = book.sheet("Settings").values.get((6, 2))
-    try:
-        return yes_no("one pool", value)
-    except InputError as exc:
-        raise TableError(
-            f"{ONE_POOL_CELL} (one pool) is {shown(value)}; expected yes or no (blank: pools by kind of game)"
-        ) from exc
-
-
 def standings(book: Book) -> tuple[GibbsRating, ...]:
     """Everyone's current RP in a filled Gibbs ladder workbook, computed by the core from Games and Settings."""
-    return _replay(book, trajectory=False).table
+    return filled.gibbs(book)
 
 
 def history(book: Book) -> tuple[GibbsStep, ...]:
     """Every step of the ladder (the History sheet's table), computed by the core from Games and Settings."""
-    steps = _replay(book, trajectory=True).trajectory
+    steps = filled.gibbs_replay(book, trajectory=True).trajectory
     assert steps is not None  # asked for
     return steps

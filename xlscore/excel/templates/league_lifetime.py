@@ -13,11 +13,10 @@ puts him above; Ida and Quin are level in every division and share a place.
 
 from __future__ import annotations
 
-from xlscore.core.league.history import league_lifetime_standings
 from xlscore.core.league.lifetime import LifetimeStanding
+from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, whole_table
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -94,5 +93,4 @@ def build(sample: bool = True) -> Template:
 
 def standings(book: Book) -> tuple[LifetimeStanding, ...]:
     """The lifetime standings, computed by the core from the Seasons table of a lifetime workbook."""
-    found = results(book, ["Seasons"], recalculate=False)["SEASONS"]
-    return league_lifetime_standings([list(found.header), *[list(row) for row in found.rows]])
+    return filled.lifetime(book)

@@ -19,14 +19,15 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.cells import cell_text, is_blank
+from xlscore.core.cells import is_blank
 from xlscore.core.headings import heading
 from xlscore.core.league.formation import LeagueSeat, league_formation
 from xlscore.core.league.history import league_next_season
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
-from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding, league_standings
+from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding
 from xlscore.core.rows import cell_whole, read_rows
 from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import (
     COMPUTED_FILL,
     Column,
@@ -324,11 +325,7 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
 
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
-    found = results(book, ["Results", "Leagues"], recalculate=False)
-    seats = found["LEAGUES"]
-    prior = [cell_text(row[1]) or "" for row in seats.rows]  # as the sheet reads it: blank rows skipped
-    tie_breaks = book.sheet("Settings").values.get((4, 2))
-    return league_standings(_grid(found["RESULTS"]), prior, tie_breaks, _grid(seats))
+    return filled.league(book)
 
 
 def _grid(found: Result) -> list[list[object]]:

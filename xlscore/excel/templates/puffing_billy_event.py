@@ -18,17 +18,16 @@ from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.headings import heading
-from xlscore.core.puffing_billy import Standing, pb_standings
+from xlscore.core.puffing_billy import Standing
+from xlscore.excel.templates import filled
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
-    read_best,
-    read_required,
+    REQUIRED_ROWS,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -38,7 +37,6 @@ DESCRIPTION = "A Puffing Billy tournament: boards by game, board scores, finals,
 
 ROWS = sheets.ROWS
 PLAYERS_SHOWN = 60
-REQUIRED_ROWS = 8
 
 _EB, _RB = "Empire Builder", "Rail Baron"
 SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
@@ -183,6 +181,4 @@ def _standings(template: Template) -> None:
 
 def standings(book: Book) -> tuple[Standing, ...]:
     """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
-    found = results(book, ["Boards"], recalculate=False)["BOARDS"]
-    table = [list(found.header), *[list(row) for row in found.rows]]
-    return pb_standings(table, read_best(book), read_required(book, REQUIRED_ROWS))
+    return filled.puffing_billy(book)

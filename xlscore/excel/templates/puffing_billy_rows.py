@@ -10,10 +10,12 @@ from __future__ import annotations
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.puffing_billy import FINAL_MARK
-from xlscore.excel.templates.base import setting
+from xlscore.excel.templates.filled import setting
 from xlscore.excel.workbook.book import Book
 
-__all__ = ["FINAL_MARK", "read_best", "read_required"]
+__all__ = ["FINAL_MARK", "REQUIRED_ROWS", "read_best", "read_required"]
+
+REQUIRED_ROWS = 8  # Settings!B3 down: the games that always count
 
 
 def read_best(book: Book) -> int | None:

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
-from xlscore.core.rplops_event import RplopsStanding, rplops_standings
-from xlscore.excel.templates.base import Column, Template, setting, setting_argument, whole_table
+from xlscore.core.rplops_event import RplopsStanding
+from xlscore.excel.templates import filled
+from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -121,8 +121,4 @@ def build(
 
 def standings(book: Book) -> tuple[RplopsStanding, ...]:
     """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
-    found = results(book, ["Results"], recalculate=False)["RESULTS"]
-    table = [list(found.header), *[list(row) for row in found.rows]]
-    x = setting(book, "Settings", (1, 2), "x", 50.0)
-    version = setting(book, "Settings", (2, 2), "version", 1.0)
-    return rplops_standings(table, x, version)  # type: ignore[arg-type]  # the core checks the version is whole
+    return filled.rplops(book)

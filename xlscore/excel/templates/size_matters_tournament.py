@@ -24,14 +24,12 @@ from collections.abc import Sequence
 from openpyxl.styles import Alignment, Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xlscore.core.cells import is_blank
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
-from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding, size_matters_standings
-from xlscore.core.validate import whole
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting, setting_argument, whole_table
+from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding
+from xlscore.excel.templates import filled
+from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 
@@ -182,10 +180,4 @@ def _settings(template: Template) -> None:
 
 def standings(book: Book) -> tuple[SizeMattersStanding, ...]:
     """The standings of a filled tournament workbook, computed by the core from its Games table and Settings."""
-    found = results(book, ["Games"], recalculate=False)["GAMES"]
-    table = [list(found.header), *[list(row) for row in found.rows]]
-    modifier_digits: int | None = None
-    if not is_blank(book.sheet("Settings").values.get((1, 2))):
-        digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
-        modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return size_matters_standings(table, modifier_digits, book.sheet("Settings").values.get((2, 2)))
+    return filled.size_matters(book)
