@@ -16,6 +16,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from xlscore.cli import main
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, new_workbook, template
+from xlscore.excel.templates.filled import BY_SYSTEM
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
 
@@ -71,6 +72,11 @@ def test_standings_sheet_equals_the_core(computed: tuple[str, Path, Path]) -> No
     assert mismatched == []
     below = [sheet.cell(len(expected) + 1, c + 1).value for c in range(len(expected[0]))]
     assert all(v in (None, "") for v in below), "the spilled table ends where the core's standings end"
+
+
+def test_every_template_has_a_reader_of_its_standings() -> None:
+    # `xlscore standings` reads each system's workbooks through filled.py, not through the template's module.
+    assert sorted(BY_SYSTEM) == sorted(MODULES)
 
 
 def test_empty_template_computes_without_error_cells(tmp_path: Path) -> None:

@@ -75,6 +75,9 @@ def is_grid(value: object) -> bool:
     return isinstance(value, (list, tuple)) or (hasattr(value, "ndim") and hasattr(value, "tolist"))
 
 
+_ROW_TYPES = frozenset({list, tuple})  # what a range's rows are, checked by type at C speed before isinstance
+
+
 def _rows(value: Any) -> list[list[Any]]:
     if hasattr(value, "tolist") and hasattr(value, "ndim"):
         value = value.tolist()
@@ -82,9 +85,6 @@ def _rows(value: Any) -> list[list[Any]]:
     if rows and (set(map(type, rows)) <= _ROW_TYPES or all(isinstance(r, (list, tuple)) for r in rows)):
         return list(map(list, rows))
     return [rows]  # a 1-D list is one row
-
-
-_ROW_TYPES = {list, tuple}  # what a range's rows are, checked by type at C speed before isinstance
 
 
 def grid_shape(value: Any) -> tuple[int, int]:

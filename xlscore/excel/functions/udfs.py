@@ -49,7 +49,9 @@ def to_host(result: Any, office_js: bool) -> Any:
         if office_js and result.message:
             raise XlwingsError(result.message)
         return result.code if office_js else str(result)
-    if isinstance(result, list) and any(issubclass(kind, CellError) for kind in set(map(type, chain(*result)))):
+    if isinstance(result, list) and any(
+        issubclass(kind, CellError) for kind in set(map(type, chain.from_iterable(result)))
+    ):
         return [[(c.code if office_js else str(c)) if isinstance(c, CellError) else c for c in row] for row in result]
     return result  # a range with no error cell (found at C speed) goes back as it is
 

@@ -4,7 +4,8 @@ Each template is a module here with ``SYSTEM`` (its short name), ``FILE`` (its f
 ``build(sample) -> Template`` and ``standings(book) -> rows``: the standings the core computes from the
 workbook's inputs, which ``xlscore standings`` prints and the tests compare with the recalculated sheet. Those are
 read in :mod:`xlscore.excel.templates.filled`, which needs neither openpyxl nor the template modules (they build
-workbooks with openpyxl), so reading a filled workbook loads neither.
+workbooks with openpyxl), so reading a filled workbook loads neither (one with no results yet loads its template's
+module, whose standings name the columns of the header it shows).
 The copies in workbooks/ are these, generated; a test checks they are current.
 """
 

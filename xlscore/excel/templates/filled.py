@@ -15,7 +15,7 @@ from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.validate import shown
 from xlscore.excel.workbook.refs import cell_name
-from xlscore.excel.workbook.results import results
+from xlscore.excel.workbook.results import Result, results
 
 if TYPE_CHECKING:
     from xlscore.core.diplomacy.event import DiplomacyStanding
@@ -62,7 +62,10 @@ def setting(book: Book, sheet: str, cell: tuple[int, int], name: str, default: f
 
 def table(book: Book, sheet: str) -> list[list[object]]:
     """The input table of ``sheet`` as the core reads one: its header, then its rows."""
-    found = results(book, [sheet], recalculate=False)[sheet.upper()]
+    return _grid(results(book, [sheet], recalculate=False)[sheet.upper()])
+
+
+def _grid(found: Result) -> list[list[object]]:
     return [list(found.header), *[list(row) for row in found.rows]]
 
 
@@ -70,9 +73,10 @@ def rplops(book: Book) -> tuple[RplopsStanding, ...]:
     """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
     from xlscore.core.rplops_event import rplops_standings
 
+    found = table(book, "Results")  # the table first: its error is the one shown when both are wrong
     x = setting(book, "Settings", (1, 2), "x", 50.0)
     version = setting(book, "Settings", (2, 2), "version", 1.0)
-    return rplops_standings(table(book, "Results"), x, version)  # type: ignore[arg-type]  # the core checks it
+    return rplops_standings(found, x, version)  # type: ignore[arg-type]  # the core checks it is whole
 
 
 def size_matters(book: Book) -> tuple[SizeMattersStanding, ...]:
@@ -80,21 +84,23 @@ def size_matters(book: Book) -> tuple[SizeMattersStanding, ...]:
     from xlscore.core.size_matters import size_matters_standings
     from xlscore.core.validate import whole
 
+    found = table(book, "Games")
     modifier_digits: int | None = None
     if not is_blank(book.sheet("Settings").values.get((1, 2))):
         digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
         modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return size_matters_standings(table(book, "Games"), modifier_digits, book.sheet("Settings").values.get((2, 2)))
+    return size_matters_standings(found, modifier_digits, book.sheet("Settings").values.get((2, 2)))
 
 
 def diplomacy(book: Book) -> tuple[DiplomacyStanding, ...]:
     """The standings of a filled Diplomacy tournament workbook, computed by the core from its Games and Settings."""
     from xlscore.core.diplomacy.event import diplomacy_standings
 
+    found = table(book, "Games")
     values = book.sheet("Settings").values
     settings = [values.get((row, 2)) for row in range(1, len(DIPLOMACY_SETTINGS) + 1)]
     system = settings[0]
-    return diplomacy_standings(table(book, "Games"), "" if system is None else str(system), *settings[1:])
+    return diplomacy_standings(found, "" if system is None else str(system), *settings[1:])
 
 
 def gibbs_replay(book: Book, trajectory: bool) -> GibbsRatings:
@@ -102,11 +108,12 @@ def gibbs_replay(book: Book, trajectory: bool) -> GibbsRatings:
     pool."""
     from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 
+    found = table(book, "Games")
     k1 = book.sheet("Settings").values.get((1, 2))
     if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
         raise TableError(f"Settings!B1 (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank")
     return gibbs_ratings(
-        table(book, "Games"),
+        found,
         k1 if k1 != "" else None,
         setting(book, "Settings", (2, 2), "K2", K2),
         setting(book, "Settings", (3, 2), "K3", K3),
@@ -138,10 +145,11 @@ def league(book: Book) -> tuple[LeagueStanding, ...]:
     """A Meeple League season's standings, computed by the core from the Results and Leagues tables."""
     from xlscore.core.league.standings import league_standings
 
-    seats = table(book, "Leagues")
+    found = results(book, ["Results", "Leagues"], recalculate=False)
+    played, seats = _grid(found["RESULTS"]), _grid(found["LEAGUES"])
     prior = [cell_text(row[1]) or "" for row in seats[1:]]  # as the sheet reads it: blank rows skipped
     tie_breaks = book.sheet("Settings").values.get((4, 2))
-    return league_standings(table(book, "Results"), prior, tie_breaks, seats)
+    return league_standings(played, prior, tie_breaks, seats)
 
 
 def lifetime(book: Book) -> tuple[LifetimeStanding, ...]:

@@ -37,7 +37,7 @@ from xlscore.excel.templates.base import (
     whole_table,
 )
 from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import Result, results
+from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -326,10 +326,6 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
     return filled.league(book)
-
-
-def _grid(found: Result) -> list[list[object]]:
-    return [list(found.header), *[list(row) for row in found.rows]]
 
 
 def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:
