@@ -59,3 +59,14 @@ def test_rows_as_tuples_a_block_and_a_ragged_range_agree_with_cell_by_cell() -> 
     got = edge.call_cells(CATALOGUE["RPLOPS"], [ragged, [[4.0]]])
     assert got == _cell_by_cell("RPLOPS", [ragged, [[4.0]]])
     assert got[1][1].code == "#N/A"
+
+
+def test_a_whole_number_too_large_for_a_float_is_an_error_in_its_cell() -> None:
+    # A Python caller can pass one (Excel sends floats): it is worded in its own cell, not raised.
+    huge = 10**400
+    got = edge.call_cells(CATALOGUE["RPLOPS"], [[[1.0], [huge]], [[4.0]]])
+    assert got[0][0] == pytest.approx(80)
+    assert got[1][0].code == "#VALUE!"
+    assert got[1][0].message.startswith("rank is 1000")
+    got = edge.call_cells(CATALOGUE["RPLOPS"], [[[1.0], [2.0]], huge])
+    assert [row[0].code for row in got] == ["#VALUE!", "#VALUE!"]

@@ -13,6 +13,7 @@ import openpyxl
 import pytest
 
 from tests.excel.programs import differences
+from xlscore.core.errors import TableError
 from xlscore.core.headings import heading
 from xlscore.core.league.schedule import FOUR_PLAYER_GRID
 from xlscore.excel.functions.cells import table_to_grid
@@ -179,3 +180,22 @@ def test_a_result_whose_player_the_schedule_does_not_seat_is_flagged(tmp_path: P
     values = openpyxl.load_workbook(out, data_only=True)["Results"]
     assert values["Z2"].value is False
     assert values["Z3"].value is True
+
+
+def test_the_seeding_is_read_from_the_player_column_wherever_it_stands(tmp_path: Path) -> None:
+    # Leagues with its first two columns swapped (Player, then Seed): the seeding, the last tie-break, is still the
+    # players' order, not the seeds read as names, so Lee and Sam stay ordered by it.
+    path = new_workbook("league", tmp_path / "season.xlsx")
+    expected = league_season.standings(read_book(path))
+    book = openpyxl.load_workbook(path)
+    sheet = book["Leagues"]
+    for row in range(1, sheet.max_row + 1):
+        seed, player = sheet.cell(row, 1).value, sheet.cell(row, 2).value
+        sheet.cell(row, 1).value, sheet.cell(row, 2).value = player, seed
+    swapped = tmp_path / "swapped.xlsx"
+    book.save(swapped)
+    assert league_season.standings(read_book(swapped)) == expected
+    sheet.cell(1, 1).value = "Name"  # no player column at all: the core's message, not a crash
+    book.save(swapped)
+    with pytest.raises(TableError, match="leagues has no column 'player'"):
+        league_season.standings(read_book(swapped))

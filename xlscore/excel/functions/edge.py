@@ -16,6 +16,7 @@ end, and a row of them across the ranges given cell by cell stays blank.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Sequence
 from itertools import chain
 from typing import Any
@@ -159,6 +160,7 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
 
 
 _NUMBERS = frozenset({float, int})
+_LARGEST = int(sys.float_info.max)  # a whole number above it has no float
 
 
 def _spread_at_once(
@@ -181,8 +183,8 @@ def _spread_at_once(
         if index not in spread:
             if argument.optional and is_blank(value):
                 value = argument.default
-            if type(value) not in _NUMBERS:
-                return None
+            if type(value) not in _NUMBERS or (type(value) is int and abs(value) > _LARGEST):
+                return None  # cell by cell words it (a whole number too large for a float, from Python)
             arrays.append(float(value))
             continue
         cells = spread[index]
@@ -191,7 +193,9 @@ def _spread_at_once(
             return None  # outside a range's size the cell-by-cell call gives #N/A
         flat = list(chain.from_iterable(cells))
         kinds = set(map(type, flat))
-        if not kinds <= _NUMBERS | {type(None)}:
+        if not kinds <= _NUMBERS | {type(None)} or (
+            int in kinds and any(abs(v) > _LARGEST for v in flat if type(v) is int)
+        ):
             return None
         numbers = np.array(flat, dtype=np.float64).reshape(rows, cols)  # a blank (None) becomes NaN
         if type(None) in kinds:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
+from xlscore.core.headings import column_key
 from xlscore.core.validate import shown
 from xlscore.excel.workbook.refs import cell_name
 from xlscore.excel.workbook.results import Result, results
@@ -147,7 +148,9 @@ def league(book: Book) -> tuple[LeagueStanding, ...]:
 
     found = results(book, ["Results", "Leagues"], recalculate=False)
     played, seats = _grid(found["RESULTS"]), _grid(found["LEAGUES"])
-    prior = [cell_text(row[1]) or "" for row in seats[1:]]  # as the sheet reads it: blank rows skipped
+    header = [column_key(h) if h is not None else "" for h in seats[0]]
+    at = header.index("player") if "player" in header else None  # none: the core says the column is missing
+    prior = [] if at is None else [cell_text(row[at]) or "" for row in seats[1:]]  # blank rows skipped
     tie_breaks = book.sheet("Settings").values.get((4, 2))
     return league_standings(played, prior, tie_breaks, seats)
 
