@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.headings import column_key
 from xlscore.core.validate import shown
 from xlscore.excel.workbook.refs import cell_name
 from xlscore.excel.workbook.results import Result, results
@@ -145,12 +144,12 @@ def gibbs(book: Book) -> tuple[GibbsRating, ...]:
 def league(book: Book) -> tuple[LeagueStanding, ...]:
     """A Meeple League season's standings, computed by the core from the Results and Leagues tables."""
     from xlscore.core.league.standings import league_standings
+    from xlscore.core.rows import read_columns
 
     found = results(book, ["Results", "Leagues"], recalculate=False)
     played, seats = _grid(found["RESULTS"]), _grid(found["LEAGUES"])
-    header = [column_key(h) if h is not None else "" for h in seats[0]]
-    at = header.index("player") if "player" in header else None  # none: the core says the column is missing
-    prior = [] if at is None else [cell_text(row[at]) or "" for row in seats[1:]]  # blank rows skipped
+    # The seeding by the player column's heading (none: the core says the column is missing); blanks skipped.
+    prior = [cell_text(player) or "" for player in read_columns(seats, [], ["player"], name="leagues")[1]["player"]]
     tie_breaks = book.sheet("Settings").values.get((4, 2))
     return league_standings(played, prior, tie_breaks, seats)
 

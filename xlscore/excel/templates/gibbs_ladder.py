@@ -94,8 +94,7 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
         "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
     ),
 )
-ONE_POOL_CELL = filled.ONE_POOL_CELL
-ONE_POOL = setting_argument(ONE_POOL_CELL)
+ONE_POOL = setting_argument(filled.ONE_POOL_CELL)
 LINE_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E377C2", "7F7F7F", "BCBD22", "17BECF")
 """Ten colours told apart at a glance (matplotlib's tab10), one per player charted."""
 _KINDS = ",".join(f'B1="{kind}"' for kind in K1_TABLE)
