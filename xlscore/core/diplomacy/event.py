@@ -30,11 +30,18 @@ from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, read_board
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
+from xlscore.core.rounds import ROUND, After, RoundStanding, check_after_round, round_numbers, standings_by_round
 from xlscore.core.rows import Row, cell_name, read_rows
 from xlscore.core.table import table
 from xlscore.core.validate import shown, whole
 
-__all__ = ["TIE_BREAKS", "DiplomacyStanding", "diplomacy_points", "diplomacy_standings"]
+__all__ = [
+    "TIE_BREAKS",
+    "DiplomacyStanding",
+    "diplomacy_points",
+    "diplomacy_standings",
+    "diplomacy_standings_by_round",
+]
 
 TIE_BREAKS = ("solos", "best game", "head to head")
 """The tie-breaks a director may name, after the total."""
@@ -97,7 +104,8 @@ class _Scored:
 
 def _scored(results: object, system: object) -> _Scored:
     chosen = find_system(system)
-    rows = read_rows(results, ["board", "player", "centres"], ["round", "power", "draw", "eliminated", "final year"])
+    rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
+    round_numbers(rows)  # checked; a player may play several boards of a round (the round score adds them up)
     boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
     scores: dict[Board, dict[int, Fraction]] = {}
     solo_rows: set[int] = set()
@@ -185,6 +193,7 @@ def diplomacy_standings(
     tournament: object = None,
     best: object = None,
     tie_breaks: object = None,
+    after_round: object = None,
 ) -> tuple[DiplomacyStanding, ...]:
     """Tournament standings under a Diplomacy scoring system: round scores, then the tournament total and tie-breaks.
 
@@ -198,49 +207,117 @@ def diplomacy_standings(
     tie_breaks: after the total, in order (solos, best game, head to head; separated by commas); blank for the
         system's published chain (Size Matters: solos, head to head; the others publish none), none for no
         tie-break.
+    after_round: count only the rounds up to this one (blank: all rounds).
     """
-    per_round = _choice("round_score", round_score, ROUND_SCORES)
-    overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
-    count = None
-    if overall == "best N":
-        count = whole("best", best, 1, 1000)
-    elif not is_blank(best) and best is not None:
-        raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
-    scored = _scored(results, system)
-    order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
-    by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
-    solos: dict[str, int] = defaultdict(int)
-    for board, seats in scored.boards.items():
-        for row in seats:
-            player = cell_name(row, "player")
-            by_board[player][board] = scored.scores[board][row["_row"]]
-            solos[player] += row["_row"] in scored.solo_rows
-    totals: dict[str, Fraction] = {}
-    rounds: dict[str, int] = {}
-    for player, played in by_board.items():
-        grouped: dict[str, list[Fraction]] = defaultdict(list)
-        for (round_, board_name), score in played.items():
-            grouped[round_ or board_name].append(score)
-        round_scores = [max(s) if per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
-        totals[player] = _total(round_scores, overall, count)
-        rounds[player] = len(round_scores)
-    best_game = {p: max(s.values()) for p, s in by_board.items()}
-    measures = {
-        "total": measure("total", totals),
-        "solos": measure("solos", solos),
-        "best game": measure("best game", best_game),
-        "head to head": head_to_head("head to head", by_board),
-    }
-    return tuple(
-        DiplomacyStanding(
-            row.place,
-            row.player,
-            float(totals[row.player]),
-            rounds[row.player],
-            len(by_board[row.player]),
-            solos[row.player],
-            float(best_game[row.player]),
-            row.decided_by,
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks)
+    return event.after(check_after_round(after_round, event.last))[0]
+
+
+@table(RoundStanding)
+def diplomacy_standings_by_round(
+    results: object,
+    system: str,
+    round_score: object = None,
+    tournament: object = None,
+    best: object = None,
+    tie_breaks: object = None,
+) -> tuple[RoundStanding, ...]:
+    """The standings after every round: each player's place, total, what the round added and places gained.
+
+    results: a table with columns round, board, player and centres, and optionally power, draw, eliminated and
+        final year: seven rows per board; without rounds, the whole table is round 1.
+    system: the scoring system's name, as DIPLOMACY_SYSTEMS lists it.
+    round_score: sum (every board of the round added) or best (the best board of the round); blank: sum.
+    tournament: all (every round added), best N (the best rounds, N given by best) or best two plus half (the best
+        two rounds and half of the rest); blank: all.
+    best: how many rounds count, for tournament best N.
+    tie_breaks: after the total, in order (solos, best game, head to head; separated by commas); blank for the
+        system's published chain (Size Matters: solos, head to head; the others publish none), none for no
+        tie-break.
+    """
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks)
+    return standings_by_round(event.last, lambda number: event.after(number)[1])
+
+
+def _round(board: Board) -> int:
+    """A board's round (1 in a table without rounds; the round was checked a whole number when read)."""
+    return int(board[0]) if board[0] else 1
+
+
+@dataclass(frozen=True)
+class _Event:
+    """A results table scored once, with the director's settings: each player's score by board and the boards they
+    soloed on; the standings after any round follow from it."""
+
+    by_board: dict[str, dict[Board, Fraction]]
+    solos: dict[str, set[Board]]
+    per_round: str
+    overall: str
+    count: int | None
+    order: tuple[str, ...]
+
+    @classmethod
+    def read(
+        cls, results: object, system: object, round_score: object, tournament: object, best: object, tie_breaks: object
+    ) -> _Event:
+        per_round = _choice("round_score", round_score, ROUND_SCORES)
+        overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
+        count = None
+        if overall == "best N":
+            count = whole("best", best, 1, 1000)
+        elif not is_blank(best) and best is not None:
+            raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
+        scored = _scored(results, system)
+        order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
+        by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
+        solos: dict[str, set[Board]] = defaultdict(set)
+        for board, seats in scored.boards.items():
+            for row in seats:
+                player = cell_name(row, "player")
+                by_board[player][board] = scored.scores[board][row["_row"]]
+                if row["_row"] in scored.solo_rows:
+                    solos[player].add(board)
+        return cls(by_board, solos, per_round, overall, count, order)
+
+    @property
+    def last(self) -> int:
+        return max((_round(b) for boards in self.by_board.values() for b in boards), default=0)
+
+    def after(self, number: int | None) -> tuple[tuple[DiplomacyStanding, ...], After]:
+        """The standings after round ``number`` (None: all rounds)."""
+        by_board = self.by_board
+        if number is not None:
+            kept = {p: {b: s for b, s in boards.items() if _round(b) <= number} for p, boards in by_board.items()}
+            by_board = {p: boards for p, boards in kept.items() if boards}
+        totals: dict[str, Fraction] = {}
+        rounds: dict[str, int] = {}
+        for player, played in by_board.items():
+            grouped: dict[str, list[Fraction]] = defaultdict(list)
+            for (round_, board_name), score in played.items():
+                grouped[round_ or board_name].append(score)
+            round_scores = [max(s) if self.per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
+            totals[player] = _total(round_scores, self.overall, self.count)
+            rounds[player] = len(round_scores)
+        solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in by_board.items()}
+        best_game = {p: max(s.values()) for p, s in by_board.items()}
+        measures = {
+            "total": measure("total", totals),
+            "solos": measure("solos", solos),
+            "best game": measure("best game", best_game),
+            "head to head": head_to_head("head to head", by_board),
+        }
+        rows = tuple(
+            DiplomacyStanding(
+                row.place,
+                row.player,
+                float(totals[row.player]),
+                rounds[row.player],
+                len(by_board[row.player]),
+                solos[row.player],
+                float(best_game[row.player]),
+                row.decided_by,
+            )
+            for row in standings(by_board, [measures["total"], *(measures[t] for t in self.order)])
         )
-        for row in standings(by_board, [measures["total"], *(measures[t] for t in order)])
-    )
+        boards = {p: len(s) for p, s in by_board.items()}
+        return rows, After([(row.place, row.player) for row in rows], totals, boards)
