@@ -20,7 +20,7 @@ from xlscore.core.size_matters import size_matters_standings, size_matters_stand
 # RPLOPS, three rounds of two 2-player tables, tables named afresh each round (T1, T2). RPLOPS v1, x = 50, a
 # 2-player game of 1 hour: the winner (2 + 1 - 1) x 100 / 3 = 200/3, the loser 100/3.
 WIN, LOSE = 200 / 3, 100 / 3
-EVENT = [
+EVENT: list[list[object]] = [
     ["round", "game", "player", "place"],
     [1, "T1", "Ann", 1],
     [1, "T1", "Bo", 2],
