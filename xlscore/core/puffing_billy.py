@@ -59,6 +59,7 @@ from xlscore.core.cells import exact
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
+from xlscore.core.roster import check_results, read_roster
 from xlscore.core.rounding import as_decimal, round_half_up
 from xlscore.core.rounds import (
     ROUND,
@@ -445,7 +446,11 @@ class Standing:
 
 @table(Standing)
 def pb_standings(
-    results: object, best: int | None = None, required: Sequence[str] = (), after_round: int | None = None
+    results: object,
+    best: int | None = None,
+    required: Sequence[str] = (),
+    after_round: int | None = None,
+    players: object = None,
 ) -> tuple[Standing, ...]:
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
@@ -455,18 +460,20 @@ def pb_standings(
     best: count only the best N games of each player besides the required ones (blank: every game counts).
     required: games that always count, scoring 0 for a player who has none.
     after_round: count only the boards of the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
 
     The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
     money, final, round) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
-    rows, keep, must = _standings_input(results, best, required)
+    rows, keep, must = _standings_input(results, best, required, players)
     last = max((row["_round"] for row in rows), default=0)
     return _standings_after(rows, keep, must, check_after_round(after_round, last))[0]
 
 
 @table(RoundStanding)
 def pb_standings_by_round(
-    results: object, best: int | None = None, required: Sequence[str] = ()
+    results: object, best: int | None = None, required: Sequence[str] = (), players: object = None
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, what the round added and places gained.
 
@@ -475,14 +482,20 @@ def pb_standings_by_round(
         whole table is round 1.
     best: count only the best N games of each player besides the required ones (blank: every game counts).
     required: games that always count, scoring 0 for a player who has none.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped or sat out (blank: none).
     """
-    rows, keep, must = _standings_input(results, best, required)
+    rows, keep, must = _standings_input(results, best, required, players)
     last = max((row["_round"] for row in rows), default=0)
-    return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number)[1])
+    roster = read_roster(players)
+    return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number)[1], roster)
 
 
-def _standings_input(results: object, best: object, required: object) -> tuple[list[Row], int | None, tuple[str, ...]]:
-    """The standings' rows (each with its round under ``_round``) and settings, read and checked."""
+def _standings_input(
+    results: object, best: object, required: object, players: object
+) -> tuple[list[Row], int | None, tuple[str, ...]]:
+    """The standings' rows (each with its round under ``_round``) and settings, read and checked (against the
+    players table too, when there is one)."""
     try:
         rows = read_rows(results, ["player", "game", "score"], ["final_bonus", ROUND], name="results")
     except MissingColumnError as missing:
@@ -495,6 +508,7 @@ def _standings_input(results: object, best: object, required: object) -> tuple[l
         one_game_a_round(rows, rounds, lambda row: row["_row"], lambda _: "a board")
         for row, number in zip(rows, rounds, strict=True):
             row["_round"] = number
+    check_results(read_roster(players), rows, [row["_round"] for row in rows])
     keep = None if best is None else count("best", best, 1)
     must = tuple(str(g) for g in items("required", required, "game names"))
     return rows, keep, must

@@ -43,6 +43,7 @@ from xlscore.core.validate import whole
 
 if TYPE_CHECKING:
     from xlscore.core import bulk
+    from xlscore.core.roster import Roster
 
 __all__ = [
     "ROUND",
@@ -153,6 +154,14 @@ class RoundStanding:
     total: float
     games: int
     change: int | None
+    note: str = ""
+    """From the players table: ``dropped`` for a round after the player dropped, ``sits out`` for a round they sit
+    out; blank otherwise."""
+
+
+def _note(roster: Roster | None, player: str, number: int) -> str:
+    entry = roster.entries.get(player) if roster is not None else None
+    return entry.note(number) if entry is not None else ""
 
 
 @dataclass(frozen=True)
@@ -165,8 +174,9 @@ class After:
     games: Mapping[str, int]
 
 
-def standings_by_round(last: int, after: Callable[[int], After]) -> Table[RoundStanding]:
-    """Every round's standings, round 1 to ``last``, each in place order (see the module docstring)."""
+def standings_by_round(last: int, after: Callable[[int], After], roster: Roster | None = None) -> Table[RoundStanding]:
+    """Every round's standings, round 1 to ``last``, each in place order (see the module docstring); ``roster``
+    gives each row's note."""
     rows: list[RoundStanding] = []
     places: dict[str, int] = {}
     totals: Mapping[str, Fraction] = {}
@@ -184,6 +194,7 @@ def standings_by_round(last: int, after: Callable[[int], After]) -> Table[RoundS
                     total=float(total),
                     games=now.games[player] - games.get(player, 0),
                     change=places[player] - place if player in places else None,
+                    note=_note(roster, player, number),
                 )
             )
         places = {player: place for place, player in now.places}

@@ -34,6 +34,7 @@ from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import measure, standings
+from xlscore.core.roster import Roster, check_results, read_roster
 from xlscore.core.rounds import (
     ROUND,
     After,
@@ -73,8 +74,9 @@ Game = tuple[int, str]
 """A game by its round (1 in a table without rounds) and its name within the round."""
 
 
-def _games(results: object) -> tuple[list[Row | None], dict[Game, list[Row]], bool]:
-    """The table's rows in sheet order (None for a blank row), its games, and whether it gives rounds."""
+def _games(results: object, roster: Roster | None = None) -> tuple[list[Row | None], dict[Game, list[Row]], bool]:
+    """The table's rows in sheet order (None for a blank row), its games, and whether it gives rounds; each row
+    checked against the players table when there is one."""
     rows = read_rows(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
     rounds = round_numbers(rows)
     by_row = {row["_row"]: number for row, number in zip(rows, rounds, strict=True)}
@@ -88,6 +90,7 @@ def _games(results: object) -> tuple[list[Row | None], dict[Game, list[Row]], bo
 
     games = group_games(rows, key, label)
     one_game_a_round(rows, rounds, key, label)
+    check_results(roster, rows, rounds)
     first = min((r["_row"] for r in rows), default=2)
     last = max((r["_row"] for r in rows), default=1)
     aligned: list[Row | None] = [None] * (last - first + 1) if rows else []
@@ -225,7 +228,7 @@ _Ranked = tuple[tuple[RplopsStanding, ...], After]
 
 @table(RplopsStanding)
 def rplops_standings(
-    results: object, x: float = 50, version: int = 1, after_round: int | None = None
+    results: object, x: float = 50, version: int = 1, after_round: int | None = None, players: object = None
 ) -> tuple[RplopsStanding, ...]:
     """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place.
 
@@ -234,29 +237,38 @@ def rplops_standings(
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
     after_round: count only the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
     """
-    last, after = _standings_after(results, x, version)
+    last, after = _standings_after(results, x, version, read_roster(players))
     return after(check_after_round(after_round, last))[0]
 
 
 @table(RoundStanding)
-def rplops_standings_by_round(results: object, x: float = 50, version: int = 1) -> tuple[RoundStanding, ...]:
+def rplops_standings_by_round(
+    results: object, x: float = 50, version: int = 1, players: object = None
+) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, the round's points and places gained.
 
     results: a table with columns game, player, score (or place) and round, and optionally hours, one row per
         player per game (a DataFrame, mappings, or rows with a header); without rounds, the whole table is round 1.
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped or sat out (blank: none).
     """
-    last, after = _standings_after(results, x, version)
-    return standings_by_round(last, lambda number: after(number)[1])
+    roster = read_roster(players)
+    last, after = _standings_after(results, x, version, roster)
+    return standings_by_round(last, lambda number: after(number)[1], roster)
 
 
-def _standings_after(results: object, x: float, version: int) -> tuple[int, Callable[[int | None], _Ranked]]:
+def _standings_after(
+    results: object, x: float, version: int, roster: Roster | None
+) -> tuple[int, Callable[[int | None], _Ranked]]:
     """The table's last round (0 without rows) and its standings after any round (None: all of them), the table
     read and checked once."""
     average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
-    scored = _in_bulk(results)
+    scored = _in_bulk(results) if roster is None else None  # a players table is checked row by row
     full = _standings_in_bulk(scored, average, rule, None) if scored is not None else None
     if scored is not None and full is not None:
         in_bulk = scored
@@ -268,7 +280,7 @@ def _standings_after(results: object, x: float, version: int) -> tuple[int, Call
             return ranked
 
         return (int(scored.round.max()) if len(scored.round) else 0), after_in_bulk
-    found = _results(results, average, rule)
+    found = _results(results, average, rule, roster)
     return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after)
 
 
@@ -282,9 +294,9 @@ class _Result:
     hours: Fraction
 
 
-def _results(results: object, average: Fraction, version: int) -> list[_Result]:
+def _results(results: object, average: Fraction, version: int, roster: Roster | None) -> list[_Result]:
     """Every row's exact points, row by row (the first bad row named)."""
-    _, games, with_rounds = _games(results)
+    _, games, with_rounds = _games(results, roster)
     found: list[_Result] = []
     for game, rows in games.items():
         places, hours = _game_places(_shown(game, with_rounds), rows)

@@ -47,6 +47,7 @@ from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
+from xlscore.core.roster import Roster, check_results, read_roster
 from xlscore.core.rounding import round_half_up
 from xlscore.core.rounds import (
     ROUND,
@@ -200,7 +201,7 @@ def _board_label(board: Board) -> str:
     return f"board {name!r}" + (f" of round {round_!r}" if round_ else "")
 
 
-def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Row]]]:
+def _read_boards(results: object, roster: Roster | None = None) -> tuple[list[Row | None], dict[Board, list[Row]]]:
     """The table's rows in sheet order (None for a blank row) and its boards, each checked to be a whole board."""
     rows = read_rows(results, ["board", "player", "centres"], [ROUND], name="results")
     for row in rows:
@@ -212,6 +213,7 @@ def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Ro
 
     boards = group_games(rows, key, _board_label, on="on")
     one_game_a_round(rows, rounds, key, _board_label)
+    check_results(roster, rows, rounds)
     for board, seats in boards.items():
         if len(seats) != POWERS:
             raise TableError(f"{_board_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
@@ -325,7 +327,11 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
 
 @table(SizeMattersStanding)
 def size_matters_standings(
-    results: object, modifier_digits: int | None = None, tie_breaks: object = None, after_round: int | None = None
+    results: object,
+    modifier_digits: int | None = None,
+    tie_breaks: object = None,
+    after_round: int | None = None,
+    players: object = None,
 ) -> tuple[SizeMattersStanding, ...]:
     """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
 
@@ -335,14 +341,16 @@ def size_matters_standings(
     tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
         both, none for no tie-break.
     after_round: count only the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
     """
-    event = _Event.read(results, modifier_digits, tie_breaks)
+    event = _Event.read(results, modifier_digits, tie_breaks, read_roster(players))
     return event.after(check_after_round(after_round, event.last))[0]
 
 
 @table(RoundStanding)
 def size_matters_standings_by_round(
-    results: object, modifier_digits: int | None = None, tie_breaks: object = None
+    results: object, modifier_digits: int | None = None, tie_breaks: object = None, players: object = None
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, the round's score and places gained.
 
@@ -351,9 +359,12 @@ def size_matters_standings_by_round(
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
         both, none for no tie-break.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped or sat out (blank: none).
     """
-    event = _Event.read(results, modifier_digits, tie_breaks)
-    return standings_by_round(event.last, lambda number: event.after(number)[1])
+    roster = read_roster(players)
+    event = _Event.read(results, modifier_digits, tie_breaks, roster)
+    return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
 @dataclass(frozen=True)
@@ -367,17 +378,17 @@ class _Event:
     order: tuple[str, ...]
 
     @classmethod
-    def read(cls, results: object, modifier_digits: int | None, tie_breaks: object) -> _Event:
+    def read(cls, results: object, modifier_digits: int | None, tie_breaks: object, roster: Roster | None) -> _Event:
         digits = _digits(modifier_digits)
         order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
         scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)
-        scored = _in_bulk(results, digits)
+        scored = _in_bulk(results, digits) if roster is None else None  # a players table is checked row by row
         totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
         if totals is None:
             scores.clear()
             solos.clear()
-            totals = _totals(results, digits, scores, solos)
+            totals = _totals(results, digits, scores, solos, roster)
         return cls(scores, solos, totals, order)
 
     @property
@@ -414,10 +425,14 @@ class _Event:
 
 
 def _totals(
-    results: object, digits: int | None, scores: dict[str, dict[Board, Fraction]], solos: dict[str, set[Board]]
+    results: object,
+    digits: int | None,
+    scores: dict[str, dict[Board, Fraction]],
+    solos: dict[str, set[Board]],
+    roster: Roster | None,
 ) -> dict[str, Fraction]:
     """Each player's total, row by row; fills in each player's score by board and solos."""
-    _, boards = _read_boards(results)
+    _, boards = _read_boards(results, roster)
     for board, seats in boards.items():
         by_row = _board_scores(seats, digits)
         for row in seats:

@@ -30,6 +30,7 @@ from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, read_board
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
+from xlscore.core.roster import Roster, check_results, read_roster
 from xlscore.core.rounds import ROUND, After, RoundStanding, check_after_round, round_numbers, standings_by_round
 from xlscore.core.rows import Row, cell_name, read_rows
 from xlscore.core.table import table
@@ -102,10 +103,11 @@ class _Scored:
     system: str
 
 
-def _scored(results: object, system: object) -> _Scored:
+def _scored(results: object, system: object, roster: Roster | None = None) -> _Scored:
     chosen = find_system(system)
     rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
-    round_numbers(rows)  # checked; a player may play several boards of a round (the round score adds them up)
+    # A player may play several boards of a round here (the round score adds them up): no one-game check.
+    check_results(roster, rows, round_numbers(rows))
     boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
     scores: dict[Board, dict[int, Fraction]] = {}
     solo_rows: set[int] = set()
@@ -194,6 +196,7 @@ def diplomacy_standings(
     best: object = None,
     tie_breaks: object = None,
     after_round: object = None,
+    players: object = None,
 ) -> tuple[DiplomacyStanding, ...]:
     """Tournament standings under a Diplomacy scoring system: round scores, then the tournament total and tie-breaks.
 
@@ -208,8 +211,10 @@ def diplomacy_standings(
         system's published chain (Size Matters: solos, head to head; the others publish none), none for no
         tie-break.
     after_round: count only the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
     """
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, read_roster(players))
     return event.after(check_after_round(after_round, event.last))[0]
 
 
@@ -221,6 +226,7 @@ def diplomacy_standings_by_round(
     tournament: object = None,
     best: object = None,
     tie_breaks: object = None,
+    players: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, what the round added and places gained.
 
@@ -234,9 +240,12 @@ def diplomacy_standings_by_round(
     tie_breaks: after the total, in order (solos, best game, head to head; separated by commas); blank for the
         system's published chain (Size Matters: solos, head to head; the others publish none), none for no
         tie-break.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped or sat out (blank: none).
     """
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks)
-    return standings_by_round(event.last, lambda number: event.after(number)[1])
+    roster = read_roster(players)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster)
+    return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
 def _round(board: Board) -> int:
@@ -258,7 +267,14 @@ class _Event:
 
     @classmethod
     def read(
-        cls, results: object, system: object, round_score: object, tournament: object, best: object, tie_breaks: object
+        cls,
+        results: object,
+        system: object,
+        round_score: object,
+        tournament: object,
+        best: object,
+        tie_breaks: object,
+        roster: Roster | None,
     ) -> _Event:
         per_round = _choice("round_score", round_score, ROUND_SCORES)
         overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
@@ -267,7 +283,7 @@ class _Event:
             count = whole("best", best, 1, 1000)
         elif not is_blank(best) and best is not None:
             raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
-        scored = _scored(results, system)
+        scored = _scored(results, system, roster)
         order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
         by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)

@@ -258,7 +258,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         rplops_event.rplops_standings,
         category="RPLOPS",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         examples=(
             Example(
                 (
@@ -282,7 +282,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         rplops_event.rplops_standings_by_round,
         category="RPLOPS",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         examples=(
             Example(
                 (
@@ -413,7 +413,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         puffing_billy.pb_standings,
         category="Puffing Billy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("required",),
         examples=(
             Example(
@@ -437,7 +437,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         puffing_billy.pb_standings_by_round,
         category="Puffing Billy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("required",),
         examples=(
             Example(
@@ -507,7 +507,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         size_matters.size_matters_standings,
         category="Size Matters",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -535,7 +535,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         size_matters.size_matters_standings_by_round,
         category="Size Matters",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -635,7 +635,7 @@ _FUNCTIONS += (
         diplomacy_event.diplomacy_standings,
         category="Diplomacy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -649,7 +649,7 @@ _FUNCTIONS += (
         diplomacy_event.diplomacy_standings_by_round,
         category="Diplomacy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
