@@ -189,3 +189,64 @@ def test_a_bye_scores_as_the_settings_say() -> None:
         bye_score("half", games)
     with pytest.raises(InputError, match="bye_score is blank"):
         bye_score("fixed", games)
+
+
+# Byes: round 1 Ann beats Bo and Cy has the bye; round 2 Cy beats Ann and Bo has the bye.
+BYE_EVENT: list[list[object]] = [
+    ["round", "game", "player", "place"],
+    [1, "T1", "Ann", 1],
+    [1, "T1", "Bo", 2],
+    [2, "T1", "Cy", 1],
+    [2, "T1", "Ann", 2],
+]
+BYE_PLAYERS: list[list[object]] = [["player", "byes"], ["Ann", None], ["Bo", 2], ["Cy", 1]]
+
+
+def _totals(table: Any) -> dict[str, float]:
+    return {s.player: s.points for s in table}
+
+
+def test_rplops_byes_score_as_the_settings_say() -> None:
+    none = _totals(rplops_standings(BYE_EVENT, players=BYE_PLAYERS))
+    assert none == pytest.approx({"Ann": WIN + LOSE, "Bo": LOSE, "Cy": WIN})
+    fixed = _totals(rplops_standings(BYE_EVENT, players=BYE_PLAYERS, bye="fixed", bye_score=50))
+    assert fixed == pytest.approx({"Ann": WIN + LOSE, "Bo": LOSE + 50, "Cy": WIN + 50})
+    average = rplops_standings(BYE_EVENT, players=BYE_PLAYERS, bye="average")
+    assert _totals(average) == pytest.approx({"Ann": WIN + LOSE, "Bo": 2 * LOSE, "Cy": 2 * WIN})
+    assert {s.player: s.games for s in average} == {"Ann": 2, "Bo": 1, "Cy": 1}  # a bye is not a game
+    # After round 1 Bo's bye (round 2) does not count yet; Cy, with a bye and no game, is not ranked yet.
+    first = _totals(rplops_standings(BYE_EVENT, players=BYE_PLAYERS, bye="fixed", bye_score=50, after_round=1))
+    assert first == pytest.approx({"Ann": WIN, "Bo": LOSE})
+    rows = {(r.round, r.player): r for r in rplops_standings_by_round(BYE_EVENT, players=BYE_PLAYERS, bye="average")}
+    assert rows[2, "Bo"].note == "bye"
+    assert rows[2, "Bo"].score == pytest.approx(LOSE)
+    assert rows[2, "Bo"].games == 0
+
+
+def test_a_result_in_a_bye_round_and_bad_bye_settings_are_refused() -> None:
+    with pytest.raises(TableError, match=r"player 'Bo' has a result in round 2 \(row 6\); expected none: had a bye"):
+        rplops_standings([*BYE_EVENT, [2, "T2", "Bo", 1], [2, "T2", "Di", 2]], players=[*BYE_PLAYERS, ["Di"]])
+    with pytest.raises(InputError, match="bye_score is 5; it counts only with bye fixed"):
+        rplops_standings(BYE_EVENT, bye="average", bye_score=5)
+    with pytest.raises(TableError, match="byes in row 2 of players has round 2, which the player sits out"):
+        read_roster([["player", "sits out", "byes"], ["Ann", 2, "1, 2"]])
+
+
+def test_size_matters_and_diplomacy_score_a_bye() -> None:
+    # Round 1: A to G on one board (A on 10 of a 4-way draw: 52.5 x 10 / 8.5), H has the bye. Round 2: H takes A's
+    # seat and A has the bye.
+    rows: list[list[object]] = [["round", "board", "player", "centres"]]
+    rows += [[1, 1, p, c] for p, c in zip(SEVEN, BOARD, strict=True)]
+    rows += [[2, 1, p, c] for p, c in zip(["H", *SEVEN[1:]], BOARD, strict=True)]
+    players = [["player", "byes"], *([p, 2 if p == "A" else None] for p in SEVEN), ["H", 1]]
+    a_board = 52.5 * 10 / 8.5
+    sm = {s.player: s.total for s in size_matters_standings(rows, players=players, bye="average")}
+    assert sm["A"] == pytest.approx(2 * a_board)
+    assert sm["H"] == pytest.approx(2 * a_board)
+    dip = diplomacy_standings(
+        rows, "Size Matters", tournament="best N", best=1, players=players, bye="fixed", bye_score=80
+    )
+    by_player = {s.player: s for s in dip}
+    assert by_player["A"].total == pytest.approx(80)  # the bye, 80, is A's best round
+    assert by_player["A"].rounds == 1  # a bye is not a round played
+    assert by_player["B"].total == pytest.approx(52.5 * 8 / 8.5)  # best 1 of two equal rounds

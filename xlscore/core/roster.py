@@ -30,12 +30,15 @@ from xlscore.core.validate import count, number, shown
 
 __all__ = [
     "BYE_RULES",
+    "ByeRule",
     "Entry",
     "Roster",
+    "bye_rule",
     "bye_score",
     "check_results",
     "next_byes",
     "read_roster",
+    "with_byes",
 ]
 
 BYE_RULES = ("none", "fixed", "average")
@@ -52,12 +55,19 @@ class Entry:
     late_from: int = 1
     dropped_after: int | None = None
     sits_out: frozenset[int] = frozenset()
+    byes: frozenset[int] = frozenset()
 
     def note(self, round_: int) -> str:
-        """What the standings by round say of the player in ``round_``: dropped, sits out, or nothing."""
+        """What the standings by round say of the player in ``round_``: dropped, bye, sits out, or nothing."""
         if self.dropped_after is not None and round_ > self.dropped_after:
             return "dropped"
+        if round_ in self.byes:
+            return "bye"
         return "sits out" if round_ in self.sits_out else ""
+
+    def byes_to(self, after: int | None) -> int:
+        """How many byes the player had in the rounds up to ``after`` (None: all)."""
+        return sum(1 for r in self.byes if after is None or r <= after)
 
     def plays(self, round_: int) -> bool:
         """Whether the player is due to play ``round_``."""
@@ -79,7 +89,7 @@ def read_roster(players: object) -> Roster | None:
     """The players table, checked (None when blank: no roster, every result stands as typed)."""
     if players is None or (isinstance(players, str) and is_blank(players)):
         return None
-    rows = read_rows(players, ["player"], ["late from", "dropped after", "sits out"], name=_TABLE)
+    rows = read_rows(players, ["player"], ["late from", "dropped after", "sits out", "byes"], name=_TABLE)
     entries: dict[str, Entry] = {}
     for row in rows:
         player = cell_name(row, "player", _TABLE)
@@ -92,22 +102,29 @@ def read_roster(players: object) -> Roster | None:
                 f"{where(row, 'dropped after', _TABLE)} is {dropped}; expected a round from {late}, the player's "
                 "first (late from)"
             )
-        entries[player] = Entry(player=player, late_from=late, dropped_after=dropped, sits_out=_rounds(row))
+        sits_out, byes = _rounds(row, "sits out"), _rounds(row, "byes")
+        both = sorted(sits_out & byes)
+        if both:
+            raise TableError(
+                f"{where(row, 'byes', _TABLE)} has round {both[0]}, which the player sits out; expected a bye or a "
+                "round sat out, not both"
+            )
+        entries[player] = Entry(player=player, late_from=late, dropped_after=dropped, sits_out=sits_out, byes=byes)
     return Roster(entries)
 
 
-def _rounds(row: Row) -> frozenset[int]:
-    """The ``sits out`` cell: blank, one round, or rounds separated by commas."""
-    value = row["sits out"]
+def _rounds(row: Row, column: str) -> frozenset[int]:
+    """A cell of rounds (``sits out``, ``byes``): blank, one round, or rounds separated by commas."""
+    value = row[column]
     if is_blank(value):
         return frozenset()
     if not isinstance(value, str):
-        return frozenset({cell_whole(row, "sits out", 1, None, _TABLE)})
+        return frozenset({cell_whole(row, column, 1, None, _TABLE)})
     found = set()
     for word in (w.strip() for w in re.split(r"[,;]", value)):
         if not word.isdigit() or int(word) < 1:
             raise TableError(
-                f"{where(row, 'sits out', _TABLE)} is {shown(value)}; expected rounds (whole numbers from 1) "
+                f"{where(row, column, _TABLE)} is {shown(value)}; expected rounds (whole numbers from 1) "
                 "separated by commas"
             )
         found.add(int(word))
@@ -132,7 +149,11 @@ def check_results(roster: Roster | None, rows: Sequence[Row], rounds: Sequence[i
             )
         note = entry.note(round_)
         if note:
-            why = f"dropped after round {entry.dropped_after}" if note == "dropped" else f"sits out round {round_}"
+            why = {
+                "dropped": f"dropped after round {entry.dropped_after}",
+                "bye": f"had a bye in round {round_}",
+                "sits out": f"sits out round {round_}",
+            }[note]
             raise TableError(f"player {player!r} has a result in round {round_} ({at}); expected none: {why}")
 
 
@@ -147,14 +168,58 @@ def next_byes(players: Iterable[str], places: Mapping[str, int], byes: Mapping[s
     return [listed[i] for i in order[:wanted]]
 
 
+@dataclass(frozen=True)
+class ByeRule:
+    """What a bye scores: ``rule`` (none, fixed or average) and, for fixed, the score."""
+
+    rule: str
+    fixed: Fraction = Fraction(0)
+
+    def score(self, scores: Sequence[Fraction]) -> Fraction:
+        """A bye's score for a player whose games (or rounds) so far scored ``scores``: 0, the fixed score, or
+        their mean (0 before any)."""
+        if self.rule == "fixed":
+            return self.fixed
+        if self.rule == "average" and scores:
+            return sum(scores, Fraction(0)) / len(scores)
+        return Fraction(0)
+
+    def added(self, total: Fraction, games: int, byes: int) -> Fraction:
+        """A total of ``games`` games with ``byes`` byes' scores added (the average: of the games, total / games)."""
+        if not byes or self.rule == "none":
+            return total
+        each = self.fixed if self.rule == "fixed" else (total / games if games else Fraction(0))
+        return total + byes * each
+
+
+def bye_rule(bye: object, bye_score: object = None) -> ByeRule:
+    """The event's bye settings, checked: ``bye`` none, fixed or average (blank: none); ``bye_score`` the fixed
+    score (only with fixed)."""
+    chosen = "none" if is_blank(bye) else " ".join(str(bye).split()).casefold()
+    if chosen not in BYE_RULES:
+        raise InputError(f"bye is {shown(bye)}; expected one of: {', '.join(BYE_RULES)} (blank: none)")
+    if chosen == "fixed":
+        return ByeRule(chosen, exact(number("bye_score", bye_score, 0)))
+    if not is_blank(bye_score):
+        raise InputError(f"bye_score is {shown(bye_score)}; it counts only with bye fixed (expected it blank)")
+    return ByeRule(chosen)
+
+
 def bye_score(rule: object, scores: Sequence[Fraction], fixed: object = None) -> Fraction:
     """What a bye scores under ``rule`` (none, fixed or average): 0; ``fixed``; or the mean of ``scores`` (the
     player's games so far; 0 before any)."""
-    chosen = " ".join(str(rule or "none").split()).casefold()
-    if chosen not in BYE_RULES:
-        raise InputError(f"bye is {shown(rule)}; expected one of: {', '.join(BYE_RULES)} (blank: none)")
-    if chosen == "fixed":
-        return exact(number("bye_score", fixed, 0))
-    if chosen == "average" and scores:
-        return sum(scores, Fraction(0)) / len(scores)
-    return Fraction(0)
+    return bye_rule(rule, fixed).score(scores)
+
+
+def with_byes(
+    roster: Roster | None, rule: ByeRule, totals: Mapping[str, Fraction], games: Mapping[str, int], after: int | None
+) -> Mapping[str, Fraction]:
+    """Each player's total with their byes of the rounds up to ``after`` (None: all) scored by ``rule``, for a
+    system that adds up its games (``games``: each player's games counted)."""
+    if roster is None or rule.rule == "none":
+        return totals
+    added = {}
+    for player, total in totals.items():
+        entry = roster.entries.get(player)
+        added[player] = rule.added(total, games[player], entry.byes_to(after) if entry is not None else 0)
+    return added

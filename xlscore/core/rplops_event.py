@@ -34,7 +34,7 @@ from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import measure, standings
-from xlscore.core.roster import Roster, check_results, read_roster
+from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.rounds import (
     ROUND,
     After,
@@ -228,7 +228,13 @@ _Ranked = tuple[tuple[RplopsStanding, ...], After]
 
 @table(RplopsStanding)
 def rplops_standings(
-    results: object, x: float = 50, version: int = 1, after_round: int | None = None, players: object = None
+    results: object,
+    x: float = 50,
+    version: int = 1,
+    after_round: int | None = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[RplopsStanding, ...]:
     """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place.
 
@@ -237,16 +243,24 @@ def rplops_standings(
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
     after_round: count only the rounds up to this one (blank: all rounds).
-    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
-        against (blank: none).
+    players: the players table (player, and optionally late from, dropped after, sits out, byes), to check each
+        result against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's points per game); blank: none.
+    bye_score: the points of a bye, for bye fixed.
     """
-    last, after = _standings_after(results, x, version, read_roster(players))
+    last, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score))
     return after(check_after_round(after_round, last))[0]
 
 
 @table(RoundStanding)
 def rplops_standings_by_round(
-    results: object, x: float = 50, version: int = 1, players: object = None
+    results: object,
+    x: float = 50,
+    version: int = 1,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, the round's points and places gained.
 
@@ -254,16 +268,19 @@ def rplops_standings_by_round(
         player per game (a DataFrame, mappings, or rows with a header); without rounds, the whole table is round 1.
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
-    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
-        against and mark each round dropped or sat out (blank: none).
+    players: the players table (player, and optionally late from, dropped after, sits out, byes), to check each
+        result against and mark each round dropped, a bye or sat out (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's points per game); blank: none.
+    bye_score: the points of a bye, for bye fixed.
     """
     roster = read_roster(players)
-    last, after = _standings_after(results, x, version, roster)
+    last, after = _standings_after(results, x, version, roster, bye_rule(bye, bye_score))
     return standings_by_round(last, lambda number: after(number)[1], roster)
 
 
 def _standings_after(
-    results: object, x: float, version: int, roster: Roster | None
+    results: object, x: float, version: int, roster: Roster | None, byes: ByeRule
 ) -> tuple[int, Callable[[int | None], _Ranked]]:
     """The table's last round (0 without rows) and its standings after any round (None: all of them), the table
     read and checked once."""
@@ -281,7 +298,7 @@ def _standings_after(
 
         return (int(scored.round.max()) if len(scored.round) else 0), after_in_bulk
     found = _results(results, average, rule, roster)
-    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after)
+    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after, roster, byes)
 
 
 @dataclass(frozen=True)
@@ -307,8 +324,8 @@ def _results(results: object, average: Fraction, version: int, roster: Roster | 
     return found
 
 
-def _ranked_results(found: Sequence[_Result], after: int | None) -> _Ranked:
-    """The standings from the results of the rounds up to ``after`` (None: all)."""
+def _ranked_results(found: Sequence[_Result], after: int | None, roster: Roster | None, byes: ByeRule) -> _Ranked:
+    """The standings from the results of the rounds up to ``after`` (None: all), byes scored as ``byes`` says."""
     played: dict[str, int] = defaultdict(int)
     hours_played: dict[str, Fraction] = defaultdict(Fraction)
     totals: dict[str, Fraction] = defaultdict(Fraction)
@@ -317,7 +334,7 @@ def _ranked_results(found: Sequence[_Result], after: int | None) -> _Ranked:
             played[result.player] += 1
             hours_played[result.player] += result.hours
             totals[result.player] += result.points
-    return _ranked(totals, played, hours_played)
+    return _ranked(with_byes(roster, byes, totals, played, after), played, hours_played)
 
 
 def _ranked(totals: Mapping[str, Fraction], played: Mapping[str, int], hours_played: Mapping[str, Fraction]) -> _Ranked:

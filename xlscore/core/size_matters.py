@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -47,7 +47,7 @@ from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
-from xlscore.core.roster import Roster, check_results, read_roster
+from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.rounding import round_half_up
 from xlscore.core.rounds import (
     ROUND,
@@ -332,6 +332,8 @@ def size_matters_standings(
     tie_breaks: object = None,
     after_round: int | None = None,
     players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[SizeMattersStanding, ...]:
     """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
 
@@ -343,14 +345,22 @@ def size_matters_standings(
     after_round: count only the rounds up to this one (blank: all rounds).
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's score per board); blank: none.
+    bye_score: the score of a bye, for bye fixed.
     """
-    event = _Event.read(results, modifier_digits, tie_breaks, read_roster(players))
+    event = _Event.read(results, modifier_digits, tie_breaks, read_roster(players), bye_rule(bye, bye_score))
     return event.after(check_after_round(after_round, event.last))[0]
 
 
 @table(RoundStanding)
 def size_matters_standings_by_round(
-    results: object, modifier_digits: int | None = None, tie_breaks: object = None, players: object = None
+    results: object,
+    modifier_digits: int | None = None,
+    tie_breaks: object = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, the round's score and places gained.
 
@@ -360,10 +370,13 @@ def size_matters_standings_by_round(
     tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
         both, none for no tie-break.
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
-        against and mark each round dropped or sat out (blank: none).
+        against and mark each round dropped, a bye or sat out (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's score per board); blank: none.
+    bye_score: the score of a bye, for bye fixed.
     """
     roster = read_roster(players)
-    event = _Event.read(results, modifier_digits, tie_breaks, roster)
+    event = _Event.read(results, modifier_digits, tie_breaks, roster, bye_rule(bye, bye_score))
     return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
@@ -376,9 +389,13 @@ class _Event:
     solos: dict[str, set[Board]]
     totals: dict[str, Fraction]
     order: tuple[str, ...]
+    roster: Roster | None
+    byes: ByeRule
 
     @classmethod
-    def read(cls, results: object, modifier_digits: int | None, tie_breaks: object, roster: Roster | None) -> _Event:
+    def read(
+        cls, results: object, modifier_digits: int | None, tie_breaks: object, roster: Roster | None, byes: ByeRule
+    ) -> _Event:
         digits = _digits(modifier_digits)
         order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
         scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
@@ -389,7 +406,7 @@ class _Event:
             scores.clear()
             solos.clear()
             totals = _totals(results, digits, scores, solos, roster)
-        return cls(scores, solos, totals, order)
+        return cls(scores, solos, totals, order, roster, byes)
 
     @property
     def last(self) -> int:
@@ -397,11 +414,14 @@ class _Event:
 
     def after(self, number: int | None) -> tuple[tuple[SizeMattersStanding, ...], After]:
         """The standings after round ``number`` (None: all rounds)."""
-        scores, totals = self.scores, self.totals
+        scores = self.scores
+        totals: Mapping[str, Fraction] = self.totals
         if number is not None and number < self.last:
             kept = {p: {b: s for b, s in boards.items() if _round(b) <= number} for p, boards in scores.items()}
             scores = {p: boards for p, boards in kept.items() if boards}
             totals = {p: sum(boards.values(), Fraction(0)) for p, boards in scores.items()}
+        boards = {p: len(s) for p, s in scores.items()}
+        totals = with_byes(self.roster, self.byes, totals, boards, number)
         solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in scores.items()}
         by_name = {
             "total": measure("total", totals),
@@ -420,7 +440,6 @@ class _Event:
             )
             for row in standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
         )
-        boards = {p: len(s) for p, s in scores.items()}
         return rows, After([(row.place, row.player) for row in rows], totals, boards)
 
 

@@ -30,7 +30,7 @@ from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, read_board
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
-from xlscore.core.roster import Roster, check_results, read_roster
+from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster
 from xlscore.core.rounds import ROUND, After, RoundStanding, check_after_round, round_numbers, standings_by_round
 from xlscore.core.rows import Row, cell_name, read_rows
 from xlscore.core.table import table
@@ -197,6 +197,8 @@ def diplomacy_standings(
     tie_breaks: object = None,
     after_round: object = None,
     players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[DiplomacyStanding, ...]:
     """Tournament standings under a Diplomacy scoring system: round scores, then the tournament total and tie-breaks.
 
@@ -213,8 +215,12 @@ def diplomacy_standings(
     after_round: count only the rounds up to this one (blank: all rounds).
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores as a round: none, fixed (bye_score) or
+        average (the player's mean round score); blank: none.
+    bye_score: the score of a bye, for bye fixed.
     """
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, read_roster(players))
+    roster, byes = read_roster(players), bye_rule(bye, bye_score)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes)
     return event.after(check_after_round(after_round, event.last))[0]
 
 
@@ -227,6 +233,8 @@ def diplomacy_standings_by_round(
     best: object = None,
     tie_breaks: object = None,
     players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, what the round added and places gained.
 
@@ -241,10 +249,13 @@ def diplomacy_standings_by_round(
         system's published chain (Size Matters: solos, head to head; the others publish none), none for no
         tie-break.
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
-        against and mark each round dropped or sat out (blank: none).
+        against and mark each round dropped, a bye or sat out (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores as a round: none, fixed (bye_score) or
+        average (the player's mean round score); blank: none.
+    bye_score: the score of a bye, for bye fixed.
     """
-    roster = read_roster(players)
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster)
+    roster, byes = read_roster(players), bye_rule(bye, bye_score)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes)
     return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
@@ -264,6 +275,8 @@ class _Event:
     overall: str
     count: int | None
     order: tuple[str, ...]
+    roster: Roster | None
+    byes: ByeRule
 
     @classmethod
     def read(
@@ -275,6 +288,7 @@ class _Event:
         best: object,
         tie_breaks: object,
         roster: Roster | None,
+        byes: ByeRule,
     ) -> _Event:
         per_round = _choice("round_score", round_score, ROUND_SCORES)
         overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
@@ -293,11 +307,18 @@ class _Event:
                 by_board[player][board] = scored.scores[board][row["_row"]]
                 if row["_row"] in scored.solo_rows:
                     solos[player].add(board)
-        return cls(by_board, solos, per_round, overall, count, order)
+        return cls(by_board, solos, per_round, overall, count, order, roster, byes)
 
     @property
     def last(self) -> int:
         return max((_round(b) for boards in self.by_board.values() for b in boards), default=0)
+
+    def _byes(self, player: str, round_scores: list[Fraction], number: int | None) -> list[Fraction]:
+        """The player's byes of the rounds up to ``number`` as round scores (each the same, by the bye rule)."""
+        entry = self.roster.entries.get(player) if self.roster is not None else None
+        if entry is None or self.byes.rule == "none":
+            return []
+        return [self.byes.score(round_scores)] * entry.byes_to(number)
 
     def after(self, number: int | None) -> tuple[tuple[DiplomacyStanding, ...], After]:
         """The standings after round ``number`` (None: all rounds)."""
@@ -312,8 +333,9 @@ class _Event:
             for (round_, board_name), score in played.items():
                 grouped[round_ or board_name].append(score)
             round_scores = [max(s) if self.per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
+            rounds[player] = len(round_scores)  # the rounds played: a bye is not one
+            round_scores += self._byes(player, round_scores, number)
             totals[player] = _total(round_scores, self.overall, self.count)
-            rounds[player] = len(round_scores)
         solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in by_board.items()}
         best_game = {p: max(s.values()) for p, s in by_board.items()}
         measures = {
