@@ -202,15 +202,19 @@ def _board_label(key: _Key) -> str:
     return f"board {board} of {game}" + ("" if round_ is None else f" in round {round_}")
 
 
-def read_boards(boards: object) -> tuple[Board, ...]:
+def read_boards(boards: object, *, in_order: bool = True) -> tuple[Board, ...]:
     """The boards of a boards table, in the order they first appear, each listed by place and checked.
 
     boards: a table with columns game, board, place, player, money and optionally final ('yes' on the rows of a
-        board of the game's final), one row per player per board (a DataFrame, mappings, or rows with a header);
-        blank rows are skipped.
+        board of the game's final) and round, one row per player per board (a DataFrame, mappings, or rows with a
+        header); blank rows are skipped.
+
+    ``in_order=False`` leaves out the check that rounds are typed in order (:func:`~xlscore.core.rounds.round_numbers`),
+    for the rules that score each board on its own.
     """
     rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final", ROUND], name="boards")
-    rounds: list[int | None] = list(round_numbers(rows, "boards")) if has_rounds(rows) else [None] * len(rows)
+    numbers = round_numbers(rows, "boards", in_order=in_order)
+    rounds: list[int | None] = list(numbers) if has_rounds(rows) else [None] * len(rows)
     grouped: dict[_Key, dict[int, tuple[str, float | None, int]]] = {}
     finals: set[_Key] = set()
     keys: list[_Key] = []
@@ -260,7 +264,7 @@ def pb_points(boards: object) -> tuple[float | None, ...]:
         mappings, or rows with a header); the rows sharing game and board are one board, listed by place.
     """
     scores: dict[int, float | None] = {}
-    for board in read_boards(boards):
+    for board in read_boards(boards, in_order=False):
         scores.update(zip(board.rows, _scores(board), strict=True))
     # Row 1 is the header; a blank row (or a blank run at the top) keeps its place, so each score lands beside its row.
     return tuple(scores.get(r) for r in range(2, max(scores, default=1) + 1))
@@ -387,7 +391,7 @@ def pb_final_bonuses(boards: object) -> tuple[float | None, ...]:
     boards: a table with columns game, board, place, player, money and final, one row per player per board; the
         bonus shows on each of the player's rows of that game that has a board score (blank for 5th and 6th).
     """
-    scored = _scored_rows(read_boards(boards))
+    scored = _scored_rows(read_boards(boards, in_order=False))
     return tuple(scored[r]["final_bonus"] if r in scored else None for r in range(2, max(scored, default=1) + 1))
 
 

@@ -11,7 +11,8 @@ system:
 * **In order**: rounds are numbered 1, 2, 3, ... and typed in that order: a row may give any round already
   typed above it, or the next one, but not one further on (round 3 below rows of round 1 only). So the rounds of a
   table always run 1..N without a gap, and a round typed as 11 for 1 is caught. Rows of an earlier round may come
-  after later ones (a result typed late).
+  after later ones (a result typed late). The standings check this; the points of each row (``*_POINTS``) do not,
+  since each game is scored on its own there.
 * **One game a round**: a player is in one game (board) of a round; a second is refused with both rows named.
   (Diplomacy's round score, the sum or the best of a player's boards in a round, is its own setting for events
   where a player plays several boards of a round: :mod:`xlscore.core.diplomacy.event` does not ask this check.)
@@ -66,8 +67,13 @@ def has_rounds(rows: Sequence[Row]) -> bool:
     return any(not is_blank(row.get(ROUND)) for row in rows)
 
 
-def round_numbers(rows: Sequence[Row], table: str = "") -> list[int]:
-    """Each row's round, checked as the module docstring says (1 for every row of a table without rounds)."""
+def round_numbers(rows: Sequence[Row], table: str = "", *, in_order: bool = True) -> list[int]:
+    """Each row's round, checked as the module docstring says (1 for every row of a table without rounds).
+
+    ``in_order=False`` leaves out the check that rounds are typed in order, for a rule that scores each row within
+    its own game (the points of every row): the order is the table's as a whole, and a spreadsheet scores a bad
+    table's games apart to show each error on its own rows (a part of the table need not start at round 1). The
+    standings ask for it."""
     if not has_rounds(rows):
         return [1] * len(rows)
     found: list[int] = []
@@ -79,7 +85,7 @@ def round_numbers(rows: Sequence[Row], table: str = "") -> list[int]:
                 "give, or the round column blank on every row"
             )
         number = cell_whole(row, ROUND, 1, None, table)
-        if number > last + 1:
+        if in_order and number > last + 1:
             raise TableError(
                 f"{where(row, ROUND, table)} is {number}; expected at most {last + 1}: round {last + 1} has no row "
                 "above it (rounds are typed in order, 1, 2, 3, ...)"

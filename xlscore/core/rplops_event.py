@@ -74,11 +74,13 @@ Game = tuple[int, str]
 """A game by its round (1 in a table without rounds) and its name within the round."""
 
 
-def _games(results: object, roster: Roster | None = None) -> tuple[list[Row | None], dict[Game, list[Row]], bool]:
+def _games(
+    results: object, roster: Roster | None = None, *, in_order: bool = True
+) -> tuple[list[Row | None], dict[Game, list[Row]], bool]:
     """The table's rows in sheet order (None for a blank row), its games, and whether it gives rounds; each row
     checked against the players table when there is one."""
     rows = read_rows(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
-    rounds = round_numbers(rows)
+    rounds = round_numbers(rows, in_order=in_order)
     by_row = {row["_row"]: number for row, number in zip(rows, rounds, strict=True)}
     with_rounds = has_rounds(rows)
 
@@ -214,7 +216,7 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
 
         return bulk.by_sheet_row(in_bulk.rows, _points_in_bulk(in_bulk, average, kind).tolist())
     rule = rplops if kind == 1 else rplops2
-    aligned, games, with_rounds = _games(results)
+    aligned, games, with_rounds = _games(results, in_order=False)
     scored: dict[int, float] = {}
     for game, rows in games.items():
         places, hours = _game_places(_shown(game, with_rounds), rows)

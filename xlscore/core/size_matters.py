@@ -201,12 +201,14 @@ def _board_label(board: Board) -> str:
     return f"board {name!r}" + (f" of round {round_!r}" if round_ else "")
 
 
-def _read_boards(results: object, roster: Roster | None = None) -> tuple[list[Row | None], dict[Board, list[Row]]]:
+def _read_boards(
+    results: object, roster: Roster | None = None, *, in_order: bool = True
+) -> tuple[list[Row | None], dict[Board, list[Row]]]:
     """The table's rows in sheet order (None for a blank row) and its boards, each checked to be a whole board."""
     rows = read_rows(results, ["board", "player", "centres"], [ROUND], name="results")
     for row in rows:
         cell_whole(row, "centres", 0, TOTAL_CENTRES)
-    rounds = round_numbers(rows)
+    rounds = round_numbers(rows, in_order=in_order)
 
     def key(row: Row) -> Board:
         return cell_text(row[ROUND]) or "", cell_name(row, "board")
@@ -318,7 +320,7 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
 
         floats = np.asarray([float(score) for score in scored.scores])[scored.case]
         return bulk.by_sheet_row(scored.rows, floats.tolist())
-    aligned, boards = _read_boards(results)
+    aligned, boards = _read_boards(results, in_order=False)
     scores: dict[int, Fraction] = {}
     for seats in boards.values():
         scores.update(_board_scores(seats, digits))

@@ -103,11 +103,11 @@ class _Scored:
     system: str
 
 
-def _scored(results: object, system: object, roster: Roster | None = None) -> _Scored:
+def _scored(results: object, system: object, roster: Roster | None = None, *, in_order: bool = True) -> _Scored:
     chosen = find_system(system)
     rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
     # A player may play several boards of a round here (the round score adds them up): no one-game check.
-    check_results(roster, rows, round_numbers(rows))
+    check_results(roster, rows, round_numbers(rows, in_order=in_order))
     boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
     scores: dict[Board, dict[int, Fraction]] = {}
     solo_rows: set[int] = set()
@@ -148,7 +148,7 @@ def diplomacy_points(results: object, system: str) -> tuple[float | None, ...]:
         sharing the draw), eliminated (the year the power went out) and final year: seven rows per board.
     system: the scoring system's name, as DIPLOMACY_SYSTEMS lists it.
     """
-    scored = _scored(results, system)
+    scored = _scored(results, system, in_order=False)
     by_row = {r: s for board in scored.scores.values() for r, s in board.items()}
     return tuple(None if row is None else float(by_row[row["_row"]]) for row in scored.aligned)
 

@@ -241,7 +241,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="RPLOPS",
         returns="list",
         tables=("results",),
-        groups=("game",),
+        groups=("round", "game"),
         examples=(
             Example(
                 (
@@ -321,7 +321,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
-        groups=("game", "board"),
+        groups=("round", "game", "board"),
         examples=(
             Example(
                 (
