@@ -209,8 +209,8 @@ def read_boards(boards: object, *, in_order: bool = True) -> tuple[Board, ...]:
         board of the game's final) and round, one row per player per board (a DataFrame, mappings, or rows with a
         header); blank rows are skipped.
 
-    ``in_order=False`` leaves out the check that rounds are typed in order (:func:`~xlscore.core.rounds.round_numbers`),
-    for the rules that score each board on its own.
+    ``in_order=False`` leaves out the check that rounds run 1, 2, 3, ... without a gap
+    (:func:`~xlscore.core.rounds.round_numbers`), for the rules that score each board on its own.
     """
     rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final", ROUND], name="boards")
     numbers = round_numbers(rows, "boards", in_order=in_order)

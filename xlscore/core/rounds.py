@@ -8,11 +8,10 @@ system:
   and the standings by round show the whole table), and a player may play any number of games, as before.
 * **Filled**: every row gives a whole number, 1 or more. A blank round on one row of a filled column is refused,
   since the row's round cannot be guessed.
-* **In order**: rounds are numbered 1, 2, 3, ... and typed in that order: a row may give any round already
-  typed above it, or the next one, but not one further on (round 3 below rows of round 1 only). So the rounds of a
-  table always run 1..N without a gap, and a round typed as 11 for 1 is caught. Rows of an earlier round may come
-  after later ones (a result typed late). The standings check this; the points of each row (``*_POINTS``) do not,
-  since each game is scored on its own there.
+* **In order**: rounds are numbered 1, 2, 3, ... without a gap: a round above one that no row gives is out of
+  order (round 3 with no row of round 2), so a round typed as 11 for 1 is caught. The rows themselves may come in
+  any order (a result typed late, a table sorted by player): the standings do not depend on it. The standings
+  check this; the points of each row (``*_POINTS``) do not, since each game is scored on its own there.
 * **One game a round**: a player is in one game (board) of a round; a second is refused with both rows named.
   (Diplomacy's round score, the sum or the best of a player's boards in a round, is its own setting for events
   where a player plays several boards of a round: :mod:`xlscore.core.diplomacy.event` does not ask this check.)
@@ -70,28 +69,28 @@ def has_rounds(rows: Sequence[Row]) -> bool:
 def round_numbers(rows: Sequence[Row], table: str = "", *, in_order: bool = True) -> list[int]:
     """Each row's round, checked as the module docstring says (1 for every row of a table without rounds).
 
-    ``in_order=False`` leaves out the check that rounds are typed in order, for a rule that scores each row within
-    its own game (the points of every row): the order is the table's as a whole, and a spreadsheet scores a bad
-    table's games apart to show each error on its own rows (a part of the table need not start at round 1). The
-    standings ask for it."""
+    ``in_order=False`` leaves out the check that rounds run 1, 2, 3, ... without a gap, for a rule that scores
+    each row within its own game (the points of every row): the gap is the table's as a whole, and a spreadsheet
+    scores a bad table's games apart to show each error on its own rows (a part of the table need not hold round
+    1). The standings ask for it."""
     if not has_rounds(rows):
         return [1] * len(rows)
     found: list[int] = []
-    last = 0
     for row in rows:
         if is_blank(row[ROUND]):
             raise TableError(
                 f"{where(row, ROUND, table)} is blank; expected a round number (1, 2, 3, ...) as the other rows "
                 "give, or the round column blank on every row"
             )
-        number = cell_whole(row, ROUND, 1, None, table)
-        if in_order and number > last + 1:
-            raise TableError(
-                f"{where(row, ROUND, table)} is {number}; expected at most {last + 1}: round {last + 1} has no row "
-                "above it (rounds are typed in order, 1, 2, 3, ...)"
-            )
-        last = max(last, number)
-        found.append(number)
+        found.append(cell_whole(row, ROUND, 1, None, table))
+    given = set(found)
+    gap = next((number for number in range(1, len(given) + 1) if number not in given), None)
+    if in_order and gap is not None:
+        row, number = next((r, n) for r, n in zip(rows, found, strict=True) if n > gap)
+        raise TableError(
+            f"{where(row, ROUND, table)} is {number}; expected rounds 1, 2, 3, ... without a gap, and no row gives "
+            f"round {gap}"
+        )
     return found
 
 
@@ -143,7 +142,8 @@ def rounds_in_bulk(column: Sequence[Any], player: bulk.Ints) -> bulk.Ints | None
     if values is None or (len(values) and (values.max() > 2**31 or np.any(values != np.floor(values)))):
         return None
     rounds = values.astype(np.int64)
-    if len(rounds) and (rounds[0] != 1 or np.any(rounds[1:] > np.maximum.accumulate(rounds)[:-1] + 1)):
+    given = np.unique(rounds)
+    if len(given) and given[-1] != len(given):  # a gap: the row-by-row path names it
         return None
     return None if bulk.twice(rounds, player) else rounds
 
