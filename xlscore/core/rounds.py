@@ -25,7 +25,8 @@ the standings then count only the rows of that round and the rounds before it. E
 **Standings by round** (:func:`standings_by_round`): for each round, each player's place and total after the round,
 what the round added to the total (``score``: for a system that adds everything up, the round's points; for one
 that keeps a best board or best rounds, what the round changed), the games the player played in it, and the places
-gained since the round before (blank in the player's first round).
+gained since the round before (blank in the player's first round), and a note from the players table
+(:mod:`xlscore.core.roster`: dropped, bye, sits out).
 """
 
 from __future__ import annotations
