@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,9 +11,11 @@ import click
 from xlscore.cli.app import cli
 from xlscore.cli.output import emit, output_options, table, warn
 from xlscore.core.errors import InputError
+from xlscore.core.rounds import RoundStanding
 from xlscore.excel.templates import MODULES
 
 if TYPE_CHECKING:
+    from xlscore.excel.workbook.book import Book
     from xlscore.excel.workbook.results import Result
 
 TEMPLATE_SYSTEMS = tuple(MODULES)
@@ -55,36 +58,74 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 
 @cli.command()
 @click.argument("books", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--after-round",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The standings after round N: only the results of rounds 1 to N count (a workbook without a Round column "
+    "is one round).",
+)
+@click.option(
+    "--by-round",
+    is_flag=True,
+    help="The standings after every round: each player's place, total, the round's score and places gained.",
+)
 @output_options
-def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
+def standings(
+    books: tuple[Path, ...],
+    after_round: int | None,
+    by_round: bool,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
+    raw_csv: bool,
+) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
     BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
     the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
-    template with no results yet shows its standings' header alone, and says so.
+    template with no results yet shows its standings' header alone, and says so. --after-round and --by-round
+    are for the events played in rounds (rplops, puffing-billy, size-matters, diplomacy).
 
     Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
-    xlscore standings season.xlsx -o standings.csv
+    xlscore standings season.xlsx -o standings.csv; xlscore standings event.xlsx --after-round 3;
+    xlscore standings event.xlsx --by-round
     """
-    from xlscore.excel.templates import standings as read_standings
     from xlscore.excel.workbook.book import read_book
     from xlscore.excel.workbook.structured import left_out
 
+    if after_round is not None and by_round:
+        raise click.UsageError("give --after-round or --by-round, not both")
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
     missing: list[str] = []
     found: list[Result] = []
     for path in paths:
         book = read_book(path)
-        system, rows = read_standings(book)
+        system, rows = _read(book, after_round, by_round)
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
-        found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
+        header = (RoundStanding if by_round else _standings_row(system)) if not rows else None
+        found.append(table(name, rows, header))  # no rows: the header
         missing += left_out(book.tables)
     emit(found, kind, output, as_csv, raw_csv)
     warn(missing)
     if any("no results yet" not in m for m in missing):
         raise SystemExit(1)
+
+
+def _read(book: Book, after_round: int | None, by_round: bool) -> tuple[str, Sequence[object]]:
+    """A template's system and standings, a round too many named as the option that asked for it."""
+    from xlscore.excel.templates import standings as read_standings
+
+    try:
+        return read_standings(book, after_round, by_round=by_round)
+    except InputError as exc:
+        told = str(exc)
+        if after_round is None or not told.startswith("after_round "):
+            raise
+        said = told.removeprefix("after_round ").removesuffix(" (blank: all rounds)")
+        raise InputError(f"{book.path.name}: --after-round {said}") from exc
 
 
 def _standings_row(system: str) -> type | None:

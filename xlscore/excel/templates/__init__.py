@@ -62,9 +62,13 @@ def template(system: str) -> TemplateModule:
     return cast(TemplateModule, module)
 
 
-def standings(path: str | Path | Book) -> tuple[str, Sequence[object]]:
+def standings(
+    path: str | Path | Book, after_round: int | None = None, *, by_round: bool = False
+) -> tuple[str, Sequence[object]]:
     """The system of the template workbook at ``path`` (or read already) and its standings rows, computed by the
-    core."""
+    core: after round ``after_round`` (None: all rounds), or with ``by_round`` the standings after every round.
+    Both are for the systems played in rounds (RPLOPS, Puffing Billy, Size Matters, Diplomacy); a template without
+    a Round column is one round."""
     from xlscore.excel.workbook.book import Book, read_book
 
     book = path if isinstance(path, Book) else read_book(path)
@@ -73,9 +77,18 @@ def standings(path: str | Path | Book) -> tuple[str, Sequence[object]]:
         raise WorkbookError(
             f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
         )
-    from xlscore.excel.templates.filled import BY_SYSTEM
+    from xlscore.excel.templates.filled import BY_ROUND, BY_SYSTEM
 
-    return marker, BY_SYSTEM[marker](book)  # not the template's module: reading needs no openpyxl
+    if after_round is None and not by_round:
+        return marker, BY_SYSTEM[marker](book)  # not the template's module: reading needs no openpyxl
+    if marker not in BY_ROUND:
+        asked = "by round" if by_round else f"after round {after_round}"
+        raise InputError(
+            f"{book.path.name} is a {marker} workbook, which has no rounds; expected standings {asked} of one of "
+            f"{', '.join(BY_ROUND)}"
+        )
+    after, each_round = BY_ROUND[marker]
+    return marker, each_round(book) if by_round else after(book, after_round)
 
 
 def new_workbook(system: str, path: str | Path, sample: bool = True) -> Path:

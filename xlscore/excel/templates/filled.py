@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from xlscore.core.league.lifetime import LifetimeStanding
     from xlscore.core.league.standings import LeagueStanding
     from xlscore.core.puffing_billy import Standing
+    from xlscore.core.rounds import RoundStanding
     from xlscore.core.rplops_event import RplopsStanding
     from xlscore.core.size_matters import SizeMattersStanding
     from xlscore.excel.workbook.book import Book
 
 __all__ = [
+    "BY_ROUND",
     "BY_SYSTEM",
     "DIPLOMACY_SETTINGS",
     "ONE_POOL_CELL",
@@ -69,19 +71,44 @@ def _grid(found: Result) -> list[list[object]]:
     return [list(found.header), *[list(row) for row in found.rows]]
 
 
-def rplops(book: Book) -> tuple[RplopsStanding, ...]:
-    """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
+def rplops(book: Book, after_round: int | None = None) -> tuple[RplopsStanding, ...]:
+    """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings, after
+    ``after_round`` (None: all rounds)."""
     from xlscore.core.rplops_event import rplops_standings
 
+    return rplops_standings(*_rplops_inputs(book), after_round=after_round)
+
+
+def rplops_by_round(book: Book) -> tuple[RoundStanding, ...]:
+    """The standings after every round of a filled RPLOPS event workbook."""
+    from xlscore.core.rplops_event import rplops_standings_by_round
+
+    return rplops_standings_by_round(*_rplops_inputs(book))
+
+
+def _rplops_inputs(book: Book) -> tuple[list[list[object]], float, int]:
     found = table(book, "Results")  # the table first: its error is the one shown when both are wrong
     x = setting(book, "Settings", (1, 2), "x", 50.0)
     version = setting(book, "Settings", (2, 2), "version", 1.0)
-    return rplops_standings(found, x, version)  # type: ignore[arg-type]  # the core checks it is whole
+    return found, x, version  # type: ignore[return-value]  # the core checks it is whole
 
 
-def size_matters(book: Book) -> tuple[SizeMattersStanding, ...]:
-    """The standings of a filled Size Matters workbook, computed by the core from its Games table and Settings."""
+def size_matters(book: Book, after_round: int | None = None) -> tuple[SizeMattersStanding, ...]:
+    """The standings of a filled Size Matters workbook, computed by the core from its Games table and Settings,
+    after ``after_round`` (None: all rounds)."""
     from xlscore.core.size_matters import size_matters_standings
+
+    return size_matters_standings(*_size_matters_inputs(book), after_round=after_round)
+
+
+def size_matters_by_round(book: Book) -> tuple[RoundStanding, ...]:
+    """The standings after every round of a filled Size Matters workbook."""
+    from xlscore.core.size_matters import size_matters_standings_by_round
+
+    return size_matters_standings_by_round(*_size_matters_inputs(book))
+
+
+def _size_matters_inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
     from xlscore.core.validate import whole
 
     found = table(book, "Games")
@@ -89,18 +116,32 @@ def size_matters(book: Book) -> tuple[SizeMattersStanding, ...]:
     if not is_blank(book.sheet("Settings").values.get((1, 2))):
         digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
         modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return size_matters_standings(found, modifier_digits, book.sheet("Settings").values.get((2, 2)))
+    return found, modifier_digits, book.sheet("Settings").values.get((2, 2))
 
 
-def diplomacy(book: Book) -> tuple[DiplomacyStanding, ...]:
-    """The standings of a filled Diplomacy tournament workbook, computed by the core from its Games and Settings."""
+def diplomacy(book: Book, after_round: int | None = None) -> tuple[DiplomacyStanding, ...]:
+    """The standings of a filled Diplomacy tournament workbook, computed by the core from its Games and Settings,
+    after ``after_round`` (None: all rounds)."""
     from xlscore.core.diplomacy.event import diplomacy_standings
 
+    return diplomacy_standings(*_diplomacy_inputs(book), after_round=after_round)
+
+
+def diplomacy_by_round(book: Book) -> tuple[RoundStanding, ...]:
+    """The standings after every round of a filled Diplomacy tournament workbook."""
+    from xlscore.core.diplomacy.event import diplomacy_standings_by_round
+
+    return diplomacy_standings_by_round(*_diplomacy_inputs(book))
+
+
+def _diplomacy_inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
+    """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
     found = table(book, "Games")
     values = book.sheet("Settings").values
     settings = [values.get((row, 2)) for row in range(1, len(DIPLOMACY_SETTINGS) + 1)]
     system = settings[0]
-    return diplomacy_standings(found, "" if system is None else str(system), *settings[1:])
+    round_score, tournament, best, tie_breaks = settings[1:]
+    return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks
 
 
 def gibbs_replay(book: Book, trajectory: bool) -> GibbsRatings:
@@ -161,12 +202,25 @@ def lifetime(book: Book) -> tuple[LifetimeStanding, ...]:
     return league_lifetime_standings(table(book, "Seasons"))
 
 
-def puffing_billy(book: Book) -> tuple[Standing, ...]:
-    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
+def puffing_billy(book: Book, after_round: int | None = None) -> tuple[Standing, ...]:
+    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings, after
+    ``after_round`` (None: all rounds)."""
     from xlscore.core.puffing_billy import pb_standings
+
+    return pb_standings(*_puffing_billy_inputs(book), after_round=after_round)
+
+
+def puffing_billy_by_round(book: Book) -> tuple[RoundStanding, ...]:
+    """The standings after every round of a filled Puffing Billy workbook."""
+    from xlscore.core.puffing_billy import pb_standings_by_round
+
+    return pb_standings_by_round(*_puffing_billy_inputs(book))
+
+
+def _puffing_billy_inputs(book: Book) -> tuple[list[list[object]], int | None, tuple[str, ...]]:
     from xlscore.excel.templates.puffing_billy_rows import REQUIRED_ROWS, read_best, read_required
 
-    return pb_standings(table(book, "Boards"), read_best(book), read_required(book, REQUIRED_ROWS))
+    return table(book, "Boards"), read_best(book), read_required(book, REQUIRED_ROWS)
 
 
 BY_SYSTEM: dict[str, Callable[[Book], Sequence[object]]] = {
@@ -179,3 +233,13 @@ BY_SYSTEM: dict[str, Callable[[Book], Sequence[object]]] = {
     "lifetime": lifetime,
 }
 """Each system's standings of a filled template, by the system's short name (as ``xlscore new`` takes it)."""
+
+BY_ROUND: dict[
+    str, tuple[Callable[[Book, int | None], Sequence[object]], Callable[[Book], Sequence[RoundStanding]]]
+] = {
+    "rplops": (rplops, rplops_by_round),
+    "puffing-billy": (puffing_billy, puffing_billy_by_round),
+    "size-matters": (size_matters, size_matters_by_round),
+    "diplomacy": (diplomacy, diplomacy_by_round),
+}
+"""The systems played in rounds: each one's standings after a round (``after_round``) and its standings by round."""
