@@ -69,6 +69,19 @@ def test_standings_name_what_decided_each_row() -> None:
     ]
 
 
+def test_a_group_reordered_by_a_tie_break_still_says_what_set_it_below_the_row_above() -> None:
+    # E is alone on 12; A, B, C share 10, and wins put C (listed last by name) first of them: C is below E on points.
+    points = {"A": 10, "B": 10, "C": 10, "E": 12}
+    wins = {"A": 0, "B": 0, "C": 1, "E": 0}
+    rows = standings(points, [measure("points", points), measure("wins", wins)])
+    assert [(r.player, r.place, r.decided_by) for r in rows] == [
+        ("E", 1, ""),
+        ("C", 2, "points"),
+        ("A", 3, "wins"),
+        ("B", 3, TIED),
+    ]
+
+
 def test_head_to_head_is_taken_among_the_players_still_tied() -> None:
     scores = {"A": {"g1": Fraction(5), "g2": Fraction(1)}, "B": {"g1": Fraction(3)}, "C": {"g2": Fraction(4)}}
     total = {"A": 6, "B": 6, "C": 4}

@@ -99,6 +99,10 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
             for player in group:
                 values[player][step.name] = got[player]
             ordered = sorted(group, key=lambda p: -got[p])  # stable: equal values stay listed by name
+            # What set the group below the row above now sets its new first player there.
+            head = decided.pop(group[0], None)
+            if head is not None:
+                decided[ordered[0]] = head
             run = [ordered[0]]
             for player in ordered[1:]:
                 if got[player] == got[run[0]]:
