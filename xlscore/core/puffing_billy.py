@@ -42,7 +42,10 @@ Decisions where the source is silent or slips:
   :mod:`xlscore.core.cells`) in its ``final`` column on the rows of each final board; ``pb_finals`` and
   ``pb_final_bonuses`` read a game's final from them, its boards in the order they first appear. A player seated
   at two boards of one final is refused.
-* Equal totals share a place; they are compared exactly, as the decimals the sheet prints.
+* Equal totals share a place; they are compared exactly, as the decimals the sheet prints. The source ranks no
+  tie, so that is the default; a coordinator may name a chain (:mod:`xlscore.core.tie_breaks`: wins, best game,
+  head to head, opponents' points and average, computed over boards; the last three need a board column, as a
+  boards table has) and ask for a Decided by column.
 * Which games count towards the overall standing differs between events, so it is a setting: by default every
   game counts; ``required`` games always count (a missing one scores 0) and ``best`` keeps only the best N of
   the other games.
@@ -55,7 +58,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from xlscore.core.cells import exact
+from xlscore.core.cells import exact, is_blank
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
@@ -72,7 +75,8 @@ from xlscore.core.rounds import (
     standings_by_round,
 )
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
-from xlscore.core.table import table
+from xlscore.core.table import Table, table
+from xlscore.core.tie_breaks import Asked, Played, asked, game_tie_breaks
 from xlscore.core.validate import count, items, number, numbers
 
 __all__ = [
@@ -84,6 +88,7 @@ __all__ = [
     "FinalPlace",
     "GameFinalPlace",
     "GameStanding",
+    "PbDecided",
     "Standing",
     "pb_board",
     "pb_bonus",
@@ -410,6 +415,7 @@ def _scored_rows(table: tuple[Board, ...]) -> dict[int, Row]:
                 "final_bonus": bonus,
                 "_row": row,
                 "_round": board.round or 1,
+                "board": board.board,
             }
     return scored
 
@@ -448,6 +454,14 @@ class Standing:
     games: tuple[GameStanding, ...]
 
 
+@dataclass(frozen=True)
+class PbDecided(Standing):
+    """A row of the overall standings with what put it below the row above (``decided_by``: ``total``, a
+    tie-break's name, ``tied``, or blank on the first row), as ``decided_by`` yes asks."""
+
+    decided_by: str = ""
+
+
 @table(Standing)
 def pb_standings(
     results: object,
@@ -455,6 +469,8 @@ def pb_standings(
     required: Sequence[str] = (),
     after_round: int | None = None,
     players: object = None,
+    tie_breaks: object = None,
+    decided_by: object = None,
 ) -> tuple[Standing, ...]:
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
@@ -466,18 +482,27 @@ def pb_standings(
     after_round: count only the boards of the rounds up to this one (blank: all rounds).
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against (blank: none).
+    tie_breaks: the tie-breaks after the total, in order, separated by commas: wins, best game, head to head,
+        opponents' points, opponents' average (the last three need a board column); blank or none for none.
+    decided_by: yes to add a Decided by column: what put each row below the row above (blank: no).
 
     The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
     money, final, round) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
     rows, keep, must = _standings_input(results, best, required, players)
+    order = asked(tie_breaks, decided_by)
     last = max((row["_round"] for row in rows), default=0)
-    return _standings_after(rows, keep, must, check_after_round(after_round, last))[0]
+    found = _standings_after(rows, keep, must, check_after_round(after_round, last), order)[0]
+    return Table(found, PbDecided) if order.decided_by else found
 
 
 @table(RoundStanding)
 def pb_standings_by_round(
-    results: object, best: int | None = None, required: Sequence[str] = (), players: object = None
+    results: object,
+    best: int | None = None,
+    required: Sequence[str] = (),
+    players: object = None,
+    tie_breaks: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, what the round added and places gained.
 
@@ -488,11 +513,14 @@ def pb_standings_by_round(
     required: games that always count, scoring 0 for a player who has none.
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against and mark each round dropped or sat out (blank: none).
+    tie_breaks: the tie-breaks after the total, in order, separated by commas: wins, best game, head to head,
+        opponents' points, opponents' average (the last three need a board column); blank or none for none.
     """
     rows, keep, must = _standings_input(results, best, required, players)
+    order = asked(tie_breaks, None)
     last = max((row["_round"] for row in rows), default=0)
     roster = read_roster(players)
-    return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number)[1], roster)
+    return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number, order)[1], roster)
 
 
 def _standings_input(
@@ -501,7 +529,7 @@ def _standings_input(
     """The standings' rows (each with its round under ``_round``) and settings, read and checked (against the
     players table too, when there is one)."""
     try:
-        rows = read_rows(results, ["player", "game", "score"], ["final_bonus", ROUND], name="results")
+        rows = read_rows(results, ["player", "game", "score"], ["final_bonus", ROUND, "board"], name="results")
     except MissingColumnError as missing:
         try:
             rows = [row for _, row in sorted(_scored_rows(read_boards(results)).items())]
@@ -519,10 +547,12 @@ def _standings_input(
 
 
 def _standings_after(
-    rows: list[Row], keep: int | None, must: tuple[str, ...], after: int | None
+    rows: list[Row], keep: int | None, must: tuple[str, ...], after: int | None, order: Asked
 ) -> tuple[tuple[Standing, ...], After]:
-    """The standings from the rows of the rounds up to ``after`` (None: all)."""
+    """The standings from the rows of the rounds up to ``after`` (None: all), ranked by the total and the
+    tie-breaks ``order`` names."""
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)
+    played: list[Played] = []
     bonuses: dict[tuple[str, str], float] = {}
     players: dict[str, int] = {}
     for row in rows:
@@ -540,6 +570,8 @@ def _standings_after(
             continue
         boards[key].append(score)
         players[player] = players.get(player, 0) + 1
+        seat = None if is_blank(row.get("board")) else (row["_round"], game, cell_name(row, "board"))
+        played.append(Played(player, seat, exact(score), score >= PLACEMENT_SCORE[0]))
     per_player: dict[str, list[GameStanding]] = {p: [] for p in players}
     for (player, game), scores in boards.items():
         per_player[player].append(GameStanding(game, pb_game_score(scores, bonuses.get((player, game), 0)), True))
@@ -549,8 +581,13 @@ def _standings_after(
         total = round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
         by_player[player] = (total, counted)
     totals = {p: exact(t) for p, (t, _) in by_player.items()}
-    ranked = standings(by_player, [measure("total", totals)])
-    rows_out = tuple(Standing(row.place, row.player, *by_player[row.player]) for row in ranked)
+    ranked = standings(by_player, [measure("total", totals), *game_tie_breaks(order.names, played, totals)])
+    rows_out = tuple(
+        PbDecided(row.place, row.player, *by_player[row.player], row.decided_by)
+        if order.decided_by
+        else Standing(row.place, row.player, *by_player[row.player])
+        for row in ranked
+    )
     return rows_out, After([(row.place, row.player) for row in rows_out], totals, players)
 
 

@@ -12,9 +12,12 @@ Decisions where the source is silent:
 * A game's length is the same for all its rows; rows of one game that give different hours are refused.
 * A game needs at least 2 players; a player twice in one game is refused.
 * When both ``score`` and ``place`` are filled in for a game, ``place`` decides and ``score`` is only shown.
-* Standings: total points, highest first; equal totals share a place (the source ranks no event, so there is no
-  tie-break). Totals are added up exactly (the decimals typed, a tie's points as a fraction), so equal totals are
-  equal in any order of the rows. Points per game and per hour are shown beside them.
+* Standings: total points, highest first; equal totals share a place (the source ranks no event, so by default
+  there is no tie-break; a coordinator may name a chain, :mod:`xlscore.core.tie_breaks`, and ask for a Decided by
+  column). ``best`` N counts each player's N best games' points, whatever their round. Totals are added up exactly
+  (the decimals typed, a tie's points as a fraction), so equal totals are equal in any order of the rows. Points
+  per game and per hour are shown beside them. With ``best``, a bye scoring the average scores the points per game
+  counted, and is always counted (it is not a game).
 
 A table whose every row is plainly good is scored over whole columns (:mod:`xlscore.core.bulk`), 100,000 rows in
 tens of milliseconds; any other goes row by row, which finds the first bad row and says what is wrong with it. Both
@@ -33,7 +36,7 @@ from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.placement import places_from_values
-from xlscore.core.ranking import measure, standings
+from xlscore.core.ranking import Ranked, measure, standings
 from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.rounds import (
     ROUND,
@@ -48,13 +51,14 @@ from xlscore.core.rounds import (
 )
 from xlscore.core.rows import Row, cell_name, cell_number, read_columns, read_rows
 from xlscore.core.rplops import points, rplops, rplops2
-from xlscore.core.table import table
-from xlscore.core.validate import number, whole
+from xlscore.core.table import Table, table
+from xlscore.core.tie_breaks import Asked, Played, asked, game_tie_breaks
+from xlscore.core.validate import count, number, whole
 
 if TYPE_CHECKING:
     from xlscore.core import bulk
 
-__all__ = ["RplopsStanding", "rplops_points", "rplops_standings", "rplops_standings_by_round"]
+__all__ = ["RplopsDecided", "RplopsStanding", "rplops_points", "rplops_standings", "rplops_standings_by_round"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,14 @@ class RplopsStanding:
     points: float
     points_per_game: float
     points_per_hour: float
+
+
+@dataclass(frozen=True)
+class RplopsDecided(RplopsStanding):
+    """A row of the event standings with what put it below the row above (``decided_by``: ``points``, a
+    tie-break's name, ``tied``, or blank on the first row), as ``decided_by`` yes asks."""
+
+    decided_by: str = ""
 
 
 Game = tuple[int, str]
@@ -237,8 +249,12 @@ def rplops_standings(
     players: object = None,
     bye: object = None,
     bye_score: object = None,
+    best: int | None = None,
+    tie_breaks: object = None,
+    decided_by: object = None,
 ) -> tuple[RplopsStanding, ...]:
-    """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place.
+    """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place
+    unless tie-breaks are named.
 
     results: a table with columns game, player and score (or place), and optionally hours and round, one row per
         player per game (a DataFrame, mappings, or rows with a header).
@@ -250,9 +266,15 @@ def rplops_standings(
     bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
         player's points per game); blank: none.
     bye_score: the points of a bye, for bye fixed.
+    best: count only each player's best N games' points, whatever their round (blank: every game).
+    tie_breaks: the tie-breaks after the points, in order, separated by commas: wins, best game, head to head,
+        opponents' points, opponents' average; blank or none for none (equal totals share a place).
+    decided_by: yes to add a Decided by column: what put each row below the row above (blank: no).
     """
-    last, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score))
-    return after(check_after_round(after_round, last))[0]
+    order = _Order(None if best is None else count("best", best, 1), asked(tie_breaks, decided_by))
+    last, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score), order)
+    found = after(check_after_round(after_round, last))[0]
+    return Table(found, RplopsDecided) if order.asked.decided_by else found
 
 
 @table(RoundStanding)
@@ -263,6 +285,8 @@ def rplops_standings_by_round(
     players: object = None,
     bye: object = None,
     bye_score: object = None,
+    best: int | None = None,
+    tie_breaks: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, the round's points and places gained.
 
@@ -275,19 +299,36 @@ def rplops_standings_by_round(
     bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
         player's points per game); blank: none.
     bye_score: the points of a bye, for bye fixed.
+    best: count only each player's best N games' points, whatever their round (blank: every game).
+    tie_breaks: the tie-breaks after the points, in order, separated by commas: wins, best game, head to head,
+        opponents' points, opponents' average; blank or none for none (equal totals share a place).
     """
     roster = read_roster(players)
-    last, after = _standings_after(results, x, version, roster, bye_rule(bye, bye_score))
+    order = _Order(None if best is None else count("best", best, 1), asked(tie_breaks, None))
+    last, after = _standings_after(results, x, version, roster, bye_rule(bye, bye_score), order)
     return standings_by_round(last, lambda number: after(number)[1], roster)
 
 
+@dataclass(frozen=True)
+class _Order:
+    """How the standings rank beyond the plain total: best N games (None: all) and the tie-breaks asked."""
+
+    best: int | None
+    asked: Asked
+
+    @property
+    def plain(self) -> bool:
+        return self.best is None and self.asked.plain
+
+
 def _standings_after(
-    results: object, x: float, version: int, roster: Roster | None, byes: ByeRule
+    results: object, x: float, version: int, roster: Roster | None, byes: ByeRule, order: _Order
 ) -> tuple[int, Callable[[int | None], _Ranked]]:
     """The table's last round (0 without rows) and its standings after any round (None: all of them), the table
     read and checked once."""
     average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
-    scored = _in_bulk(results) if roster is None else None  # a players table is checked row by row
+    # A players table is checked row by row, and so are tie-breaks and best N (they need each game).
+    scored = _in_bulk(results) if roster is None and order.plain else None
     full = _standings_in_bulk(scored, average, rule, None) if scored is not None else None
     if scored is not None and full is not None:
         in_bulk = scored
@@ -300,17 +341,20 @@ def _standings_after(
 
         return (int(scored.round.max()) if len(scored.round) else 0), after_in_bulk
     found = _results(results, average, rule, roster)
-    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after, roster, byes)
+    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after, roster, byes, order)
 
 
 @dataclass(frozen=True)
 class _Result:
-    """A player's result in one game: the round, the exact points and the game's hours."""
+    """A player's result in one game: the round, the exact points and the game's hours, the game, and whether the
+    player won it (a shared first place too)."""
 
     round: int
     player: str
     points: Fraction
     hours: Fraction
+    game: Game
+    won: bool
 
 
 def _results(results: object, average: Fraction, version: int, roster: Roster | None) -> list[_Result]:
@@ -322,27 +366,52 @@ def _results(results: object, average: Fraction, version: int, roster: Roster | 
         length = exact(hours)
         for row, (place, tied) in zip(rows, places, strict=True):
             gained = points(place + Fraction(tied - 1, 2), len(rows), length, average, version)
-            found.append(_Result(game[0], cell_name(row, "player"), gained, length))
+            found.append(_Result(game[0], cell_name(row, "player"), gained, length, game, place == 1))
     return found
 
 
-def _ranked_results(found: Sequence[_Result], after: int | None, roster: Roster | None, byes: ByeRule) -> _Ranked:
-    """The standings from the results of the rounds up to ``after`` (None: all), byes scored as ``byes`` says."""
+def _ranked_results(
+    found: Sequence[_Result], after: int | None, roster: Roster | None, byes: ByeRule, order: _Order
+) -> _Ranked:
+    """The standings from the results of the rounds up to ``after`` (None: all), byes scored as ``byes`` says,
+    best N games and tie-breaks as ``order`` says."""
+    counted = [result for result in found if after is None or result.round <= after]
     played: dict[str, int] = defaultdict(int)
     hours_played: dict[str, Fraction] = defaultdict(Fraction)
-    totals: dict[str, Fraction] = defaultdict(Fraction)
-    for result in found:
-        if after is None or result.round <= after:
-            played[result.player] += 1
-            hours_played[result.player] += result.hours
-            totals[result.player] += result.points
-    return _ranked(with_byes(roster, byes, totals, played, after), played, hours_played)
+    for result in counted:
+        played[result.player] += 1
+        hours_played[result.player] += result.hours
+    totals = _best_totals(counted, order.best)
+    kept = played if order.best is None else {p: min(n, order.best) for p, n in played.items()}
+    totals = dict(with_byes(roster, byes, totals, kept, after))
+    results = [Played(r.player, r.game, r.points, r.won) for r in counted]
+    ranked = standings(totals, [measure("points", totals), *game_tie_breaks(order.asked.names, results, totals)])
+    return _ranked(totals, played, hours_played, ranked, decided_by=order.asked.decided_by)
 
 
-def _ranked(totals: Mapping[str, Fraction], played: Mapping[str, int], hours_played: Mapping[str, Fraction]) -> _Ranked:
-    """The standings from each player's exact total, games and hours: by points, equal totals sharing a place."""
+def _best_totals(counted: Sequence[_Result], best: int | None) -> dict[str, Fraction]:
+    """Each player's points over their games, or over their best ``best`` games (None: all)."""
+    points: dict[str, list[Fraction]] = defaultdict(list)
+    for result in counted:
+        points[result.player].append(result.points)
+    if best is None:
+        return {player: sum(got, Fraction(0)) for player, got in points.items()}
+    return {player: sum(sorted(got, reverse=True)[:best], Fraction(0)) for player, got in points.items()}
+
+
+def _ranked(
+    totals: Mapping[str, Fraction],
+    played: Mapping[str, int],
+    hours_played: Mapping[str, Fraction],
+    ranked: Sequence[Ranked] | None = None,
+    *,
+    decided_by: bool = False,
+) -> _Ranked:
+    """The standings from each player's exact total, games and hours, ranked as ``ranked`` says (None: by points,
+    equal totals sharing a place); with ``decided_by``, rows that say what decided each place."""
+    order = standings(totals, [measure("points", totals)]) if ranked is None else ranked
     rows = tuple(
-        RplopsStanding(
+        (RplopsDecided if decided_by else RplopsStanding)(
             place=row.place,
             player=row.player,
             games=played[row.player],
@@ -350,8 +419,9 @@ def _ranked(totals: Mapping[str, Fraction], played: Mapping[str, int], hours_pla
             points=float(totals[row.player]),
             points_per_game=float(totals[row.player] / played[row.player]),
             points_per_hour=float(totals[row.player] / hours_played[row.player]),
+            **({"decided_by": row.decided_by} if decided_by else {}),
         )
-        for row in standings(totals, [measure("points", totals)])
+        for row in order
     )
     return rows, After([(row.place, row.player) for row in rows], totals, played)
 

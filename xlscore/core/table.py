@@ -87,12 +87,14 @@ class Table(tuple[R, ...]):
 def table(
     row: type | None = None, prefix: str = "column"
 ) -> Callable[[Callable[P, Iterable[R]]], Callable[P, Table[R]]]:
-    """Make a function that returns rows return them as a :class:`Table` of ``row`` rows."""
+    """Make a function that returns rows return them as a :class:`Table` of ``row`` rows (a Table it returns of
+    its own, with more columns asked for, keeps its row type)."""
 
     def mark(function: Callable[P, Iterable[R]]) -> Callable[P, Table[R]]:
         @functools.wraps(function)
         def returning_table(*args: P.args, **kwargs: P.kwargs) -> Table[R]:
-            return Table(function(*args, **kwargs), row, prefix)
+            found = function(*args, **kwargs)
+            return found if isinstance(found, Table) and found.row is not None else Table(found, row, prefix)
 
         return returning_table
 
