@@ -61,7 +61,13 @@ if TYPE_CHECKING:
     )
     from xlscore.core.rounds import RoundStanding
     from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
-    from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings, rplops_standings_by_round
+    from xlscore.core.rplops_event import (
+        RplopsStanding,
+        rplops_needs,
+        rplops_points,
+        rplops_standings,
+        rplops_standings_by_round,
+    )
     from xlscore.core.seating import (
         RepeatedPair,
         Seating,
@@ -135,6 +141,7 @@ _LAZY = {
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
     "rplops_standings_by_round": "xlscore.core.rplops_event",
+    "rplops_needs": "xlscore.core.rplops_event",
     "RoundStanding": "xlscore.core.rounds",
     "RepeatedPair": "xlscore.core.seating",
     "Seating": "xlscore.core.seating",
@@ -226,6 +233,7 @@ __all__ = [
     "rplops",
     "rplops2",
     "rplops_game",
+    "rplops_needs",
     "rplops_points",
     "rplops_standings",
     "rplops_standings_by_round",

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
+from xlscore.core.needs import Need, needs
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import Ranked, measure, standings
 from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
@@ -58,7 +59,14 @@ from xlscore.core.validate import count, number, whole
 if TYPE_CHECKING:
     from xlscore.core import bulk
 
-__all__ = ["RplopsDecided", "RplopsStanding", "rplops_points", "rplops_standings", "rplops_standings_by_round"]
+__all__ = [
+    "RplopsDecided",
+    "RplopsStanding",
+    "rplops_needs",
+    "rplops_points",
+    "rplops_standings",
+    "rplops_standings_by_round",
+]
 
 
 @dataclass(frozen=True)
@@ -319,6 +327,44 @@ class _Order:
     @property
     def plain(self) -> bool:
         return self.best is None and self.asked.plain
+
+
+@table(Need)
+def rplops_needs(
+    results: object,
+    table_size: int,
+    top: int | None = None,
+    x: float = 50,
+    version: int = 1,
+    hours: float | None = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+) -> tuple[Need, ...]:
+    """What each player needs before the last round: the lowest finish that still gets them first (and into the top
+    N), even if everyone else wins their last game; exact, since each finish's points are fixed.
+
+    results: the results so far: a table with columns game, player and score (or place), and optionally hours and
+        round, one row per player per game (a DataFrame, mappings, or rows with a header).
+    table_size: the players of each game of the last round (the points of a finish depend on it).
+    top: also list who is in reach of the top N (blank: first place only).
+    x: the average points per player per hour (50 as in PLOPS).
+    version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
+    hours: the last round's games' length in hours (blank: game length ignored).
+    players: the players table (player, and optionally late from, dropped after, sits out, byes), to check each
+        result against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's points per game); blank: none.
+    bye_score: the points of a bye, for bye fixed.
+    """
+    size = count("table_size", table_size, 2)
+    targets = [1] if top is None else sorted({1, count("top", top, 1)})
+    average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
+    length = Fraction(1) if hours is None else exact(number("hours", hours, positive=True))
+    order = _Order(None, Asked())
+    _, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score), order)
+    finishes = [points(Fraction(place), size, length, average, rule) for place in range(1, size + 1)]
+    return needs(after(None)[1].totals, finishes, targets)
 
 
 def _standings_after(

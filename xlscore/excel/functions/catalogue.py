@@ -302,6 +302,34 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
             ),
         ),
     ),
+    _function(
+        rplops_event.rplops_needs,
+        category="RPLOPS",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C7",
+                        (
+                            ("game", "player", "place"),
+                            ("G", "Ann", 1),
+                            ("G", "Bo", 2),
+                            ("G", "Cy", 3),
+                            ("H", "Ann", 1),
+                            ("H", "Bo", 1),
+                            ("H", "Cy", 3),
+                        ),
+                    ),
+                    3,
+                ),
+                "Ann (137.5) needs 2nd of 3 to stay first even if Bo (112.5) wins; Bo is in reach, but no finish "
+                "is enough on its own; Cy is out of reach",
+                check=(("Target", "1"), ("Player", "Ann"), ("Needs", "2"), ("Kind", "exact")),
+            ),
+        ),
+    ),
     _function(puffing_billy.pb_bonus, category="Puffing Billy", examples=(Example((248_000, 252_000), "0.492"),)),
     _function(
         puffing_billy.pb_winner_bonus,
