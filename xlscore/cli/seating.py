@@ -79,6 +79,11 @@ def seating_command(
         name, _, table = item.rpartition("=")
         if not name.strip() or not table.strip().isdigit():
             raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        if name.strip() in fixed_at:
+            raise click.UsageError(
+                f"--fixed {item!r}: {name.strip()!r} is already fixed at table {fixed_at[name.strip()]}; give each "
+                "player one --fixed"
+            )
         fixed_at[name.strip()] = int(table)
     step(f"seating {len(listed)} players for {rounds} rounds")
     result = seating(
