@@ -28,10 +28,13 @@ __all__ = [
     "MAX_RANGE_CELLS",
     "MAX_SHARED_STRINGS",
     "MAX_SHEETS",
+    "MAX_TEXT_LENGTH",
     "Budget",
+    "check_array",
     "check_formula",
     "check_shared_strings",
     "check_sheets",
+    "too_long_text",
 ]
 
 MAX_FORMULA_LENGTH: Final = 8_192
@@ -39,6 +42,9 @@ MAX_SHEETS: Final = 1_000
 MAX_CELLS: Final = 2_000_000
 MAX_FORMULAS: Final = 200_000
 MAX_SHARED_STRINGS: Final = 1_000_000
+MAX_TEXT_LENGTH: Final = 32_767
+"""Excel's limit on a cell's text: a function or operator that would make a longer one gives #VALUE!, as in Excel
+(:mod:`xlscore.excel.workbook.text_limit`), and so does an xlscore function's result (its edge)."""
 MAX_RANGE_CELLS: Final = 10_000_000
 """A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
 this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
@@ -48,6 +54,11 @@ _LARGER = "far larger than any tournament's workbook; split it, or recalculate i
 
 def _refuse(label: str, what: str) -> WorkbookError:
     return WorkbookError(f"{label} was refused: {what}, {_LARGER}")
+
+
+def too_long_text(length: int) -> str:
+    """The reason a text over :data:`MAX_TEXT_LENGTH` is #VALUE!."""
+    return f"#VALUE! a text of {length:,} characters, more than the {MAX_TEXT_LENGTH:,} a cell holds (Excel's limit)"
 
 
 def check_sheets(label: str, count: int) -> None:
@@ -69,6 +80,16 @@ def check_formula(where: str, text: str) -> None:
         raise WorkbookError(
             f"{where} holds a formula of {len(text):,} characters, more than Excel's limit of {MAX_FORMULA_LENGTH:,} "
             "(Excel cannot have saved it); refused"
+        )
+
+
+def check_array(where: str, cells: int) -> None:
+    """Refuse a legacy array formula over more cells than :data:`MAX_CELLS`: each of its cells is written, so it
+    counts against the same cap as the cells of the sheets (``{=1}`` over A1:XFD1048576 is 17 billion)."""
+    if cells > MAX_CELLS:
+        raise WorkbookError(
+            f"{where} holds an array formula over {cells:,} cells, more than the {MAX_CELLS:,} cells xlscore "
+            f"recalculates; {_LARGER}"
         )
 
 
