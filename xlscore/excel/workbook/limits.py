@@ -17,6 +17,11 @@ far below all of them (about 600,000 cells and a few hundred formula cells).
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Iterator
 from typing import Final
 
 from xlscore.core.errors import WorkbookError
@@ -25,11 +30,15 @@ __all__ = [
     "MAX_CELLS",
     "MAX_FORMULAS",
     "MAX_FORMULA_LENGTH",
+    "MAX_MEMORY_MIB",
     "MAX_RANGE_CELLS",
+    "MAX_SECONDS",
     "MAX_SHARED_STRINGS",
     "MAX_SHEETS",
     "MAX_TEXT_LENGTH",
     "Budget",
+    "Deadline",
+    "bound_memory",
     "check_array",
     "check_formula",
     "check_shared_strings",
@@ -48,6 +57,14 @@ MAX_TEXT_LENGTH: Final = 32_767
 MAX_RANGE_CELLS: Final = 10_000_000
 """A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
 this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
+
+MAX_SECONDS: Final = 600.0
+"""How long a recalculation may compute (reading the book and evaluating it) before it stops, writing nothing:
+ten minutes, where a template filled to 100,000 result rows takes under 6 s and the largest book within the other
+limits about 40 s (``xlscore recalc --max-seconds``)."""
+MAX_MEMORY_MIB: Final = 4_096
+"""How much memory (address space, MiB) ``xlscore recalc`` lets itself use (``--max-memory``): a book at the cell
+limit peaks under 1 GiB; past this the run ends with one line instead of the machine swapping."""
 
 _LARGER = "far larger than any tournament's workbook; split it, or recalculate it in Excel"
 
@@ -125,3 +142,83 @@ class Budget:
                 f"with sheet {name!r} it has {self.formulas:,} formula cells, more than the {MAX_FORMULAS:,} xlscore "
                 "recalculates",
             )
+
+
+class TimeUp(BaseException):
+    """Raised by the watchdog of :class:`Deadline` in the middle of a computation that outran it: a BaseException,
+    so that no ``except Exception`` on the way (the engine's, around one formula) takes it for the formula's error."""
+
+
+class Deadline:
+    """The time a recalculation may take: checked before each formula (:meth:`check`), and, for one formula that
+    runs long, by a watchdog (:meth:`watchdog`) that interrupts it a second after the time is up.
+
+    ``at`` is where the computation stands (a sheet and how far it got), for the message that stops it.
+    """
+
+    def __init__(self, seconds: float | None, label: str = "the workbook") -> None:
+        self.seconds = seconds
+        self.label = label
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self.at: object = "reading the workbook"  # a text, or what becomes one only if it is shown
+
+    def check(self) -> None:
+        if self.end is not None and time.monotonic() > self.end:
+            raise self.stopped()
+
+    def stopped(self) -> WorkbookError:
+        return WorkbookError(
+            f"{self.label}: stopped after {self.seconds:g} s (--max-seconds), {self.at}; nothing was written. "
+            "Give a larger --max-seconds to let it finish"
+        )
+
+    @contextlib.contextmanager
+    def watchdog(self) -> Iterator[None]:
+        """Within the block, a computation still running a second past the end is interrupted and ends in
+        :meth:`stopped`. The watchdog is the process's interval timer (SIGALRM), so only in the main thread of a
+        system that has one; elsewhere the checks between formulas alone bound the time."""
+        usable = (
+            self.end is not None
+            and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(signal.ITIMER_REAL)[0] == 0  # never one another part of the program set
+        )
+        if not usable:
+            yield
+            return
+        assert self.end is not None
+
+        def interrupt(signum: int, frame: object) -> None:
+            raise TimeUp
+
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        signal.setitimer(signal.ITIMER_REAL, max(self.end - time.monotonic(), 0.0) + 1.0)
+        try:
+            yield
+        except TimeUp:
+            raise self.stopped() from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def bound_memory(mib: int) -> Iterator[None]:
+    """Within the block, this process's address space is limited to ``mib`` MiB (where the system has resource
+    limits), so that a workbook asking for more ends in MemoryError, worded by the command line, instead of the
+    machine swapping. A limit already lower is kept; the one before is put back after the block."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = mib * 2**20 if hard == resource.RLIM_INFINITY else min(mib * 2**20, hard)
+    if soft != resource.RLIM_INFINITY and soft <= wanted:
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
