@@ -36,6 +36,7 @@ from xlscore.excel.functions.cells import (
     table_to_grid,
     trim_blanks,
 )
+from xlscore.excel.workbook.limits import MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["call_cells"]
 
@@ -248,7 +249,7 @@ def _element(function: SheetFunction, values: list[Any]) -> Any:
         if argument.kind == "value" and argument.optional and is_blank(value):
             values[index] = argument.default
     try:
-        return function.core(*values)
+        return _within_cells(function.core(*values))
     except XlscoreError as exc:
         return CellError("#VALUE!", str(exc))
 
@@ -311,4 +312,16 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
 def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
     if isinstance(result, CellError):
         return result
-    return _present(function, result, orientation_row)
+    return _within_cells(_present(function, result, orientation_row))
+
+
+def _within_cells(result: Any) -> Any:
+    """``result`` with every text longer than a cell holds (Excel's 32,767 characters) as #VALUE!, with the reason:
+    a game named from a 32,767-character event code would not fit, and Excel would refuse it."""
+    if isinstance(result, str):
+        return CellError("#VALUE!", too_long_text(len(result))) if len(result) > MAX_TEXT_LENGTH else result
+    if isinstance(result, list) and any(
+        type(v) is str and len(v) > MAX_TEXT_LENGTH for row in result if isinstance(row, list) for v in row
+    ):
+        return [[_within_cells(v) for v in row] if isinstance(row, list) else _within_cells(row) for row in result]
+    return result

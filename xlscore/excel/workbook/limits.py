@@ -75,7 +75,7 @@ def _refuse(label: str, what: str) -> WorkbookError:
 
 def too_long_text(length: int) -> str:
     """The reason a text over :data:`MAX_TEXT_LENGTH` is #VALUE!."""
-    return f"#VALUE! a text of {length:,} characters, more than the {MAX_TEXT_LENGTH:,} a cell holds (Excel's limit)"
+    return f"a text of {length:,} characters, more than the {MAX_TEXT_LENGTH:,} a cell holds (Excel's limit)"
 
 
 def check_sheets(label: str, count: int) -> None:
