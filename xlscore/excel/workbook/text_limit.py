@@ -27,7 +27,7 @@ from formulas.functions import Error, flatten, is_not_empty, raise_errors, repla
 from formulas.functions import text as engine_text
 from formulas.tokens.operand import XlError
 
-from xlscore.excel.workbook.limits import MAX_TEXT_LENGTH, too_long_text
+from xlscore.excel.workbook.limits import MAX_CELLS, MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["TEXT_FUNCTIONS", "install"]
 
@@ -138,6 +138,19 @@ def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, 
         functions[key] = wrap_ufunc(_concat, **empty_is_text)
     operators["&"] = _checked_after(operators["&"])
     functions["UNICHAR"] = functions["_XLFN.UNICHAR"] = _checked_after(wrap_ufunc(_unichar))
+    munit = functions["MUNIT"]
+    functions["MUNIT"] = functions["_XLFN.MUNIT"] = functools.update_wrapper(lambda size: _munit(munit, size), munit)
+
+
+def _munit(engine_munit: Callable[..., Any], size: Any) -> Any:
+    """MUNIT, refused (#VALUE!) past the cells xlscore computes before the matrix is made: MUNIT(100000) would
+    be ten billion cells."""
+    value = size.ravel()[0] if isinstance(size, np.ndarray) and size.size else size
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value * value > MAX_CELLS:
+        return _error(
+            "#VALUE!", f"MUNIT({value:g}) is {value * value:,.0f} cells, more than the {MAX_CELLS:,} xlscore computes"
+        )
+    return engine_munit(size)
 
 
 def _unichar(number: float) -> Any:
