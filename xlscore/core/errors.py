@@ -23,7 +23,7 @@ def briefly(message: str) -> str:
     """``message`` with each quoted value over :data:`QUOTED` characters cut to its start (``'YYYY...'``), and the
     whole cut to :data:`LONGEST_MESSAGE`. Messages quote values with ``repr`` or :func:`~xlscore.core.validate.shown`
     all over the rules; this is the one place that bounds them all, as every message is made."""
-    if len(message) <= QUOTED * 2:
+    if len(message) <= QUOTED:
         return message
     cut = _LONG_QUOTE.sub(lambda found: f"{found.group()[: QUOTED - 4]}...{found.group()[0]}", message)
     return cut if len(cut) <= LONGEST_MESSAGE else f"{cut[: LONGEST_MESSAGE - 3]}..."
