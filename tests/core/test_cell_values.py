@@ -18,7 +18,7 @@ import xlscore
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.excel.functions.catalogue import CATALOGUE
 
-HISTORY = [["game", "player", "place"], [1, "Ann", 1], [1, "Bo", 2], [1, "Cy", 3], [1, "Di", 4]]
+HISTORY: list[list[Any]] = [["game", "player", "place"], [1, "Ann", 1], [1, "Bo", 2], [1, "Cy", 3], [1, "Di", 4]]
 
 
 def test_a_place_of_10_to_the_400_in_a_gibbs_history_is_refused_with_its_row() -> None:
@@ -58,7 +58,7 @@ def test_pandas_na_is_a_blank_cell() -> None:
 
 def test_a_generator_of_scores_is_read_once() -> None:
     scores = [100, 50, 20]
-    assert xlscore.pb_board(s for s in scores) == xlscore.pb_board(scores)
+    assert xlscore.pb_board(s for s in scores) == xlscore.pb_board(scores)  # type: ignore[arg-type]
 
 
 NOT_CELLS = st.sampled_from([10**400, -(10**400), [1], {1}, {"a": 1}, np.array([1, 2]), object(), pd.NA, pd.NaT])

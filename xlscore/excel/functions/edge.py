@@ -26,6 +26,7 @@ from xlscore.core.errors import XlscoreError
 from xlscore.core.headings import column_key
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
+    MAX_CELL_TEXT,
     CellError,
     Grid,
     as_error,
@@ -34,9 +35,9 @@ from xlscore.excel.functions.cells import (
     grid_shape,
     is_grid,
     table_to_grid,
+    too_long_text,
     trim_blanks,
 )
-from xlscore.excel.workbook.limits import MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["call_cells"]
 
@@ -319,9 +320,9 @@ def _within_cells(result: Any) -> Any:
     """``result`` with every text longer than a cell holds (Excel's 32,767 characters) as #VALUE!, with the reason:
     a game named from a 32,767-character event code would not fit, and Excel would refuse it."""
     if isinstance(result, str):
-        return CellError("#VALUE!", too_long_text(len(result))) if len(result) > MAX_TEXT_LENGTH else result
+        return CellError("#VALUE!", too_long_text(len(result))) if len(result) > MAX_CELL_TEXT else result
     if isinstance(result, list) and any(
-        type(v) is str and len(v) > MAX_TEXT_LENGTH for row in result if isinstance(row, list) for v in row
+        type(v) is str and len(v) > MAX_CELL_TEXT for row in result if isinstance(row, list) for v in row
     ):
         return [[_within_cells(v) for v in row] if isinstance(row, list) else _within_cells(row) for row in result]
     return result

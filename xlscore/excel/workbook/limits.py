@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from xlscore.core.errors import WorkbookError
+from xlscore.excel.functions.cells import MAX_CELL_TEXT, too_long_text
 
 __all__ = [
     "MAX_CELLS",
@@ -51,9 +52,10 @@ MAX_SHEETS: Final = 1_000
 MAX_CELLS: Final = 2_000_000
 MAX_FORMULAS: Final = 200_000
 MAX_SHARED_STRINGS: Final = 1_000_000
-MAX_TEXT_LENGTH: Final = 32_767
-"""Excel's limit on a cell's text: a function or operator that would make a longer one gives #VALUE!, as in Excel
-(:mod:`xlscore.excel.workbook.text_limit`), and so does an xlscore function's result (its edge)."""
+MAX_TEXT_LENGTH: Final = MAX_CELL_TEXT
+"""Excel's limit on a cell's text, 32,767 characters: a function or operator that would make a longer one gives
+#VALUE!, as in Excel (:mod:`xlscore.excel.workbook.text_limit`), and so does an xlscore function's result (its edge).
+Defined with the other facts of a cell in :mod:`xlscore.excel.functions.cells`, which the add-in bundles."""
 MAX_RANGE_CELLS: Final = 10_000_000
 """A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
 this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
@@ -71,11 +73,6 @@ _LARGER = "far larger than any tournament's workbook; split it, or recalculate i
 
 def _refuse(label: str, what: str) -> WorkbookError:
     return WorkbookError(f"{label} was refused: {what}, {_LARGER}")
-
-
-def too_long_text(length: int) -> str:
-    """The reason a text over :data:`MAX_TEXT_LENGTH` is #VALUE!."""
-    return f"a text of {length:,} characters, more than the {MAX_TEXT_LENGTH:,} a cell holds (Excel's limit)"
 
 
 def check_sheets(label: str, count: int) -> None:
