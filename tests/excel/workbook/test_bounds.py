@@ -292,3 +292,41 @@ def test_recalc_of_a_book_with_error_cells_exits_0_without_check(
     assert printed.err.splitlines()[-1] == "xlscore: 2 cells in error (listed above), as Excel shows them"
     assert main(["recalc", str(book), "--check"]) == 1  # asked: --check fails on them
     assert "2 cells in error, 3 differences from the saved values" in capsys.readouterr().err  # none saved
+
+
+# -- a LAMBDA that calls itself through its defined name ---------------------------------------------------------
+
+
+def _lambdas(path: Path, formulas: dict[str, str]) -> Path:
+    import openpyxl
+    from openpyxl.workbook.defined_name import DefinedName
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Results"
+    held = {
+        "FACT": "_xlfn.LAMBDA(_xlpm.n,IF(_xlpm.n<=1,1,_xlpm.n*FACT(_xlpm.n-1)))",
+        "FIB": "_xlfn.LAMBDA(_xlpm.n,IF(_xlpm.n<2,_xlpm.n,FIB(_xlpm.n-1)+FIB(_xlpm.n-2)))",
+        "LOOP": "_xlfn.LAMBDA(_xlpm.n,LOOP(_xlpm.n+1))",
+    }
+    for name, text in held.items():
+        book.defined_names[name] = DefinedName(name, attr_text=text)
+    for cell, formula in formulas.items():
+        sheet[cell] = formula
+    book.save(path)
+    return path
+
+
+def test_a_recursive_lambda_through_a_defined_name_computes_within_the_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = _lambdas(tmp_path / "Recursive.xlsx", {"A1": "=FACT(170)", "B1": "=FIB(25)", "C1": "=FACT(5)+1"})
+    fact_170 = math.prod(range(1, 171))  # 170!, the largest factorial a float holds
+    assert _values(book) == [pytest.approx(float(fact_170), rel=1e-15), 75025.0, 121.0]  # #VALUE!/#NAME? before
+    monkeypatch.setattr(limits, "MAX_LAMBDA_DEPTH", 50)
+    beyond = _lambdas(tmp_path / "Beyond.xlsx", {"A1": "=LOOP(1)", "B1": "=FACT(51)", "C1": "=FACT(50)"})
+    first, second, third = _values(beyond)
+    assert _is(first, "#NUM!")  # never ends: past the bound, Excel's error for too many recursive calls
+    assert _is(second, "#NUM!")  # 51 calls deep
+    assert third == pytest.approx(float(math.prod(range(1, 51))), rel=1e-15)  # 50 deep: the bound itself

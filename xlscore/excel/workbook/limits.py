@@ -31,6 +31,8 @@ __all__ = [
     "MAX_CELLS",
     "MAX_FORMULAS",
     "MAX_FORMULA_LENGTH",
+    "MAX_LAMBDA_CALLS",
+    "MAX_LAMBDA_DEPTH",
     "MAX_MEMORY_MIB",
     "MAX_RANGE_CELLS",
     "MAX_SECONDS",
@@ -60,6 +62,11 @@ MAX_RANGE_CELLS: Final = 10_000_000
 """A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
 this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
 
+MAX_LAMBDA_DEPTH: Final = 1_000
+"""Nested calls of a defined-name LAMBDA that calls itself (``FACT(170)`` is 170 deep); past it, #NUM!, the error
+Excel gives for too many recursive calls (:mod:`xlscore.excel.workbook.recursive_lambdas`)."""
+MAX_LAMBDA_CALLS: Final = 10_000
+"""Distinct calls of such LAMBDAs in one formula (each set of values is computed once: ``FIB(25)`` is 26)."""
 MAX_SECONDS: Final = 600.0
 """How long a recalculation may compute (reading the book and evaluating it) before it stops, writing nothing:
 ten minutes, where a template filled to 100,000 result rows takes under 6 s and the largest book within the other
