@@ -14,6 +14,9 @@ from xlscore.core.errors import WorkbookError
 from xlscore.excel.workbook import limits
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from xlscore.excel.workbook.engine import CellReport
     from xlscore.excel.workbook.recalc import Recalculation
 
 
@@ -68,23 +71,7 @@ def recalc(
         output = book.with_name(f"{book.stem}-recalculated{book.suffix or '.xlsx'}")
     started = time.perf_counter()
     result = _computed(book, output, in_place, max_seconds, max_memory)
-    errors = result.errors
-    differences: list[str] = []
-    if check:  # an error Excel saved too is no problem: --check compares with what Excel computed
-        from xlscore.excel.workbook.book import read_book
-        from xlscore.excel.workbook.drawn import drawn_cells
-        from xlscore.excel.workbook.recalc import check_book, unexpected_errors
-
-        saved = read_book(book)
-        errors = tuple(unexpected_errors(result, saved))
-        drawn = drawn_cells(saved)
-        differences = [str(d) for d in check_book(result, saved, tolerance, skip=drawn)]
-        if drawn:
-            click.echo(
-                f"not compared: {len(drawn)} cells that draw a random number or read the clock (RAND, RANDBETWEEN, "
-                "RANDARRAY, NOW, TODAY) or read such a cell; Excel saved the value it drew then",
-                err=True,
-            )
+    errors, differences = _compared(book, result, tolerance) if check else (result.errors, [])
     problems = [str(e) for e in errors] + differences
     for line in problems:
         click.echo(line)
@@ -102,6 +89,24 @@ def recalc(
         if result.left_out:
             counts += f", {len(result.left_out)} tables with rows left out"
         raise SystemExit(fail(counts))
+
+
+def _compared(book: Path, result: Recalculation, tolerance: float) -> tuple[Sequence[CellReport], list[str]]:
+    """What --check reports: the cells in error but where Excel saved the same error (it compares with what Excel
+    computed), and the values that differ from those saved."""
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.drawn import drawn_cells
+    from xlscore.excel.workbook.recalc import check_book, unexpected_errors
+
+    saved = read_book(book)
+    drawn = drawn_cells(saved)
+    if drawn:
+        click.echo(
+            f"not compared: {len(drawn)} cells that draw a random number or read the clock (RAND, RANDBETWEEN, "
+            "RANDARRAY, NOW, TODAY) or read such a cell; Excel saved the value it drew then",
+            err=True,
+        )
+    return unexpected_errors(result, saved), [str(d) for d in check_book(result, saved, tolerance, skip=drawn)]
 
 
 def _computed(book: Path, output: Path | None, in_place: bool, max_seconds: float, max_memory: int) -> Recalculation:
