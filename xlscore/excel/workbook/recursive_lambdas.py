@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook import calls, limits
@@ -59,6 +59,50 @@ def _text(value: object) -> str:
     return '"' + str(value).replace('"', '""') + '"'
 
 
+_OPERATIONS: dict[str, Callable[[float, float], float | bool]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "=": lambda a, b: a == b,
+    "<>": lambda a, b: a != b,
+}
+
+
+def _number(items: list[Token]) -> float | None:
+    """A number written as the recursion writes one: ``5``, ``(5.0)``, ``(-5.0)``; None for anything else."""
+    while len(items) >= 3 and items[0].type == Token.PAREN and items[-1].type == Token.PAREN:
+        items = items[1:-1]  # (a parameter's value is bracketed once more where it stands: ((5.0)))
+    sign = 1.0
+    if len(items) == 2 and items[0].type == Token.OP_PRE and items[0].value in "+-":
+        sign, items = (-1.0 if items[0].value == "-" else 1.0), items[1:]
+    if len(items) == 1 and items[0].type == Token.OPERAND and items[0].subtype == Token.NUMBER:
+        return sign * float(items[0].value)
+    return None
+
+
+def _arithmetic(items: list[Token]) -> str | None:
+    """A number, or two numbers and one operator (``(170.0)-1``, ``(5.0)<=1``), computed at once as the engine
+    computes it; None for anything else, which the engine computes (each of its compilations takes milliseconds,
+    and FACT(170) asks for hundreds of these)."""
+    alone = _number(items)
+    if alone is not None:
+        return _text(alone)
+    at = next((i for i, t in enumerate(items) if t.type == Token.OP_IN and t.value in (*_OPERATIONS, "/")), None)
+    if at is None:
+        return None
+    left, right = _number(items[:at]), _number(items[at + 1 :])
+    if left is None or right is None:
+        return None
+    if items[at].value == "/":
+        return _text(left / right) if right else "#DIV/0!"
+    result = _OPERATIONS[items[at].value](left, right)
+    return _text(result)
+
+
 class _Evaluation:
     def __init__(self, names: Mapping[str, str], lambda_of: object) -> None:
         self.names = names
@@ -94,6 +138,9 @@ class _Evaluation:
         """The value of tokens without references, computed by the engine, as a constant's text."""
         if any(t.type == Token.OPERAND and t.subtype == Token.RANGE for t in items):
             raise CannotComputeError
+        plain = _arithmetic([t for t in items if t.type != Token.WSPACE])
+        if plain is not None:
+            return plain
         from xlscore.excel.workbook import formula_engine
 
         try:
