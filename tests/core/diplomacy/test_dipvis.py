@@ -17,8 +17,10 @@ from typing import NamedTuple
 
 import pytest
 
-from xlscore import diplomacy_board
+from xlscore import diplomacy_board, diplomacy_points, diplomacy_standings
+from xlscore.core.diplomacy import POWER_NAMES as POWERS
 from xlscore.core.diplomacy import SYSTEMS
+from xlscore.core.errors import InputError
 
 
 class Case(NamedTuple):
@@ -878,3 +880,20 @@ def test_the_other_reading_differs_on_the_boards_dipvis_tests(system: str) -> No
         != diplomacy_board(system, centres, eliminated=out, final_year=final, other_reading=True)
         for centres, out, final in boards
     )
+
+
+def test_the_other_reading_reaches_an_event_s_scores() -> None:
+    rows: list[tuple[object, ...]] = [("board", "power", "player", "centres", "eliminated")]
+    rows += [(1, power, f"P{i}", c, y) for i, (power, c, y) in enumerate(zip(POWERS, BOARD, OUT, strict=True))]
+    # Bangkok, Austria out in 1904: 4 x 0.3 by the wiki, 3 x 0.3 by dipvis (test_g_scoring_bangkok_no_solo3).
+    assert diplomacy_points(rows, "Bangkok")[0] == pytest.approx(4 * 0.3)
+    assert diplomacy_points(rows, "Bangkok", other_reading="yes")[0] == pytest.approx(0.9)
+    first = diplomacy_standings(rows, "Bangkok", other_reading=True)[0]
+    assert (first.player, first.total) == ("P3", 17 + 12 + 3)
+
+
+def test_other_reading_where_a_system_has_one_reading_is_refused() -> None:
+    with pytest.raises(InputError, match="other_reading is yes, but Tribute has one reading"):
+        diplomacy_board("Tribute", BOARD, other_reading=True)
+    with pytest.raises(InputError, match="other_reading"):
+        diplomacy_board("Bangkok", BOARD, eliminated=OUT, other_reading="maybe")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlscore.core.cells import cell_text, is_blank
-from xlscore.core.diplomacy import find_system
+from xlscore.core.diplomacy import find_system, other_reading_flag
 from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, read_board
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
@@ -95,8 +95,9 @@ class _Scored:
     system: str
 
 
-def _scored(results: object, system: object) -> _Scored:
+def _scored(results: object, system: object, other_reading: object = None) -> _Scored:
     chosen = find_system(system)
+    other = other_reading_flag(other_reading)
     rows = read_rows(results, ["board", "player", "centres"], ["round", "power", "draw", "eliminated", "final year"])
     boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
     scores: dict[Board, dict[int, Fraction]] = {}
@@ -115,7 +116,7 @@ def _scored(results: object, system: object) -> _Scored:
                 _column(seats, "eliminated"),
                 _final_year(seats, board),
             )
-            scored = chosen.score(read)
+            scored = chosen.scores(read, other)
         except InputError as exc:
             if isinstance(exc, TableError):
                 raise
@@ -131,14 +132,16 @@ def _scored(results: object, system: object) -> _Scored:
     return _Scored(aligned, boards, scores, solo_rows, chosen.name)
 
 
-def diplomacy_points(results: object, system: str) -> tuple[float | None, ...]:
+def diplomacy_points(results: object, system: str, other_reading: object = None) -> tuple[float | None, ...]:
     """Every result row's score under a Diplomacy scoring system, in the order of the rows (blank rows stay blank).
 
     results: a table with columns board, player, centres, and optionally round, power, draw (yes for the powers
         sharing the draw), eliminated (the year the power went out) and final year: seven rows per board.
     system: the scoring system's name, as DIPLOMACY_SYSTEMS lists it.
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it); blank or no: xlscore's reading.
     """
-    scored = _scored(results, system)
+    scored = _scored(results, system, other_reading)
     by_row = {r: s for board in scored.scores.values() for r, s in board.items()}
     return tuple(None if row is None else float(by_row[row["_row"]]) for row in scored.aligned)
 
@@ -185,6 +188,7 @@ def diplomacy_standings(
     tournament: object = None,
     best: object = None,
     tie_breaks: object = None,
+    other_reading: object = None,
 ) -> tuple[DiplomacyStanding, ...]:
     """Tournament standings under a Diplomacy scoring system: round scores, then the tournament total and tie-breaks.
 
@@ -198,6 +202,8 @@ def diplomacy_standings(
     tie_breaks: after the total, in order (solos, best game, head to head; separated by commas); blank for the
         system's published chain (Size Matters: solos, head to head; the others publish none), none for no
         tie-break.
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it); blank or no: xlscore's reading.
     """
     per_round = _choice("round_score", round_score, ROUND_SCORES)
     overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
@@ -206,7 +212,7 @@ def diplomacy_standings(
         count = whole("best", best, 1, 1000)
     elif not is_blank(best) and best is not None:
         raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
-    scored = _scored(results, system)
+    scored = _scored(results, system, other_reading)
     order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
     by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
     solos: dict[str, int] = defaultdict(int)

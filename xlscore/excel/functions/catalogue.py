@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.diplomacy import compare as diplomacy_compare
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.headings import heading
 from xlscore.core.league import history
@@ -564,6 +565,21 @@ _FUNCTIONS += (
                 (_WEASELS_398, "Tribute"),
                 "one board: France first on 54.2",
                 check=(("Place", "1"), ("Player", "Jay"), ("Total", "54.2"), ("Boards", "1")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_compare.diplomacy_compare,
+        category="Diplomacy",
+        returns="table",
+        tables=("results",),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "a row per system, Tribute's first: Jay (France) on 54.2, 54.2 - 18.2 = 36 ahead of Russia; then "
+                "every other system, or why it cannot score the board",
+                check=(("System", "Tribute"), ("Winner", "Jay"), ("Total", "54.2"), ("Lead", "36")),
             ),
         ),
     ),
