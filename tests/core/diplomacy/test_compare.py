@@ -57,6 +57,11 @@ def test_a_system_that_cannot_score_the_event_says_why_and_the_rest_go_on() -> N
     assert by_system["OpenTribute"].winner == "Jay"
 
 
+def test_no_results_yet_no_rows() -> None:
+    assert diplomacy_compare([("board", "player", "centres")], "Tribute") == ()
+    assert diplomacy_compare([("board", "player", "centres")], "Tribute").columns[:3] == ["System", "Family", "Winner"]
+
+
 def test_the_chosen_system_must_score_the_event() -> None:
     with pytest.raises(InputError, match="eliminated"):
         diplomacy_compare(WEASELS, "Bangkok")

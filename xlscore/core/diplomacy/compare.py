@@ -10,6 +10,8 @@ The chosen system is scored first and must score the event (its error is the cal
 cannot score it, because it needs an input the table does not hold (elimination years, a final year, a centre
 chart), gets a row that says so in its note instead of a winner; the comparison goes on.
 
+With no results yet the comparison is empty, as the standings are.
+
 Decisions: with the top shared, every player sharing it is named (in standings order) and the winner "changes"
 where the set of players in first place differs from the chosen system's; the chosen winner's place is the best
 place any of the chosen system's winners reaches under that system.
@@ -90,6 +92,8 @@ def diplomacy_compare(
     chosen_system = find_system(system).name
     settings = (round_score, tournament, best, tie_breaks)
     chosen = diplomacy_standings(results, chosen_system, *settings)
+    if not chosen:
+        return ()  # no results yet: the table's header alone, as the standings show it
     base = _row(chosen_system, chosen, None)
     winners = frozenset(s.player for s in chosen if s.place == 1)
     rows = [base]
