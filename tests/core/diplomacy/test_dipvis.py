@@ -19,7 +19,7 @@ import pytest
 
 from xlscore import diplomacy_board, diplomacy_points, diplomacy_standings
 from xlscore.core.diplomacy import POWER_NAMES as POWERS
-from xlscore.core.diplomacy import SYSTEMS
+from xlscore.core.diplomacy import SYSTEM_COLUMNS, SYSTEMS, system_row
 from xlscore.core.errors import InputError
 
 
@@ -897,3 +897,11 @@ def test_other_reading_where_a_system_has_one_reading_is_refused() -> None:
         diplomacy_board("Tribute", BOARD, other_reading=True)
     with pytest.raises(InputError, match="other_reading"):
         diplomacy_board("Bangkok", BOARD, eliminated=OUT, other_reading="maybe")
+
+
+def test_the_list_of_systems_names_each_other_reading() -> None:
+    rows = {row[0]: row for row in (system_row(s) for s in SYSTEMS.values())}
+    assert SYSTEM_COLUMNS[-1] == "other reading"
+    assert "dipvis" in rows["Bangkok"][-1]
+    assert rows["Tribute"][-1] == ""
+    assert sorted(n for n, r in rows.items() if r[-1]) == sorted(n for n, s in SYSTEMS.items() if s.other is not None)

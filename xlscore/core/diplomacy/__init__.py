@@ -38,6 +38,7 @@ __all__ = [
     "FAMILIES",
     "POWER_NAMES",
     "SYSTEMS",
+    "SYSTEM_COLUMNS",
     "Board",
     "Reading",
     "System",
@@ -45,6 +46,7 @@ __all__ = [
     "diplomacy_systems",
     "find_system",
     "other_reading_flag",
+    "system_row",
 ]
 
 _ALL: tuple[System, ...] = (
@@ -154,3 +156,14 @@ def diplomacy_systems(family: object = None) -> tuple[str, ...]:
     if chosen is None:
         raise InputError(f"family is {shown(family)}; expected one of {', '.join(FAMILIES)}, or blank for every system")
     return tuple(s.name for s in _ALL if s.family == chosen)
+
+
+SYSTEM_COLUMNS = ("system", "family", "needs", "source", "other reading")
+"""The columns a list of the systems shows (DIPLOMACY_SYSTEMS, the Diplomacy template's Systems sheet)."""
+
+
+def system_row(system: System) -> tuple[str, str, str, str, str]:
+    """A system as a list of the systems shows it: name, family, what it needs, source, and what its other reading
+    changes (blank where it has one reading)."""
+    other = system.other.note if system.other is not None else ""
+    return (system.name, system.family, system.needs or "centres", system.source, other)

@@ -512,12 +512,10 @@ _WEASELS_398 = Cells(
 
 
 def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
-    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column)."""
-    rows = [
-        [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
-        for n in names
-    ]
-    return [[heading(f) for f in ("system", "family", "needs", "source")], *rows]
+    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column), and what its
+    other reading changes where it has one (other_reading)."""
+    rows = [list(diplomacy.system_row(diplomacy.SYSTEMS[n])) for n in names]
+    return [[heading(f) for f in diplomacy.SYSTEM_COLUMNS], *rows]
 
 
 # Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
@@ -590,7 +588,8 @@ _FUNCTIONS += (
         examples=(
             Example(
                 (),
-                "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
+                "a row per system: its name, family, the inputs it needs beyond the centres, its source, and what its "
+                "other reading changes where it has one",
                 check=(("System", "Draw size"), ("Family", "draw size"), ("Needs", "draw")),
             ),
         ),

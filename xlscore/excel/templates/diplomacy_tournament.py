@@ -25,7 +25,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xlscore.core.diplomacy import SYSTEMS
+from xlscore.core.diplomacy import SYSTEM_COLUMNS, SYSTEMS, system_row
 from xlscore.core.diplomacy.board import POWER_NAMES
 from xlscore.core.diplomacy.event import (
     ROUND_SCORES,
@@ -144,14 +144,15 @@ def _choices(cell: str, choices: Sequence[str], message: str) -> DataValidation:
 
 
 def _systems_sheet(template: Template) -> str:
-    """A sheet listing every system, what it needs and its source; the drop-down reads its first column."""
+    """A sheet listing every system, what it needs, its source and its other reading; the drop-down reads its first
+    column."""
     ws = template.workbook.create_sheet("Systems")
-    for c, header in enumerate(("system", "family", "needs", "source"), start=1):
+    for c, header in enumerate(SYSTEM_COLUMNS, start=1):
         ws.cell(1, c, heading(header))
     for r, system in enumerate(SYSTEMS.values(), start=2):
-        for c, value in enumerate((system.name, system.family, system.needs or "centres", system.source), start=1):
-            template.text(ws, f"{'ABCD'[c - 1]}{r}", value)
-    for letter, width in zip("ABCD", (34, 14, 40, 90), strict=True):
+        for c, value in enumerate(system_row(system), start=1):
+            template.text(ws, f"{'ABCDE'[c - 1]}{r}", value)
+    for letter, width in zip("ABCDE", (34, 14, 40, 90, 90), strict=True):
         ws.column_dimensions[letter].width = width
     ws.protection.sheet = True
     template.printable(ws)
