@@ -107,6 +107,30 @@ SETTINGS = tuple(  # the rows' names are the reader's (filled.DIPLOMACY_SETTINGS
 )
 
 
+INTRO = (
+    "1. Settings: pick the scoring system from the list (the Systems sheet lists every system, the inputs it "
+    "needs beyond the centres, its source and its other reading where it has one), how a round scores and how "
+    "rounds add up.",
+    "2. Games: one row per power per board, seven rows for each board: the round, the board's number within "
+    "the round, the power, the player and the supply centres at the end (0 for an eliminated power). Where "
+    "the system needs them, type the year each eliminated power went out and, on any row of the board, the "
+    "game's final year. 'draw': yes on the rows of the powers sharing the draw; leave it blank for a draw "
+    "of every survivor; yes on one row alone is a game conceded to that power.",
+    "3. Each row's score appears beside it; the Standings sheet adds them up, highest first, and 'decided "
+    "by' says which tie-break separated two players. The Compare systems sheet scores the same results "
+    "under every system with the same settings: each system's winner and total, shaded where someone else "
+    "would win, and a note where a system needs an input the Games table lacks.",
+    "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
+    "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
+    "players meet as few times as they can and play each power as evenly as they can.",
+    "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
+    "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...), "
+    "=DIPLOMACY_STANDINGS(...) and =DIPLOMACY_COMPARE(...); without Excel, run 'xlscore recalc' on this file. "
+    "The rules: docs/systems/diplomacy/.",
+)
+"""The Start here sheet's steps."""
+
+
 def _formulas() -> tuple[str, str]:
     games = whole_table("Games", COLUMNS)
     return (
@@ -172,28 +196,7 @@ def build(
         raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
     filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("Diplomacy tournament", SYSTEM)
-    template.intro(
-        [
-            "1. Settings: pick the scoring system from the list (the Systems sheet lists every system, the inputs it "
-            "needs beyond the centres, and its source), how a round scores and how rounds add up.",
-            "2. Games: one row per power per board, seven rows for each board: the round, the board's number within "
-            "the round, the power, the player and the supply centres at the end (0 for an eliminated power). Where "
-            "the system needs them, type the year each eliminated power went out and, on any row of the board, the "
-            "game's final year. 'draw': yes on the rows of the powers sharing the draw; leave it blank for a draw "
-            "of every survivor; yes on one row alone is a game conceded to that power.",
-            "3. Each row's score appears beside it; the Standings sheet adds them up, highest first, and 'decided "
-            "by' says which tie-break separated two players. The Compare systems sheet scores the same results "
-            "under every system with the same settings: each system's winner and total, shaded where someone else "
-            "would win, and a note where a system needs an input the Games table lacks.",
-            "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
-            "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
-            "players meet as few times as they can and play each power as evenly as they can.",
-            "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
-            "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...) and "
-            "=DIPLOMACY_STANDINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
-            "docs/systems/diplomacy/.",
-        ]
-    )
+    template.intro(list(INTRO))
     settings = template.settings(SETTINGS)
     names = _systems_sheet(template)
     system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
