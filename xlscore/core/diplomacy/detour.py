@@ -19,6 +19,9 @@ Decisions where the description is silent, taken as dipvis's code and tests take
 after the normalisation (a drawn board with eliminated powers adds up to more than 100: test_g_scoring_detour09_no_
 solo1, 100 + 0.75); a concession scores as a solo; an eliminated power's place is among the powers on 0 centres
 (with three survivors or fewer, four or more share the bottom places and none of them scores place points).
+
+One decision of xlscore's own: the survivors of a concession survived the years before the final year, as the
+losers of a solo do (dipvis's code has no solo year for a concession and stops with an error there).
 """
 
 from __future__ import annotations
