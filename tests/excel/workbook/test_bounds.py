@@ -92,6 +92,7 @@ _TEXT_CALLS = st.sampled_from(
         'CONCAT(REPT("{t}",{n}),REPT("{t}",{n}))',
         'TEXTJOIN("{t}",TRUE,REPT("{t}",{n}),"a")',
         'SUBSTITUTE(REPT("{t}",{n}),"{t}","{t}{t}")',
+        '_xlfn.REGEXREPLACE(REPT("{t}",{n}),"{t}","{t}{t}")',
         'REPLACE(REPT("{t}",{n}),1,1,REPT("{t}",{n}))',
         'UPPER(REPT("{t}",{n}))&LOWER(REPT("{t}",{n}))',
         'LEFT(REPT("{t}",{n}),{n})&RIGHT(REPT("{t}",{n}),{n})',

@@ -5,8 +5,8 @@ xlscore, in one place (:func:`install`, called once when the engine's tables are
 
 * the functions whose result can outgrow their arguments are checked before the text is built, so a call asking
   for a gigabyte costs nothing: ``REPT`` (its length is the text's times the count), ``SUBSTITUTE`` (the count of
-  matches times the growth of each), ``CONCAT``, ``CONCATENATE`` and ``TEXTJOIN`` (their pieces are added up while
-  they are gathered);
+  matches times the growth of each), ``REGEXREPLACE`` (match by match), ``CONCAT``, ``CONCATENATE`` and
+  ``TEXTJOIN`` (their pieces are added up while they are gathered);
 * every other function that returns text (:data:`TEXT_FUNCTIONS`) and the ``&`` operator are checked after: their
   result is at most a few times their arguments, which are at most the limit;
 * and what a formula leaves in its cell is checked once more where the engine's results become cell values
@@ -33,7 +33,7 @@ __all__ = ["TEXT_FUNCTIONS", "install"]
 
 TEXT_FUNCTIONS: Final = (
     *("ARRAYTOTEXT", "ASC", "BAHTTEXT", "BASE", "CHAR", "CLEAN", "DOLLAR", "FIXED", "HYPERLINK", "LEFT", "LEFTB"),
-    *("LOWER", "MID", "MIDB", "PROPER", "REGEXEXTRACT", "REGEXREPLACE", "REPLACE", "REPLACEB", "RIGHT", "RIGHTB"),
+    *("LOWER", "MID", "MIDB", "PROPER", "REGEXEXTRACT", "REPLACE", "REPLACEB", "RIGHT", "RIGHTB"),
     *("T", "TEXT", "TEXTAFTER", "TEXTBEFORE", "TEXTSPLIT", "TRIM", "UPPER", "VALUETOTEXT"),
 )
 """The engine's functions that return text built from their arguments, checked after they return."""
@@ -120,6 +120,21 @@ def _substitute(text: Any, old_text: Any, new_text: Any, instance_num: Any = Non
     return _checked(engine_text.xsubstitute(text, old_text, new_text, instance_num))
 
 
+def _regexreplace(text: Any, pattern: Any, replacement: Any, occurrence: Any = 0, case_sensitivity: Any = 0) -> Any:
+    """REGEXREPLACE, its result's length added up match by match before it is built."""
+    rx, text = engine_text._xregex(text, pattern, case_sensitivity)
+    replacement = engine_text._str(replacement)
+    count = int(float(replace_empty(occurrence)))
+    length = len(text)
+    for number, found in enumerate(rx.finditer(text), start=1):
+        length += len(found.expand(replacement)) - len(found.group())
+        if length > MAX_TEXT_LENGTH:
+            return _too_long(length)
+        if number == count:
+            break
+    return rx.sub(replacement, text, count=count)
+
+
 def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, Any]) -> None:
     """Bound every text the engine's ``functions`` and ``&`` among its ``operators`` make (see the module)."""
     from xlscore.excel.workbook.text_numbers import _substitute as substitute_of
@@ -134,6 +149,9 @@ def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, 
     functions["SUBSTITUTE"] = substitute_of(wrap_ufunc(_substitute, **empty_is_text))
     for key in ("CONCAT", "_XLFN.CONCAT", "TEXTJOIN", "_XLFN.TEXTJOIN"):
         functions[key] = wrap_func(_textjoin if "TEXTJOIN" in key else _concat)
+    functions["REGEXREPLACE"] = functions["_XLFN.REGEXREPLACE"] = wrap_ufunc(
+        _regexreplace, check_nan=False, **empty_is_text
+    )
     for key in ("CONCATENATE", "_XLFN.CONCATENATE"):
         functions[key] = wrap_ufunc(_concat, **empty_is_text)
     operators["&"] = _checked_after(operators["&"])
