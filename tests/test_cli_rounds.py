@@ -145,3 +145,21 @@ def test_an_empty_template_by_round_shows_the_header(tmp_path: Path, capsys: pyt
     capsys.readouterr()
     assert main(["standings", str(book), "--by-round", "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines() == ["Round,Place,Player,Score,Total,Games,Change,Note"]
+
+
+def test_seating_next_seats_the_round_after_the_last(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = str(_rplops_book(tmp_path / "event.xlsx"))
+    assert main(["seating", "--next", book, "--table-size", "3", "--top-tables", "1", "--format", "csv"]) == 0
+    printed = capsys.readouterr()
+    rows = list(csv.DictReader(io.StringIO(printed.out)))
+    assert {r["Round"] for r in rows} == {"3"}
+    assert sorted(r["Player"] for r in rows) == ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"]
+    # After round 2 Bo leads on 125, then Ann, Cy, Di and Eve on 100 (listed by name): table 1 seats Bo, Ann, Cy.
+    assert sorted(r["Player"] for r in rows if r["Table"] == "1") == ["Ann", "Bo", "Cy"]
+    assert "repeated pairs:" in printed.err
+
+
+def test_seating_next_is_refused_for_a_system_without_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["seating", "--next", str(ROOT / "workbooks" / "gibbs-ladder.xlsx")]) == 1
+    assert capsys.readouterr().err.startswith("xlscore: gibbs-ladder.xlsx is a gibbs workbook, which has no rounds")
+    assert main(["seating", "--next", str(ROOT / "workbooks" / "gibbs-ladder.xlsx"), "--rounds", "2"]) == 2

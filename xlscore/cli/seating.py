@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,10 +12,27 @@ from xlscore.cli.inputs import read_csv, read_rows
 from xlscore.cli.output import deliver, emit, output_format, output_options, step
 from xlscore.core.headings import column_key, heading
 
+if TYPE_CHECKING:
+    from xlscore.core.seating import Seating
+
 
 @cli.command("seating")
 @click.argument("players", nargs=-1)
-@click.option("--rounds", type=int, required=True, help="Rounds to seat, 1 to 50.")
+@click.option("--rounds", type=int, help="Rounds to seat, 1 to 50 (not with --next).")
+@click.option(
+    "--next",
+    "next_book",
+    type=click.Path(path_type=Path),
+    metavar="BOOK.xlsx",
+    help="Seat the next round of a filled event template (rplops, puffing-billy, size-matters, diplomacy) from its "
+    "standings, every earlier meeting in its results kept apart as far as possible.",
+)
+@click.option(
+    "--top-tables",
+    type=click.IntRange(min=0),
+    default=0,
+    help="With --next: seat the leaders together at the first this many tables.",
+)
 @click.option("--table-size", type=int, default=4, show_default=True, help="Players per table, 3 to 7.")
 @click.option(
     "--players-file",
@@ -45,7 +63,9 @@ from xlscore.core.headings import column_key, heading
 @output_options
 def seating_command(
     players: tuple[str, ...],
-    rounds: int,
+    rounds: int | None,
+    next_book: Path | None,
+    top_tables: int,
     table_size: int,
     players_file: Path | None,
     history: Path | None,
@@ -65,14 +85,22 @@ def seating_command(
     all but round and player blank for a bye), then the quality report: repeated pairs and seat repeats against the
     fewest possible. With --format csv or -o FILE the report goes to stderr; json holds both.
 
+    --next BOOK.xlsx seats only the round after the last one of a filled event template: its players from the
+    standings, the earlier rounds unchanged, --top-tables leaders together, --byes for the players left over.
+
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
-    xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
+    xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv;
+    xlscore seating --next event.xlsx --top-tables 1
     """
-    import json
-
     from xlscore.core.seating import seating
-    from xlscore.excel.workbook.results import Result
 
+    if next_book is not None:
+        if players or players_file or rounds is not None or history or avoid or fixed or top_table:
+            raise click.UsageError("--next reads the players, rounds and history from the book; give it alone")
+        _show(_next_round(next_book, table_size, top_tables, byes, seed), kind, output, as_csv, raw_csv)
+        return
+    if rounds is None:
+        raise click.UsageError("give --rounds N (or --next BOOK.xlsx)")
     listed = _seating_players(players, players_file)
     fixed_at = _fixed_tables(fixed)
     step(f"seating {len(listed)} players for {rounds} rounds")
@@ -87,6 +115,35 @@ def seating_command(
         seed=seed,
         byes=byes,
     )
+    _show(result, kind, output, as_csv, raw_csv)
+
+
+def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, seed: int | None) -> Seating:
+    """The next round of a filled event template, seated from its standings and its results so far."""
+    from xlscore.core.errors import InputError
+    from xlscore.core.seating.next_round import next_round
+    from xlscore.excel.templates import standings
+    from xlscore.excel.templates.filled import RESULTS_SHEET, table
+    from xlscore.excel.workbook.book import read_book
+
+    book = read_book(book_path)
+    system, by_round = standings(book, by_round=True)
+    if not by_round:
+        raise InputError(f"{book_path.name} has no results yet; expected a round played to seat the next one from")
+    last = max(row.round for row in by_round)  # type: ignore[attr-defined]
+    ranked = [row.player for row in by_round if row.round == last]  # type: ignore[attr-defined]
+    step(f"seating round {last + 1} of {book_path.name} ({system}) from the standings after round {last}")
+    return next_round(
+        ranked, table(book, RESULTS_SHEET[system]), last + 1, table_size, top_tables=top_tables, byes=byes, seed=seed
+    )
+
+
+def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
+    """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
+    import json
+
+    from xlscore.excel.workbook.results import Result
+
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
     report = result.quality.lines()

@@ -13,9 +13,12 @@ their table; a top table seats the leaders in the last round. The narrative and 
 * :mod:`~xlscore.core.seating.search`: the greedy start and the simulated annealing of tables;
 * :mod:`~xlscore.core.seating.seats`: seat order at each table, by the Hungarian method;
 * :mod:`~xlscore.core.seating.quality`: repeats, seat repeats and their lower bounds;
-* :mod:`~xlscore.core.seating.inputs`: table sizes, the history, the pairs to keep apart, fixed places.
+* :mod:`~xlscore.core.seating.inputs`: table sizes, the history, the pairs to keep apart, fixed places;
+* :mod:`~xlscore.core.seating.next_round`: :func:`next_round`, the next round of an event from its standings, the
+  players table and every earlier meeting.
 """
 
+from xlscore.core.seating.next_round import next_round
 from xlscore.core.seating.plan import (
     RepeatedPair,
     Seating,
@@ -26,4 +29,13 @@ from xlscore.core.seating.plan import (
     seating_quality,
 )
 
-__all__ = ["RepeatedPair", "Seating", "SeatingMeasure", "SeatingQuality", "SeatingRow", "seating", "seating_quality"]
+__all__ = [
+    "RepeatedPair",
+    "Seating",
+    "SeatingMeasure",
+    "SeatingQuality",
+    "SeatingRow",
+    "next_round",
+    "seating",
+    "seating_quality",
+]

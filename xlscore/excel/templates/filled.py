@@ -33,6 +33,7 @@ __all__ = [
     "BY_SYSTEM",
     "DIPLOMACY_SETTINGS",
     "ONE_POOL_CELL",
+    "RESULTS_SHEET",
     "diplomacy",
     "gibbs",
     "gibbs_replay",
@@ -243,3 +244,6 @@ BY_ROUND: dict[
     "diplomacy": (diplomacy, diplomacy_by_round),
 }
 """The systems played in rounds: each one's standings after a round (``after_round``) and its standings by round."""
+
+RESULTS_SHEET = {"rplops": "Results", "puffing-billy": "Boards", "size-matters": "Games", "diplomacy": "Games"}
+"""The sheet of each event template's results table, whose games are the event's earlier meetings."""
