@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -102,6 +103,17 @@ def test_the_second_round_repeats_only_what_the_first_forces(event: Event) -> No
     # and the bye), and the bye group has one player: two tables take two players of one group each, 2 repeats
     # at least; the seating finds those 2.
     assert _met_again(seats, 2) == 2
+
+
+def test_no_pair_meets_more_often_than_round_two_forces(event: Event) -> None:
+    _, seats, _ = event
+    meetings: Counter[tuple[str, str]] = Counter()
+    for number in range(1, ROUNDS + 1):
+        for at in _tables(seats, number):
+            meetings.update(combinations(sorted(at), 2))
+    # Round 2 cannot avoid a pair meeting twice (the test above), so 2 is the least possible most meetings of one
+    # pair over the event; seating each later round keeps every pair to it.
+    assert max(meetings.values()) == 2
 
 
 def test_the_top_table_seats_the_leaders() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import combinations
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError
@@ -72,9 +73,53 @@ def next_round(
     fixed: dict[str, int] = {}
     for table, (start, seats) in enumerate(zip(_starts(sizes), sizes[:leaders], strict=False), start=1):
         fixed.update(dict.fromkeys(playing[start : start + seats], table))
-    seated = seating(playing, 1, size, history, fixed=fixed or None, seed=seed)
+    seated = _fewest_meetings(playing, size, history, fixed, seed)
     rows = tuple(dataclasses.replace(row, round=number) for row in seated.rows)
     return Seating((*rows, *(SeatingRow(number, None, None, p) for p in out)), seated.quality)
+
+
+def _fewest_meetings(
+    playing: list[str], size: int, history: object, fixed: dict[str, int], seed: int | None
+) -> Seating:
+    """The round seated to meet the history as little as possible, and then, when that has a pair meet a third
+    time or more, seated again with every pair that met that often before kept apart (the search weighs a third
+    meeting only a little above another pair's second); the better of the two by (most meetings of a pair, repeats)
+    is kept, its report's lower bound the round's own, without the pairs kept apart."""
+    seated = seating(playing, 1, size, history, fixed=fixed or None, seed=seed)
+    met = _meetings(history, playing)
+    most = _most(seated, met)
+    if most <= 2:
+        return seated
+    apart = [[a, b] for (a, b), m in met.items() if m >= most - 1]
+    try:
+        kept = seating(playing, 1, size, history, apart, fixed=fixed or None, seed=seed)
+    except InputError:  # the pairs cannot all be kept apart: the first seating stands
+        return seated
+    if (_most(kept, met), kept.quality.repeats) >= (most, seated.quality.repeats):
+        return seated
+    bound = seated.quality.repeats_lower_bound
+    return Seating(kept.rows, dataclasses.replace(kept.quality, repeats_lower_bound=bound))
+
+
+def _meetings(history: object, playing: Sequence[str]) -> dict[tuple[str, str], int]:
+    """How often each pair of this round's players met before (each pair by name, in order)."""
+    known = {player: i for i, player in enumerate(playing)}
+    met: dict[tuple[str, str], int] = {}
+    for game in [] if history is None else inputs.history_games(history, known):
+        for a, b in combinations(sorted(playing[i] for i in game), 2):
+            met[a, b] = met.get((a, b), 0) + 1
+    return met
+
+
+def _most(seated: Seating, met: dict[tuple[str, str], int]) -> int:
+    """The most meetings of one pair, the history's and the new round's together (0: nobody meets)."""
+    tables: dict[int | None, list[str]] = {}
+    for row in seated.rows:
+        tables.setdefault(row.table, []).append(row.player)
+    return max(
+        (met.get(pair, 0) + 1 for at in tables.values() for pair in combinations(sorted(at), 2)),
+        default=0,
+    )
 
 
 def _due(ranked: tuple[str, ...], roster: Roster | None, number: int) -> list[str]:
