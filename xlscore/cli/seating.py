@@ -42,6 +42,12 @@ from xlscore.core.headings import column_key, heading
 @click.option(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
+@click.option(
+    "--seconds",
+    type=float,
+    help="Search this many seconds (of processor time) or until no seating can do better, instead of stopping "
+    "when the search stops improving (at most 2 s).",
+)
 @output_options
 def seating_command(
     players: tuple[str, ...],
@@ -54,6 +60,7 @@ def seating_command(
     top_table: str | None,
     seed: int | None,
     byes: bool,
+    seconds: float | None,
     kind: str | None,
     output: Path | None,
     as_csv: bool,
@@ -80,7 +87,8 @@ def seating_command(
         if not name.strip() or not table.strip().isdigit():
             raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
         fixed_at[name.strip()] = int(table)
-    step(f"seating {len(listed)} players for {rounds} rounds")
+    longer = "" if seconds is None else f", searching up to {seconds:g} s"
+    step(f"seating {len(listed)} players for {rounds} rounds{longer}")
     result = seating(
         listed,
         rounds,
@@ -91,6 +99,7 @@ def seating_command(
         top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
         seed=seed,
         byes=byes,
+        seconds=seconds,
     )
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
