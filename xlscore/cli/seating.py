@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,9 @@ from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv, read_rows
 from xlscore.cli.output import deliver, emit, output_format, output_options, step
 from xlscore.core.headings import column_key, heading
+
+if TYPE_CHECKING:
+    from xlscore.core.seating import SeatingQuality
 
 
 @cli.command("seating")
@@ -75,18 +79,11 @@ def seating_command(
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
     """
-    import json
-
     from xlscore.core.seating import seating
     from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
-    fixed_at: dict[str, object] = {}
-    for item in fixed:
-        name, _, table = item.rpartition("=")
-        if not name.strip() or not table.strip().isdigit():
-            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
-        fixed_at[name.strip()] = int(table)
+    fixed_at = _fixed_tables(fixed)
     longer = "" if seconds is None else f", searching up to {seconds:g} s"
     step(f"seating {len(listed)} players for {rounds} rounds{longer}")
     result = seating(
@@ -106,11 +103,7 @@ def seating_command(
     report = result.quality.lines()
     kind = output_format(kind, output, as_csv)
     if kind == "json":
-        import dataclasses
-
-        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
-        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
+        deliver(_as_json(header, rows, result.quality), output)
         return
     emit([Result("seating", header, rows)], kind, output, False, raw_csv)
     if kind == "csv" or output is not None:
@@ -119,6 +112,16 @@ def seating_command(
         return
     click.echo()
     click.echo("\n".join(report))
+
+
+def _as_json(header: tuple[str, ...], rows: tuple[tuple[object, ...], ...], quality: SeatingQuality) -> str:
+    """The rows and the quality report as one JSON document."""
+    import dataclasses
+    import json
+
+    report = dataclasses.asdict(quality) | {"optimal": quality.optimal}
+    rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+    return json.dumps({"rows": rows_json, "quality": report}, indent=2) + "\n"
 
 
 def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
@@ -138,3 +141,19 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
         column.columns = [column_key(c) for c in column.columns]
         return [str(v) for v in column["player"].dropna()]
     return [line.strip() for line in lines]
+
+
+def _fixed_tables(fixed: tuple[str, ...]) -> dict[str, object]:
+    """--fixed NAME=TABLE, each player once (a second --fixed for one player is refused, not silently taken)."""
+    fixed_at: dict[str, object] = {}
+    for item in fixed:
+        name, _, table = item.rpartition("=")
+        if not name.strip() or not table.strip().isdigit():
+            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        if name.strip() in fixed_at:
+            raise click.UsageError(
+                f"--fixed {item!r}: {name.strip()!r} is already fixed at table {fixed_at[name.strip()]}; give each "
+                "player one --fixed"
+            )
+        fixed_at[name.strip()] = int(table)
+    return fixed_at
