@@ -13,7 +13,7 @@ from xlscore.cli.output import deliver, emit, output_format, output_options, ste
 from xlscore.core.headings import column_key, heading
 
 if TYPE_CHECKING:
-    from xlscore.core.seating import Seating
+    from xlscore.core.seating import Seating, SeatingQuality
 
 
 @cli.command("seating")
@@ -60,6 +60,12 @@ if TYPE_CHECKING:
 @click.option(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
+@click.option(
+    "--seconds",
+    type=float,
+    help="Search this many seconds (of processor time) or until no seating can do better, instead of stopping "
+    "when the search stops improving (at most 2 s).",
+)
 @output_options
 def seating_command(
     players: tuple[str, ...],
@@ -74,6 +80,7 @@ def seating_command(
     top_table: str | None,
     seed: int | None,
     byes: bool,
+    seconds: float | None,
     kind: str | None,
     output: Path | None,
     as_csv: bool,
@@ -95,7 +102,7 @@ def seating_command(
     from xlscore.core.seating import seating
 
     if next_book is not None:
-        if players or players_file or rounds is not None or history or avoid or fixed or top_table:
+        if players or players_file or rounds is not None or history or avoid or fixed or top_table or seconds:
             raise click.UsageError("--next reads the players, rounds and history from the book; give it alone")
         _show(_next_round(next_book, table_size, top_tables, byes, seed), kind, output, as_csv, raw_csv)
         return
@@ -103,7 +110,8 @@ def seating_command(
         raise click.UsageError("give --rounds N (or --next BOOK.xlsx)")
     listed = _seating_players(players, players_file)
     fixed_at = _fixed_tables(fixed)
-    step(f"seating {len(listed)} players for {rounds} rounds")
+    longer = "" if seconds is None else f", searching up to {seconds:g} s"
+    step(f"seating {len(listed)} players for {rounds} rounds{longer}")
     result = seating(
         listed,
         rounds,
@@ -114,6 +122,7 @@ def seating_command(
         top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
         seed=seed,
         byes=byes,
+        seconds=seconds,
     )
     _show(result, kind, output, as_csv, raw_csv)
 
@@ -140,8 +149,6 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
-    import json
-
     from xlscore.excel.workbook.results import Result
 
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
@@ -149,11 +156,7 @@ def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, 
     report = result.quality.lines()
     kind = output_format(kind, output, as_csv)
     if kind == "json":
-        import dataclasses
-
-        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
-        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
+        deliver(_as_json(header, rows, result.quality), output)
         return
     emit([Result("seating", header, rows)], kind, output, False, raw_csv)
     if kind == "csv" or output is not None:
@@ -162,6 +165,16 @@ def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, 
         return
     click.echo()
     click.echo("\n".join(report))
+
+
+def _as_json(header: tuple[str, ...], rows: tuple[tuple[object, ...], ...], quality: SeatingQuality) -> str:
+    """The rows and the quality report as one JSON document."""
+    import dataclasses
+    import json
+
+    report = dataclasses.asdict(quality) | {"optimal": quality.optimal}
+    rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+    return json.dumps({"rows": rows_json, "quality": report}, indent=2) + "\n"
 
 
 def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
