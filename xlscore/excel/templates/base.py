@@ -27,7 +27,11 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
-from openpyxl.formatting.rule import FormulaRule
+from openpyxl.chart._chart import ChartBase
+from openpyxl.chart.data_source import NumFmt
+from openpyxl.formatting.rule import FormulaRule, Rule
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
@@ -39,7 +43,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.headings import heading
 
-__all__ = ["Column", "Template"]
+__all__ = ["Column", "Template", "axis_numbers", "whole_shown_whole"]
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 COMPUTED_FILL = PatternFill("solid", fgColor="E2EFDA")
@@ -48,6 +52,7 @@ HEADER_FILL = PatternFill("solid", fgColor="4472C4")
 TITLE_FONT = Font(bold=True, size=16)
 PODIUM = (("FFD966", 1), ("D9D9D9", 2), ("F4B183", 3))  # gold, silver, bronze
 FIXED_TIME = dt.datetime(2026, 1, 1)
+SAMPLE_DATE = dt.date(2026, 1, 10)
 INTRO_WIDTH = 80
 
 
@@ -167,6 +172,9 @@ class Template:
                     ws.cell(r, c).number_format = shown
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
+            if number_format(headers[c - left], decimals) != "0":
+                letter = get_column_letter(c)
+                whole_shown_whole(ws, f"{letter}{top + 1}:{letter}{top + rows}")
         ws.protection.sheet = True
         self.print_filled(ws, anchor, len(headers))
         return ws
@@ -176,18 +184,17 @@ class Template:
         """Print the sheet down to the last filled row of the table spilled at ``anchor`` (``width`` columns), not
         the empty rows kept coloured for it to grow into.
 
-        The print area is a formula (``$A$1:INDEX(table, COUNTA(first column), width)``), so it follows the table
-        as Excel recalculates: a coordinator adding results prints the new rows too. LibreOffice reads a print
-        area only as a plain range, so it prints the sheet's used cells, and leaves out pages with nothing on them.
-        A chart beside the table is for the screen: it is outside the print area.
+        The print area is a plain range, which Excel, LibreOffice, Google Sheets, Numbers and openpyxl all read
+        (a formula there, which would follow the table, LibreOffice ignores and openpyxl drops); written to the
+        table's header here, it is sized to the table's rows at every recalculation
+        (:mod:`xlscore.excel.workbook.printarea`), this template's own included. A chart beside the table is for
+        the screen: it is outside the print area.
         """
+        from xlscore.excel.workbook.printarea import plain_area
+        from xlscore.excel.workbook.refs import Area
+
         top, left = ws[anchor].row, ws[anchor].column
-        sheet = "'" + ws.title.replace("'", "''") + "'"
-        first, last = get_column_letter(left), get_column_letter(left + width - 1)
-        table = f"{sheet}!${first}${top}:${last}$1048576"
-        rows = f"MAX(1,COUNTA({sheet}!${first}${top}:${first}$1048576))"
-        area = f"{sheet}!$A$1:INDEX({table},{rows},{width})"
-        ws.defined_names["_xlnm.Print_Area"] = DefinedName("_xlnm.Print_Area", attr_text=area)
+        ws.print_area = plain_area(ws.title, Area(ws.title, 1, 1, top, left + width - 1)).split("!", 1)[1]
 
     def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
         """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
@@ -230,6 +237,26 @@ class Template:
         self.printable(ws, title_rows=None)
         return ws
 
+    def event_settings(self, row: int, sample: bool) -> None:
+        """Two Settings rows from ``row``: the event's name and date, which ``xlscore publish`` heads its page with
+        (it finds them by their labels, ``event name`` and ``date``, wherever they are on the sheet); the sample's
+        are the template's title and a fixed date."""
+        ws = self.workbook["Settings"]
+        name, date = (f"{self.title}, sample", SAMPLE_DATE) if sample else ("", None)
+        for offset, (label, value, note) in enumerate(
+            (("event name", name, "the event's name, as the published page heads it"),
+             ("date", date, "the event's date (or its first day), as the published page shows it")),
+        ):
+            ws.cell(row + offset, 1, label)
+            cell = ws.cell(row + offset, 2)
+            Template.text(ws, cell.coordinate, value if isinstance(value, str) else None)
+            if isinstance(value, dt.date):
+                cell.value = value
+            cell.number_format = "yyyy-mm-dd" if label == "date" else "General"
+            cell.fill = INPUT_FILL
+            cell.protection = Protection(locked=False)
+            ws.cell(row + offset, 3, note)
+
     @staticmethod
     def bar_chart(
         ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str, top: int = 1
@@ -248,6 +275,7 @@ class Template:
         chart.x_axis.tickLblSkip = 1
         chart.height = max(7.5, 0.6 * rows + 2)
         chart.legend = None
+        axis_numbers(chart)
         ws.add_chart(chart, anchor)
         return chart
 
@@ -344,6 +372,23 @@ def _escaped(column: str) -> str:
 def number_format(header: str, decimals: int) -> str:
     """How a computed column shows its numbers: counts whole, everything else to ``decimals`` decimals."""
     return "0" if header in COUNTS else "0." + "0" * decimals if decimals else "0"
+
+
+WHOLE = DifferentialStyle(numFmt=NumberFormat(numFmtId=1, formatCode="0"))
+"""The format of a whole number in a column of fractions: no decimals (a total of 3763 reads 3763, not 3763.00)."""
+
+
+def whole_shown_whole(ws: Worksheet, area: str) -> None:
+    """A whole number in ``area`` shown without decimals, whatever decimals the column shows fractions with: a
+    conditional format (Excel and LibreOffice apply its number format), the area's first cell written relative."""
+    first = area.split(":")[0]
+    rule = Rule(type="expression", dxf=WHOLE, formula=[f"AND(ISNUMBER({first}),{first}=INT({first}))"])
+    ws.conditional_formatting.add(area, rule)
+
+
+def axis_numbers(chart: ChartBase) -> None:
+    """A chart's value axis numbered in General (``5000``, not the cells' ``5000.00``), so its labels stay short."""
+    chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)  # type: ignore[attr-defined]
 
 
 def validate(ws: Worksheet, column: Column, area: str) -> None:

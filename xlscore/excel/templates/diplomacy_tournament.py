@@ -165,6 +165,7 @@ def build(
         ]
     )
     settings = template.settings(SETTINGS)
+    template.event_settings(len(SETTINGS) + 2, sample)
     names = _systems_sheet(template)
     system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
     system.error, system.errorTitle, system.showErrorMessage = (

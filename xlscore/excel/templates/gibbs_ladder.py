@@ -37,7 +37,7 @@ from xlscore.core.cells import NO, YES
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.gibbs.rule import K1_TABLE
 from xlscore.excel.templates import filled
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, axis_numbers, setting_argument, whole_table
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
@@ -144,6 +144,7 @@ def build(sample: bool = True) -> Template:
     template = Template("Gibbs ladder", SYSTEM)
     template.intro(list(INTRO))
     _settings_sheet(template)
+    template.event_settings(15, sample)
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
     _date_column(games, [row[0] for row in rows])
@@ -224,6 +225,7 @@ def _chart(template: Template, ws: Worksheet) -> None:
     chart.y_axis.title = "RP"
     chart.x_axis.delete = False
     chart.y_axis.delete = False
+    axis_numbers(chart)
     chart.display_blanks = "gap"
     xs = Reference(ws, min_col=10, min_row=2, max_row=1 + GAMES_CHARTED)
     for c in range(11, 11 + CHARTED):

@@ -150,6 +150,7 @@ def build(sample: bool = True) -> Template:
         ]
     )
     _settings(template)
+    template.event_settings(6, sample)
     leagues = template.input_table("Leagues", "Leagues", LEAGUE_COLUMNS, _seeded() if sample else (), PLAYERS)
     leagues.column_dimensions["G"].width = 60
     leagues["G1"] = "List the players in seed order: the order is the last tie-break of the standings."

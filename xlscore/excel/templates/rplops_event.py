@@ -105,6 +105,7 @@ def build(
         (("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")),
         checks={"x": Column("x", "positive"), "version": Column("version", "whole", 1, 2)},
     )
+    template.event_settings(4, bool(filled))
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["F1"] = heading("points")
     results = whole_table("Results", COLUMNS)

@@ -119,6 +119,7 @@ def build(
         ]
     )
     _settings(template)
+    template.event_settings(4, sample)
     games = template.input_table("Games", "Games", COLUMNS, filled, rows)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True

@@ -22,6 +22,7 @@ from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
 from xlscore.excel.workbook.files import replacing
+from xlscore.excel.workbook.printarea import fitted_print_areas
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
 from xlscore.excel.workbook.sheetxml import patched_pieces
@@ -87,7 +88,8 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
         mark = None
         if evaluation.spills:
             mark, changed = dynamic_mark(lambda name: source.read(name) if source.has(name) else None)
-        changed[WORKBOOK_PART] = calculated(source.read(WORKBOOK_PART))
+        workbook = calculated(source.read(WORKBOOK_PART))
+        changed[WORKBOOK_PART] = fitted_print_areas(workbook, [s.name for s in book.sheets], evaluation.spills)
         for table in book.tables:
             if table.grown and source.has(table.part):
                 changed[table.part] = _grown_table(source.read(table.part), table)
