@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
+    from xlscore.excel.publish import publish
     from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
     from xlscore.core.table import Table
 
@@ -113,6 +114,7 @@ _LAZY = {
     "pb_standings": "xlscore.core.puffing_billy",
     "pb_winner_bonus": "xlscore.core.puffing_billy",
     "plops": "xlscore.core.rplops",
+    "publish": "xlscore.excel.publish",
     "rplops": "xlscore.core.rplops",
     "rplops2": "xlscore.core.rplops",
     "rplops_game": "xlscore.core.rplops",
@@ -202,6 +204,7 @@ __all__ = [
     "pb_standings",
     "pb_winner_bonus",
     "plops",
+    "publish",
     "rplops",
     "rplops2",
     "rplops_game",

@@ -113,7 +113,7 @@ def _sheets_shown(book: Book, system: str) -> list[str]:
 
 def _title(book: Book, values: dict[str, Values]) -> str:
     """No event name in Settings: the template's title (the Start here sheet's A1), else the file's name."""
-    title = cell_text(values.get("START HERE", {}).get((1, 1)))
+    title = cell_text(values.get("START HERE", {}).get((1, 1))) or ""
     return title or book.path.stem
 
 
@@ -122,7 +122,7 @@ def _event_settings(book: Book, values: dict[str, Values], formats: Formats) -> 
     settings = values.get("SETTINGS", {})
     found: dict[str, str] = {}
     for (row, column), label in settings.items():
-        key = cell_text(label).strip().lower() if column == 1 and isinstance(label, str) else ""
+        key = label.strip().lower() if column == 1 and isinstance(label, str) else ""
         if key in ("event name", "event", "date") and key not in found:
             value = settings.get((row, 2))
             found[key] = "" if is_blank(value) else shown_value(value, formats.get(("SETTINGS", row, 2)))
@@ -167,7 +167,7 @@ def _block(values: dict[str, Values], formats: Formats, sheet: str, top: int, le
     bottom = top
     while any(not is_blank(cells.get((bottom + 1, c))) for c in range(left, right + 1)):
         bottom += 1
-    header = [cell_text(cells.get((top, c))) for c in range(left, right + 1)]
+    header = [cell_text(cells.get((top, c))) or "" for c in range(left, right + 1)]
     rows = [[cells.get((r, c)) for c in range(left, right + 1)] for r in range(top + 1, bottom + 1)]
     return _grid(header, rows, lambda r, c: formats.get((sheet.upper(), top + 1 + r, left + c)))
 
