@@ -40,7 +40,7 @@ def watch(
     published = polls = 0
     while rounds is None or polls < rounds:
         stamp = _stamp(path)
-        if stamp != seen:
+        if polls == 0 or stamp != seen:
             seen = stamp
             try:
                 publish()
