@@ -64,9 +64,9 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
-    from xlscore.excel.publish import publish
     from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
     from xlscore.core.table import Table
+    from xlscore.excel.publish import publish
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.

@@ -13,17 +13,32 @@ from xlscore.cli.app import cli
 @cli.command()
 @click.argument("book", type=click.Path(path_type=Path))
 @click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), help="The folder to write the page into.")
-@click.option("--projector", is_flag=True, help="Also write the projector's pages (projector.html): big type, one "
-              "table a page, each passing to the next by itself.")
-@click.option("--pdf", type=click.Path(dir_okay=False, path_type=Path), help="Also print the page to this PDF "
-              "(through Chromium).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="The PDF's paper size.")
-@click.option("--xlsx", type=click.Path(dir_okay=False, path_type=Path), help="Write the values-only workbook here: "
-              "every formula replaced by its value, so it opens right in any spreadsheet program.")
+@click.option(
+    "--projector",
+    is_flag=True,
+    help="Also write the projector's pages (projector.html): big type, one "
+    "table a page, each passing to the next by itself.",
+)
+@click.option(
+    "--pdf", type=click.Path(dir_okay=False, path_type=Path), help="Also print the page to this PDF (through Chromium)."
+)
+@click.option(
+    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="The PDF's paper size."
+)
+@click.option(
+    "--xlsx",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the values-only workbook here: "
+    "every formula replaced by its value, so it opens right in any spreadsheet program.",
+)
 @click.option("--watch", is_flag=True, help="Publish again each time BOOK is saved, until Ctrl-C.")
-@click.option("--interval", type=click.FloatRange(min=0.1), default=1.0, show_default=True,
-              help="With --watch, how often BOOK is looked at, in seconds.")
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0.1),
+    default=1.0,
+    show_default=True,
+    help="With --watch, how often BOOK is looked at, in seconds.",
+)
 @click.option("--polls", type=click.IntRange(min=1), hidden=True, help="With --watch, stop after this many looks.")
 def publish(
     book: Path,
@@ -49,7 +64,9 @@ def publish(
     from xlscore.core.errors import InputError
 
     if out_dir is None and xlsx is None:
-        raise click.UsageError("give -o/--output DIR for the page, --xlsx OUT.xlsx for the values-only workbook, or both")
+        raise click.UsageError(
+            "give -o/--output DIR for the page, --xlsx OUT.xlsx for the values-only workbook, or both"
+        )
     if (pdf is not None or projector or watch) and out_dir is None:
         raise click.UsageError("--pdf, --projector and --watch publish the page: give -o/--output DIR")
     if not book.is_file():

@@ -16,8 +16,15 @@ from xlscore.cli.output import fail, progress_bar, warn
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the result here.")
 @click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
 @click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
+@click.option(
+    "--values",
+    "values_only",
+    is_flag=True,
+    help="Write every formula replaced by its value (the "
+    "values-only workbook 'xlscore publish --xlsx' writes), for programs without xlscore's functions.",
+)
 @click.option("--tolerance", type=float, default=1e-9, show_default=True, help="How far --check lets numbers differ.")
-def recalc(book: Path, output: Path | None, in_place: bool, check: bool, tolerance: float) -> None:
+def recalc(book: Path, output: Path | None, in_place: bool, check: bool, values_only: bool, tolerance: float) -> None:
     """Compute every formula of BOOK without Excel and write the values into a copy.
 
     The copy keeps every formula, style, table, chart and macro; only the computed values change, so the
@@ -35,6 +42,13 @@ def recalc(book: Path, output: Path | None, in_place: bool, check: bool, toleran
         raise click.UsageError("give -o/--output or --in-place, not both")
     if output is None and not in_place and not check:
         output = book.with_name(f"{book.stem}-recalculated{book.suffix or '.xlsx'}")
+    if values_only:
+        if check or in_place or output is None:
+            raise click.UsageError("--values writes a copy: give -o/--output, without --check or --in-place")
+        from xlscore.excel.publish.values import values_only as write_values
+
+        click.echo(f"wrote {write_values(book, output)}", err=True)
+        return
     started = time.perf_counter()
     with progress_bar() as progress:
         result = recalculate(book, output, in_place=in_place, progress=progress)

@@ -19,7 +19,8 @@ from xlscore.excel.templates import standings
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright (the test extra) is not installed")
 BROWSER = chromium()
-AXE = Path(os.environ.get("XLSCORE_AXE", Path(__file__).resolve().parents[3] / ".ci/node/node_modules/axe-core/axe.min.js"))
+_INSTALLED = Path(__file__).resolve().parents[3] / ".ci/node/node_modules/axe-core/axe.min.js"  # by .ci/run
+AXE = Path(os.environ.get("XLSCORE_AXE", _INSTALLED))
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
 
 OVERFLOWING = """() => [...document.querySelectorAll('th, td, h1, h2, h3, p, li')]
@@ -60,8 +61,8 @@ def test_standings_read_as_the_core_computes_them(system: str, browser: Any, sit
     _, rows = standings(book_of(system))
     assert len(shown) == len(rows)
     for cells, row in zip(shown, rows, strict=True):
-        assert getattr(row, "player") in cells
-        place = float(getattr(row, "place"))
+        assert row.player in cells  # type: ignore[attr-defined]
+        place = float(row.place)  # type: ignore[attr-defined]
         assert _number(cells[0 if system != "league" else 2]) == place
         for value in vars(row).values() if hasattr(row, "__dict__") else ():
             if isinstance(value, float) and not isinstance(value, bool):
@@ -109,7 +110,12 @@ def test_axe_finds_no_violation(system: str, browser: Any, sites: dict[str, Path
 def test_a_hostile_name_runs_nothing_in_the_browser(browser: Any, tmp_path: Path) -> None:
     page = browser.new_page()
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def dismissed(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismissed)
     page.goto(publish(hostile_event(tmp_path), tmp_path / "site").as_uri())
     assert dialogs == []
     assert "<script>alert(1)</script>" in page.evaluate(SHOWN)[0]

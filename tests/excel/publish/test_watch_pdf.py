@@ -52,8 +52,20 @@ def test_a_failed_publish_waits_for_the_next_save(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_watching_with_exit_0(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "xlscore", "publish", str(book_of("rplops")), "-o", str(tmp_path), "--watch",
-               "--interval", "0.2", "--polls", "600"]
+    command = [
+        sys.executable,
+        "-m",
+        "xlscore",
+        "publish",
+        str(book_of("rplops")),
+        "-o",
+        str(tmp_path),
+        "--watch",
+        "--interval",
+        "0.2",
+        "--polls",
+        "600",
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(300):  # bounded: 60 s for the first page
@@ -61,7 +73,7 @@ def test_ctrl_c_stops_watching_with_exit_0(tmp_path: Path) -> None:
             break
         time.sleep(0.2)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    _out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert "stopped watching" in err
 
@@ -72,14 +84,19 @@ def test_the_pdf_prints_the_standings(paper: str, size: tuple[int, int], tmp_pat
     from xlscore.cli import main
 
     pdf = tmp_path / "standings.pdf"
-    assert main(["publish", str(book_of("diplomacy")), "-o", str(tmp_path / "site"), "--pdf", str(pdf),
-                 "--paper", paper]) == 0
+    assert (
+        main(["publish", str(book_of("diplomacy")), "-o", str(tmp_path / "site"), "--pdf", str(pdf), "--paper", paper])
+        == 0
+    )
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     found = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
     assert found is not None
     assert (round(float(found.group(1))), round(float(found.group(2)))) == size  # points: A4 210 x 297 mm
     subprocess.run(["pdftoppm", "-png", "-r", "40", str(pdf), str(tmp_path / "page")], check=True, timeout=60)
     assert sorted(tmp_path.glob("page-*.png"))
-    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True,
-                          check=True).stdout
-    assert "Standings" in text and "Dan" in text and "37545" in text
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Standings" in text
+    assert "Dan" in text
+    assert "37545" in text

@@ -17,7 +17,7 @@ from xlscore.core.cells import cell_text, is_blank
 from xlscore.excel.publish.shown import Formats, formats_of, shown_value
 from xlscore.excel.workbook.book import Book, read_book
 
-__all__ = ["BOARDS", "BY_ROUND_SHEET", "Event", "Group", "Grid", "read_event"]
+__all__ = ["BOARDS", "BY_ROUND_SHEET", "Event", "Grid", "Group", "read_event"]
 
 BOARDS: dict[str, tuple[str, int]] = {
     "rplops": ("Results", 1),
@@ -185,8 +185,10 @@ def _boards(book: Book, system: str, values: dict[str, Values], formats: Formats
             groups.setdefault(row[:keys], []).append(row[keys:])
     header, numeric = whole.header[keys:], whole.numeric[keys:]
     return tuple(
-        Group(", ".join(f"{h} {k}" if h.lower() not in k.lower() else k for h, k in zip(whole.header, key)),
-              Grid(header, tuple(rows), numeric))
+        Group(
+            ", ".join(f"{h} {k}" if h.lower() not in k.lower() else k for h, k in zip(whole.header, key, strict=False)),
+            Grid(header, tuple(rows), numeric),
+        )
         for key, rows in groups.items()
     )
 

@@ -17,7 +17,9 @@ from xlscore.excel.publish.content import Event, Grid, Group
 
 __all__ = ["CSP", "PROJECTOR_ROWS", "PROJECTOR_SECONDS", "STYLESHEET_FILE", "index_page", "projector_pages"]
 
-CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'none'; base-uri 'none'; form-action 'none'"
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'none'; base-uri 'none'; form-action 'none'"
+)
 """Nothing but the page's own stylesheet and pictures: no script of any kind, no form, no other site."""
 
 STYLESHEET_FILE = "style.css"
@@ -28,10 +30,10 @@ PROJECTOR_SECONDS = 15
 
 def _head(title: str, extra: str = "") -> str:
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"{extra}<title>{escape(title)}</title>\n<link rel=\"stylesheet\" href=\"{STYLESHEET_FILE}\">\n</head>\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'{extra}<title>{escape(title)}</title>\n<link rel="stylesheet" href="{STYLESHEET_FILE}">\n</head>\n'
     )
 
 
@@ -57,7 +59,8 @@ def _groups(groups: Sequence[Group]) -> str:
 
 
 def _section(key: str, title: str, body: str) -> str:
-    return f'<section id="{key}" aria-labelledby="{key}-title">\n<h2 id="{key}-title">{escape(title)}</h2>\n{body}</section>\n'
+    heading = f'<h2 id="{key}-title">{escape(title)}</h2>'
+    return f'<section id="{key}" aria-labelledby="{key}-title">\n{heading}\n{body}</section>\n'
 
 
 def _meta(event: Event) -> str:

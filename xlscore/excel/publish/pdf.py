@@ -51,8 +51,10 @@ def print_pdf(page: Path, output: Path, paper: str = "a4") -> Path:
     """Print the published ``page`` (index.html beside its style.css) to ``output`` on ``paper`` (a4, letter)."""
     browser = chromium()
     if browser is None:
-        raise InputError("a PDF is printed by Chromium, and none was found; install it (Debian: apt-get install "
-                         "chromium) or name it in XLSCORE_CHROMIUM")
+        raise InputError(
+            "a PDF is printed by Chromium, and none was found; install it (Debian: apt-get install "
+            "chromium) or name it in XLSCORE_CHROMIUM"
+        )
     if paper not in PAPERS:
         raise InputError(f"paper is {paper!r}; expected one of {', '.join(PAPERS)}")
     with tempfile.TemporaryDirectory(prefix="xlscore-pdf-") as folder:
@@ -64,8 +66,12 @@ def print_pdf(page: Path, output: Path, paper: str = "a4") -> Path:
         html = html.replace('href="style.css">', 'href="style.css">\n<link rel="stylesheet" href="paper.css">', 1)
         (copy / "index.html").write_text(html, encoding="utf-8")
         printed = copy / "page.pdf"
-        command = [*headless(browser, copy / "profile"), "--no-pdf-header-footer", f"--print-to-pdf={printed}",
-                   (copy / "index.html").as_uri()]
+        command = [
+            *headless(browser, copy / "profile"),
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={printed}",
+            (copy / "index.html").as_uri(),
+        ]
         try:
             subprocess.run(command, capture_output=True, timeout=TIMEOUT, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:

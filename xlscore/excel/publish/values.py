@@ -28,7 +28,7 @@ _FORMULA = re.compile(rb"<f\b[^>]*?/>|<f\b[^>]*>.*?</f>", re.DOTALL)
 _MARK = re.compile(rb'\s(?:cm|vm)="\d+"')
 _STRING = re.compile(rb'<c\b([^>]*?)\st="str"([^>]*)>(?:<v>(.*?)</v>|<v\s*/>)?</c>', re.DOTALL)
 _COLUMN_FORMULA = re.compile(rb"<calculatedColumnFormula\b[^>]*>.*?</calculatedColumnFormula>", re.DOTALL)
-_NAME = re.compile(rb'<definedName\b([^>]*)>(.*?)</definedName>', re.DOTALL)
+_NAME = re.compile(rb"<definedName\b([^>]*)>(.*?)</definedName>", re.DOTALL)
 _LINES = re.compile(r"^(?:'(?:[^']|'')+'|[\w.]+)!\$?(?:\d+:\$?\d+|[A-Z]{1,3}:\$?[A-Z]{1,3})$")
 _CONSTANT = re.compile(r'^(?:"(?:[^"]|"")*"|-?\d+(?:\.\d+)?|TRUE|FALSE)$', re.IGNORECASE)
 DROPPED_PARTS = ("xl/metadata.xml", "xl/calcChain.xml")
@@ -43,14 +43,16 @@ def values_only(path: str | Path, output: str | Path) -> Path:
         computed = Path(folder) / "computed.xlsx"
         recalculate(path, computed)
         book = read_book(computed)
-        with open_workbook(computed) as source, replacing(target) as temporary:
-            with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as out:
-                for info in source.infos():
-                    if info.filename in DROPPED_PARTS:
-                        continue
-                    data = _part(info.filename, source.read(info.filename), book)
-                    copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-                    out.writestr(copy, data, zipfile.ZIP_DEFLATED)
+        with (
+            open_workbook(computed) as source,
+            replacing(target) as temporary,
+            zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as out,
+        ):
+            for info in source.infos():
+                if info.filename in DROPPED_PARTS:
+                    continue
+                data = _part(info.filename, source.read(info.filename), book)
+                out.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED)
     return target
 
 

@@ -30,9 +30,9 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.chart._chart import ChartBase
 from openpyxl.chart.data_source import NumFmt
 from openpyxl.formatting.rule import FormulaRule, Rule
+from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.styles.numbers import NumberFormat
-from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -244,8 +244,10 @@ class Template:
         ws = self.workbook["Settings"]
         name, date = (f"{self.title}, sample", SAMPLE_DATE) if sample else ("", None)
         for offset, (label, value, note) in enumerate(
-            (("event name", name, "the event's name, as the published page heads it"),
-             ("date", date, "the event's date (or its first day), as the published page shows it")),
+            (
+                ("event name", name, "the event's name, as the published page heads it"),
+                ("date", date, "the event's date (or its first day), as the published page shows it"),
+            ),
         ):
             ws.cell(row + offset, 1, label)
             cell = ws.cell(row + offset, 2)

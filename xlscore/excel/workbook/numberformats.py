@@ -178,8 +178,13 @@ def _style_codes(zf: SafeZip) -> dict[int, str]:
     for element in zf.xml("xl/styles.xml"):
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "numFmts":
-            custom.update({int(f.get("numFmtId", "")): f.get("formatCode", "") for f in element
-                           if f.get("numFmtId", "").isdigit()})
+            custom.update(
+                {
+                    int(f.get("numFmtId", "")): f.get("formatCode", "")
+                    for f in element
+                    if f.get("numFmtId", "").isdigit()
+                }
+            )
         elif tag == "cellXfs":
             for index, xf in enumerate(element):
                 number = xf.get("numFmtId", "0")
