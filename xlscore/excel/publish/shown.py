@@ -6,10 +6,13 @@ templates' own number formats show it (:func:`xlscore.excel.templates.base.numbe
 
 from __future__ import annotations
 
+import functools
 import math
 
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.workbook.book import Book
+from xlscore.excel.workbook.numberformat import format_value
+from xlscore.excel.workbook.numberformats import format_kind
 
 __all__ = ["Formats", "formats_of", "shown_value"]
 
@@ -31,19 +34,21 @@ def formats_of(book: Book, sheets: list[str]) -> Formats:
 def shown_value(value: object, code: str | None) -> str:
     """``value`` as the page shows it: a number in ``code`` (General when None), a whole number whole, a truth
     value TRUE or FALSE, an error by its code, text as it is."""
-    from xlscore.excel.workbook.numberformat import format_value
-    from xlscore.excel.workbook.numberformats import format_kind
-
     if isinstance(value, CellError):
         return value.code
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, int | float):
-        if not math.isfinite(value):
-            return str(value)
-        dated = code is not None and format_kind(code) is not None
-        if float(value).is_integer() and not dated and "%" not in (code or ""):
-            return f"{int(value)}"
-        text = format_value(float(value), code or "General")
-        return text if text is not None else f"{value:.15g}"
+        return _number(float(value), code or "General")
     return "" if value is None else str(value)
+
+
+@functools.lru_cache(maxsize=65536)
+def _number(value: float, code: str) -> str:
+    """A number in ``code``; the same few numbers and codes recur down a table, so each is formatted once."""
+    if not math.isfinite(value):
+        return str(value)
+    if value.is_integer() and format_kind(code) is None and "%" not in code:
+        return f"{int(value)}"
+    text = format_value(value, code)
+    return text if text is not None else f"{value:.15g}"

@@ -25,10 +25,11 @@ h3 { font-size: 1.1rem; margin: 1rem 0 .25rem; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0 0 1rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-th, td { border: 1px solid var(--line); padding: .3rem .55rem; vertical-align: top; overflow-wrap: anywhere;
+th, td { border: 1px solid var(--line); padding: .3rem .55rem; vertical-align: top; overflow-wrap: break-word;
   min-width: 2.5rem; }
 th { background: var(--head); color: #fff; text-align: left; font-weight: 600; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+td.number { white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--stripe); }
 tbody tr.place-1 { background: var(--gold); }
 tbody tr.place-2 { background: var(--silver); }
@@ -43,13 +44,14 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 .projector table { width: 100%; font-size: 4.2vh; }
 .projector th, .projector td { padding: .6vh 1vw; }
 .projector .meta { font-size: 2.5vh; }
+.projector caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 @media print {
   html { font-size: 10pt; }
   body { max-width: none; padding: 0; }
   nav, footer { display: none; }
   @page { margin: 12mm 10mm; }
   .scroll { overflow: visible; }
-  table { width: 100%; }
+  table { width: 99.5%; }
   thead { display: table-header-group; }
   tr, th, td { break-inside: avoid; page-break-inside: avoid; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }

@@ -258,6 +258,16 @@ class Template:
             cell.fill = INPUT_FILL
             cell.protection = Protection(locked=False)
             ws.cell(row + offset, 3, note)
+        checks = (
+            DataValidation(type="textLength", operator="lessThanOrEqual", formula1="200", allow_blank=True),
+            DataValidation(type="date", operator="greaterThan", formula1="1", allow_blank=True),
+        )
+        for offset, (check, error) in enumerate(
+            zip(checks, ("event name: at most 200 characters", "date: a date, such as 2026-01-10"), strict=True)
+        ):
+            check.error, check.errorTitle, check.showErrorMessage = error, "xlscore", True
+            check.add(f"B{row + offset}")
+            ws.add_data_validation(check)
 
     @staticmethod
     def bar_chart(
