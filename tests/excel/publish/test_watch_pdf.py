@@ -30,8 +30,7 @@ def test_watch_publishes_again_after_each_save(tmp_path: Path) -> None:
     def save_twice() -> None:
         for _ in range(2):
             time.sleep(0.25)
-            book.write_bytes(book.read_bytes() + b"")  # the same bytes, a new modification time
-            os.utime(book, (time.time() + len(published) + 10,) * 2)
+            os.utime(book, (time.time() + len(published) + 10,) * 2)  # a save: a new modification time
 
     saver = threading.Thread(target=save_twice)
     saver.start()
