@@ -9,7 +9,7 @@ shown as the workbook's own number format shows it (:mod:`xlscore.excel.publish.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,8 +144,8 @@ def _standings_grid(book: Book, system: str, rows: Sequence[object], formats: Fo
     return _grid(header, body, lambda r, c: formats.get(("STANDINGS", r + 2, c + 1)))
 
 
-def _grid(header: Sequence[str], rows: Sequence[Sequence[object]], code_of: object) -> Grid:
-    assert callable(code_of)
+def _grid(header: Sequence[str], rows: Sequence[Sequence[object]], code_of: Callable[[int, int], str | None]) -> Grid:
+    """Cells as the text a person reads, each number in its cell's format (``code_of(row, column)``, from 0)."""
     numeric = tuple(
         any(isinstance(row[c], int | float) and not isinstance(row[c], bool) for row in rows if c < len(row))
         for c in range(len(header))
