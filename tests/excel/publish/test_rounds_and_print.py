@@ -59,3 +59,17 @@ def test_a_long_event_prints_whole_rows_under_a_header_on_every_page(tmp_path: P
         assert len(lines) == 2, name  # the standings row and the board's row, each whole on one line
         numbers = [len(re.findall(r"\d+(?:\.\d+)?", line.replace(name, ""))) for line in lines]
         assert numbers == [6, 3], lines  # place, games, hours, points and two rates; a board's place, hours, points
+
+
+def test_the_seating_shown_is_the_first_round_without_a_result(tmp_path: Path) -> None:
+    template = rplops_event.build()
+    results = template.workbook["Results"]
+    for row in range(2, 7):  # the sample's first game (five rows) typed as round 1's first board
+        results[f"A{row}"] = "R1 T1"
+    template.save(tmp_path / "event.xlsx")
+    text = publish(tmp_path / "event.xlsx", tmp_path / "site").read_text(encoding="utf-8")
+    assert "Seating, round 2" in text
+    assert "<caption>R2 T1</caption>" in text
+    assert "<caption>R1 T1</caption>" in text  # the board played, among the boards
+    fresh = publish(book_of("rplops"), tmp_path / "fresh").read_text(encoding="utf-8")
+    assert "Seating, round 1" in fresh  # no board of the seating has a result yet

@@ -55,6 +55,7 @@ class Group:
 
     title: str
     grid: Grid
+    keys: tuple[tuple[str, str], ...] = ()  # what names the board, by heading: (("Round", "1"), ("Board", "2"))
 
 
 @dataclass(frozen=True)
@@ -186,11 +187,17 @@ def _boards(book: Book, system: str, values: dict[str, Values], formats: Formats
     header, numeric = whole.header[keys:], whole.numeric[keys:]
     return tuple(
         Group(
-            ", ".join(f"{h} {k}" if h.lower() not in k.lower() else k for h, k in zip(whole.header, key, strict=False)),
+            ", ".join(_named(h, k) for h, k in zip(whole.header, key, strict=False)),
             Grid(header, tuple(rows), numeric),
+            tuple(zip(whole.header, key, strict=False)),
         )
         for key, rows in groups.items()
     )
+
+
+def _named(heading: str, value: str) -> str:
+    """A board's name part: a number with its heading (``Round 1``), a name as it is (``R1 T1``, ``Game 1``)."""
+    return f"{heading} {value}" if value.replace(".", "", 1).isdigit() else value
 
 
 def _seating(
@@ -204,13 +211,13 @@ def _seating(
     columns = [h.lower() for h in seated.header]
     if not seated.rows or not {"round", "table", "board"} <= set(columns):
         return "", ()
-    played = " | ".join(group.title for group in boards).lower()
+    named = {value.lower() for group in boards for _, value in group.keys}
+    played_rounds = {value for group in boards for key, value in group.keys if key.lower() == "round"}
     at = {name: columns.index(name) for name in ("round", "table", "board")}
     rounds = list(dict.fromkeys(row[at["round"]] for row in seated.rows))
     for number in rounds:
         rows = [row for row in seated.rows if row[at["round"]] == number]
-        names = {row[at["board"]].lower() for row in rows}
-        if any(_played(name, number, played) for name in names):
+        if number in played_rounds or any(row[at["board"]].lower() in named for row in rows):
             continue
         keep = [c for c in range(len(columns)) if c not in (at["round"], at["table"], at["board"])]
         tables: dict[str, list[tuple[str, ...]]] = {}
@@ -220,10 +227,6 @@ def _seating(
         numeric = tuple(seated.numeric[c] for c in keep)
         return number, tuple(Group(board, Grid(header, tuple(r), numeric)) for board, r in tables.items())
     return "", ()
-
-
-def _played(board: str, number: str, played: str) -> bool:
-    return board in played or f"round {number}," in played or played.startswith(f"round {number},")
 
 
 def _places(grid: Grid) -> dict[str, list[tuple[float, float]]]:

@@ -38,7 +38,8 @@ def _head(title: str, extra: str = "") -> str:
 
 
 def _table(grid: Grid, caption: str, places: bool = False) -> str:
-    """A table with its header row in <thead> (repeated on each printed page) and a caption naming it."""
+    """A table with its header row in <thead> (repeated on each printed page) and a caption naming it (read out by
+    a screen reader; shown only where no heading above already says it: a table of standings is under one)."""
     numeric = grid.numeric or (False,) * len(grid.header)
     cls = [' class="number"' if n else "" for n in numeric]
     head = "".join(f'<th scope="col"{c}>{escape(h)}</th>' for h, c in zip(grid.header, cls, strict=False))
@@ -48,8 +49,10 @@ def _table(grid: Grid, caption: str, places: bool = False) -> str:
         mark = f' class="place-{row[place_at]}"' if place_at is not None and row[place_at] in ("1", "2", "3") else ""
         cells = "".join(f"<td{c}>{escape(v)}</td>" for v, c in zip(row, cls, strict=False))
         rows.append(f"<tr{mark}>{cells}</tr>")
+    hidden = ' class="unseen"' if places else ""
     return (
-        f'<div class="scroll"><table>\n<caption>{escape(caption)}</caption>\n<thead><tr>{head}</tr></thead>\n'
+        f'<div class="scroll"><table>\n<caption{hidden}>{escape(caption)}</caption>\n'
+        f"<thead><tr>{head}</tr></thead>\n"
         f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>\n"
     )
 

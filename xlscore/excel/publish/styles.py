@@ -44,7 +44,8 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 .projector table { width: 100%; font-size: 4.2vh; }
 .projector th, .projector td { padding: .6vh 1vw; }
 .projector .meta { font-size: 2.5vh; }
-.projector caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.projector caption, caption.unseen { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
 @media print {
   html { font-size: 10pt; }
   body { max-width: none; padding: 0; }

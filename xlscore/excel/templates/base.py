@@ -53,6 +53,7 @@ TITLE_FONT = Font(bold=True, size=16)
 PODIUM = (("FFD966", 1), ("D9D9D9", 2), ("F4B183", 3))  # gold, silver, bronze
 FIXED_TIME = dt.datetime(2026, 1, 1)
 SAMPLE_DATE = dt.date(2026, 1, 10)
+EVENT_WIDTH = 24
 INTRO_WIDTH = 80
 
 
@@ -164,14 +165,18 @@ class Template:
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
-            ws.column_dimensions[get_column_letter(c)].width = max(12, len(heading(headers[c - left])) + 4)
+            ws.column_dimensions[get_column_letter(c)].width = column_width(headers[c - left])
             shown = number_format(headers[c - left], decimals)
             for r in range(top, top + rows + 1):
                 ws.cell(r, c).fill = COMPUTED_FILL
                 if r > top:
                     ws.cell(r, c).number_format = shown
+        # Headings wrap onto two lines (the row is made tall enough: programs keep a stored height), so a column is
+        # as wide as its longest word and a wide table still prints in large type across one page.
+        ws.row_dimensions[top].height = 30
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
+            ws.cell(top, c).alignment = Alignment(wrap_text=True, vertical="bottom")
             if number_format(headers[c - left], decimals) != "0":
                 letter = get_column_letter(c)
                 whole_shown_whole(ws, f"{letter}{top + 1}:{letter}{top + rows}")
@@ -257,7 +262,11 @@ class Template:
             cell.number_format = "yyyy-mm-dd" if label == "date" else "General"
             cell.fill = INPUT_FILL
             cell.protection = Protection(locked=False)
-            ws.cell(row + offset, 3, note)
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            ws.cell(row + offset, 3, note).alignment = Alignment(vertical="top")
+        # Room for a name and a date: a date in a narrow column shows as ###, and a long name wraps onto two lines.
+        ws.column_dimensions["B"].width = max(ws.column_dimensions["B"].width or 0, EVENT_WIDTH)
+        ws.row_dimensions[row].height = 30
         checks = (
             DataValidation(type="textLength", operator="lessThanOrEqual", formula1="200", allow_blank=True),
             DataValidation(type="date", operator="greaterThan", formula1="1", allow_blank=True),
@@ -351,6 +360,13 @@ COUNTS = frozenset(
     }
 )
 """Computed columns that hold whole numbers: shown without decimals."""
+
+
+def column_width(header: str) -> int:
+    """A computed column's width: its heading's longest word (the heading wraps), a player's name, or a count."""
+    if header == "player":
+        return 16
+    return max(8, max(len(word) for word in heading(header).split()) + 3)
 
 
 def whole_table(table: str, columns: Sequence[Column]) -> str:
