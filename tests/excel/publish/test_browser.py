@@ -14,6 +14,7 @@ import pytest
 
 from tests.excel.publish.pages import SYSTEMS, book_of, hostile_event
 from xlscore import publish
+from xlscore.core.table import row_fields
 from xlscore.excel.publish.pdf import chromium
 from xlscore.excel.templates import standings
 
@@ -46,28 +47,25 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {system: publish(book_of(system), folder / system) for system in SYSTEMS}
 
 
-def _number(text: str) -> float | str:
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_standings_read_as_the_core_computes_them(system: str, browser: Any, sites: dict[str, Path]) -> None:
+    """Each cell of each row is the core's field of that column: text as it is, a number rounded to the decimals
+    the page shows (half a unit of its last decimal at most), a whole number exactly."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(sites[system].as_uri())
     shown = page.evaluate(SHOWN)
     _, rows = standings(book_of(system))
     assert len(shown) == len(rows)
     for cells, row in zip(shown, rows, strict=True):
-        assert row.player in cells  # type: ignore[attr-defined]
-        place = float(row.place)  # type: ignore[attr-defined]
-        assert _number(cells[0 if system != "league" else 2]) == place
-        for value in vars(row).values() if hasattr(row, "__dict__") else ():
-            if isinstance(value, float) and not isinstance(value, bool):
-                # Shown to the sheet's decimals: the core's number rounds to one of the row's numbers.
-                assert any(isinstance(n := _number(c), float) and abs(n - value) < 0.006 for c in cells), (value, cells)
+        fields = row_fields(type(row))
+        assert len(cells) == len(fields)
+        for cell, field in zip(cells, fields, strict=True):
+            value = getattr(row, field)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                assert cell == ("" if value is None else str(value)), (field, cell, value)
+                continue
+            decimals = len(cell.split(".")[1]) if "." in cell else 0
+            assert abs(float(cell) - value) <= 0.5 * 10**-decimals + 1e-9, (field, cell, value)
     page.close()
 
 
