@@ -47,3 +47,13 @@ def test_a_stock_libreoffice_shows_every_number(tmp_path: Path) -> None:
             if isinstance(value, int | float) and not isinstance(value, bool):
                 assert float(rows[row - 1][column - 1]) == pytest.approx(value, rel=1e-12), (book.name, row, column)
     assert sheet_names(books[0])
+
+
+def test_recalc_values_writes_the_same_values_only_copy(tmp_path: Path) -> None:
+    from xlscore.cli import main
+
+    out = tmp_path / "values.xlsx"
+    assert main(["recalc", str(book_of("rplops")), "--values", "-o", str(out)]) == 0
+    with zipfile.ZipFile(out) as written:
+        assert not any(re.search(rb"<f[ >/]", written.read(n)) for n in written.namelist() if "worksheets/sheet" in n)
+    assert main(["recalc", str(book_of("rplops")), "--values", "--check"]) == 2  # a copy needs somewhere to go

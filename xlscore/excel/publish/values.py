@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 from xlscore.core.cells import is_blank
+from xlscore.excel.workbook import limits
 from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.files import replacing
 from xlscore.excel.workbook.refs import cell_name, parse_area
@@ -34,14 +35,15 @@ _CONSTANT = re.compile(r'^(?:"(?:[^"]|"")*"|-?\d+(?:\.\d+)?|TRUE|FALSE)$', re.IG
 DROPPED_PARTS = ("xl/metadata.xml", "xl/calcChain.xml")
 
 
-def values_only(path: str | Path, output: str | Path) -> Path:
-    """Write the workbook at ``path``, recalculated, with every formula replaced by its value, to ``output``."""
+def values_only(path: str | Path, output: str | Path, *, max_seconds: float | None = limits.MAX_SECONDS) -> Path:
+    """Write the workbook at ``path``, recalculated (within ``max_seconds``, as ``xlscore recalc``), with every
+    formula replaced by its value, to ``output``."""
     from xlscore.excel.workbook.recalc import recalculate
 
     target = Path(output)
     with tempfile.TemporaryDirectory(prefix="xlscore-values-") as folder:
         computed = Path(folder) / "computed.xlsx"
-        recalculate(path, computed)
+        recalculate(path, computed, max_seconds=max_seconds)
         book = read_book(computed)
         with (
             open_workbook(computed) as source,
