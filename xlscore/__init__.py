@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
+    from xlscore.core.shown import players_shown
     from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
     from xlscore.core.table import Table
 
@@ -119,6 +120,7 @@ _LAZY = {
     "RplopsStanding": "xlscore.core.rplops_event",
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
+    "players_shown": "xlscore.core.shown",
     "RepeatedPair": "xlscore.core.seating",
     "Seating": "xlscore.core.seating",
     "SeatingMeasure": "xlscore.core.seating",
@@ -201,6 +203,7 @@ __all__ = [
     "pb_points",
     "pb_standings",
     "pb_winner_bonus",
+    "players_shown",
     "plops",
     "rplops",
     "rplops2",

@@ -195,7 +195,7 @@ def build(
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)
     standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
-    count_note(standings_ws, "A1", len(STANDINGS), "B", table_column("Games", "player"))
+    count_note(standings_ws, "A1", len(STANDINGS), table_column("Games", "player"), rows)
     standings_ws.column_dimensions["B"].width = 18
     template.podium(standings_ws, f"A2:H{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings_ws)

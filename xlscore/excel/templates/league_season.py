@@ -36,6 +36,7 @@ from xlscore.excel.templates.base import (
     table_column,
     whole_table,
 )
+from xlscore.excel.templates.shown import count_note
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -161,6 +162,7 @@ def build(sample: bool = True) -> Template:
         f"{whole_table('Leagues', LEAGUE_COLUMNS)},{setting_argument('Settings!B3')})",
         ("name", "division", "league", "game", "seat 1", "seat 2", "seat 3", "seat 4"),
         GAMES,
+        reserve=GAMES,
     )
     schedule.column_dimensions["A"].width = 20
     template.printable(schedule)
@@ -172,7 +174,9 @@ def build(sample: bool = True) -> Template:
         f"{setting_argument('Settings!B4')},{whole_table('Leagues', LEAGUE_COLUMNS)})",
         STANDINGS,
         SHOWN,
+        reserve=PLAYERS,
     )
+    count_note(sheet, "A1", len(STANDINGS), table_column("Leagues", "player"), PLAYERS)
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
@@ -314,6 +318,8 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
         sheet,
         anchor,
         f"=LEAGUE_NEXT_SEASON({signed},Standings!A1:O{RESULT_ROWS + 1},{whole_table('SignUp', SIGNUP_COLUMNS)})",
+        rows=PLAYERS + 1,
+        columns=6,
     )
     template.printable(sheet)
     for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status

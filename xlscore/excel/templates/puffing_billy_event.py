@@ -21,12 +21,21 @@ from xlscore.core.headings import heading
 from xlscore.core.puffing_billy import Standing
 from xlscore.excel.templates import filled
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
+from xlscore.excel.templates.base import (
+    INPUT_FILL,
+    Column,
+    Template,
+    setting_argument,
+    table_column,
+    validate,
+    whole_table,
+)
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     REQUIRED_ROWS,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -167,7 +176,8 @@ def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
-    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
+    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
+    count_note(ws, "A1", len(STANDINGS), table_column("Boards", "player"), ROWS)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
     chart = BarChart()

@@ -113,7 +113,7 @@ def build(
     standings = template.results(
         "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN, reserve=rows
     )
-    count_note(standings, "A1", len(STANDINGS), "B", table_column("Results", "player"))
+    count_note(standings, "A1", len(STANDINGS), table_column("Results", "player"), rows)
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
     template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "I2").y_axis.title = "points"

@@ -23,6 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.headings import heading
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
+from xlscore.excel.templates.shown import count_note
 
 __all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
 
@@ -78,8 +79,11 @@ def add_seating_sheet(
     ws.merge_cells("F4:H10")
     avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
     arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
-    template.spill(ws, "J1", f"=SEATING({arguments})")
-    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})")
+    template.spill(ws, "J1", f"=SEATING({arguments})", rows=SEATED_ROWS + 1, columns=len(HEADERS))
+    # SEATING seats every player listed once a round: rounds x players rows.
+    players = table_column("Players", "player")
+    count_note(ws, "J1", len(HEADERS), players, SEATED_ROWS, noun="seats", times=setting_argument("$G$1"))
+    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
     top = ws[QUALITY_ANCHOR].row
     for r in range(top, top + 5):
         for c in range(6, 9):

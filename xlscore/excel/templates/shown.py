@@ -1,18 +1,14 @@
-"""A sentence beside a computed table saying whether it shows everyone its inputs name (issue 29).
+"""The sentence beside each computed table saying whether it shows every player (issue 29).
 
-Excel spills a table to its result's size. LibreOffice reads a spilling formula as an array formula of a fixed
-area and shows no row beyond it; a template reserves every row its inputs can give a table
-(:meth:`~xlscore.excel.templates.base.Template.spill`), but an area can still be too small: a workbook last saved
-by Excel keeps each table only as tall as it then was, and a table typed on beyond its rows can name more players
-than any area kept for it. So that a row is never lost without a word, a cell in the table's header row, one
-column right of it, counts the players the inputs name and the rows the table shows, with a plain formula every
-program computes:
-
-* ``All 6 players shown`` (or ``No players yet``) when the table holds them all;
-* ``7 players, 6 shown: ...`` in red when it does not, saying how to make it taller.
-
-Players are counted as Excel's UNIQUE counts them: names differing only in case count once, so the sentence may
-say all are shown where xlscore tells "Ann" from "ann"; it never says some are missing when none is.
+Excel 365 spills a table to its answer's size. LibreOffice (and Excel before dynamic arrays) reads a spilling
+formula as an array formula of the area the file gives it and shows no row beyond it. A template reserves every
+row its inputs can give a table (:meth:`~xlscore.excel.templates.base.Template.spill`), but an area can still be
+too small: a workbook last saved by Excel 365 keeps each table only as tall as it then was, and an input table
+typed on past its rows can name more players than the rows kept. So that a row is never lost without a word, a
+cell in the table's header row, one column right of it, holds ``=PLAYERS_SHOWN(...)``
+(:func:`xlscore.core.shown.players_shown`): ``All 6 players shown``, or in red ``7 players, 6 shown: the table is
+too small; ...``. One xlscore call, so ``xlscore recalc`` computes it without loading a formula engine; where the
+table's first cell is an error, so is the sentence.
 """
 
 from __future__ import annotations
@@ -22,28 +18,27 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["MISSING", "count_note"]
+from xlscore.core.shown import MISSING
 
-MISSING = "shown: the table is too small"
-"""The words of the sentence when players are missing (what the red format looks for)."""
-TALLER = "; docs/guide/libreoffice.md says how to make it taller"
-LAST_ROW = 1_048_576
+__all__ = ["REACH", "count_note"]
+
+REACH = 4
+"""How many times its reserved rows the sentence looks down a table's first column: a table made taller by hand
+in LibreOffice, or spilled by Excel past an input table typed on beyond its rows, is counted too."""
 
 
-def count_note(ws: Worksheet, anchor: str, width: int, column: str, names: str, noun: str = "players") -> str:
-    """The sentence beside the table spilled at ``anchor`` (``width`` columns): the ``noun`` named in ``names``
-    (a column of an input table, by structured reference) against the table's rows, counted in its ``column``
-    (a letter of the sheet). Returns the sentence's cell."""
+def count_note(
+    ws: Worksheet, anchor: str, width: int, players: str, reserve: int, noun: str = "players", times: str = ""
+) -> str:
+    """The sentence beside the table spilled at ``anchor`` (``width`` columns wide, ``reserve`` rows kept under its
+    header): the players named in ``players`` (a reference, such as ``Results[Player]``) against the rows the table
+    shows; ``times``, if given, is a cell reference of the rows per player. Returns the sentence's cell."""
     top, left = ws[anchor].row, ws[anchor].column
+    first = get_column_letter(left)
     cell = f"{get_column_letter(left + width + 1)}{top}"
-    shown_rows = f"${column}${top + 1}:${column}${LAST_ROW}"
-    shown = f'(COUNTIF({shown_rows},"?*")+COUNT({shown_rows}))'
-    named = f'IF(COUNTA({names})=0,0,COUNTA(_xlfn.UNIQUE(_xlfn._xlws.FILTER({names},{names}<>""))))'
-    ws[cell] = (
-        f'=IF(ISERROR(${anchor.rstrip("0123456789")}${top}),"",IF({named}=0,"No {noun} yet",'
-        f'IF({named}>{shown},{named}&" {noun}, "&{shown}&" {MISSING}{TALLER}",'
-        f'"All "&{shown}&" {noun} shown")))'
-    )
+    column = f"${first}${top}:${first}${top + REACH * max(reserve, 1)}"
+    extra = f',"{noun}",{times}' if times else f',"{noun}"'
+    ws[cell] = f"=PLAYERS_SHOWN({column},{players}{extra})"
     ws[cell].font = Font(italic=True)
     ws[cell].alignment = Alignment(vertical="top")
     missing = FormulaRule(  # type: ignore[no-untyped-call]

@@ -133,7 +133,7 @@ def build(
         games[f"F{row}"].number_format = "0.00"
     template.printable(games)
     standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
-    count_note(standings_ws, "A1", len(STANDINGS), "B", table_column("Games", "player"))
+    count_note(standings_ws, "A1", len(STANDINGS), table_column("Games", "player"), rows)
     for row in range(2, PLAYERS_SHOWN + 2):
         standings_ws[f"C{row}"].number_format = "0.00"
         standings_ws[f"E{row}"].number_format = "0.00"
