@@ -19,17 +19,18 @@ __all__ = ["MISSING", "players_shown"]
 
 MISSING = "shown: the table is too small"
 """The words of the sentence when rows are missing."""
-TALLER = "; docs/guide/libreoffice.md says how to make it taller"
+AFTER = ", or names lie below its input table; docs/guide/libreoffice.md says what to do"
 
 
 def players_shown(table: Iterable[object], players: Iterable[object], noun: str = "players", times: int = 1) -> str:
     """Whether a table shows every player, in words: "All 6 players shown", or "7 players, 6 shown: the table is
-    too small; ..." when its area cannot hold them all (a fixed-size array formula in LibreOffice).
+    too small, ..." when its area cannot hold them all (a fixed-size array formula in LibreOffice).
 
     table: the table's first column, its header cell first, down as far as the table may reach; the rows shown
         are its filled cells below the header
-    players: the players the table lists, such as the player column of its input table: each name counted once
-        (as xlscore reads names: trimmed, "Ann" and "ann" two players), blanks left out
+    players: the players the table lists: its input table's player column, and below it (LibreOffice does not
+        grow an input table as rows are typed under it); each name counted once (as xlscore reads names: trimmed,
+        "Ann" and "ann" two players), blanks left out
     noun: what a row of the table is, for the sentence: players, seats
     times: the rows the table gives each player: 1, or the rounds of a seating (a row per player per round)
     """
@@ -42,5 +43,5 @@ def players_shown(table: Iterable[object], players: Iterable[object], noun: str 
     if expected == 0:
         return f"No {noun.strip()} yet"
     if expected > shown:
-        return f"{expected} {noun.strip()}, {shown} {MISSING}{TALLER}"
+        return f"{expected} {noun.strip()}, {shown} {MISSING}{AFTER}"
     return f"All {shown} {noun.strip()} shown"

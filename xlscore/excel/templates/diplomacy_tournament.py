@@ -33,9 +33,9 @@ from xlscore.core.diplomacy.event import (
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
 from xlscore.excel.templates import filled, size_matters_tournament
-from xlscore.excel.templates.base import Column, Template, setting_argument, table_column, validate, whole_table
+from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -195,7 +195,7 @@ def build(
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)
     standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
-    count_note(standings_ws, "A1", len(STANDINGS), table_column("Games", "player"), rows)
+    count_note(standings_ws, "A1", len(STANDINGS), named_in("Games", COLUMNS, rows), rows)
     standings_ws.column_dimensions["B"].width = 18
     template.podium(standings_ws, f"A2:H{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings_ws)

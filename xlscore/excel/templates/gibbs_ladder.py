@@ -37,8 +37,8 @@ from xlscore.core.cells import NO, YES
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.gibbs.rule import K1_TABLE
 from xlscore.excel.templates import filled
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting_argument, table_column, whole_table
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
@@ -160,7 +160,7 @@ def build(sample: bool = True) -> Template:
         PLAYERS_SHOWN,
         reserve=ROWS,
     )
-    count_note(ratings, "A1", len(STANDINGS), table_column("Games", "player"), ROWS)
+    count_note(ratings, "A1", len(STANDINGS), named_in("Games", COLUMNS, ROWS), ROWS)
     ratings.column_dimensions["B"].width = 18
     template.printable(ratings)
     trajectory = template.results(

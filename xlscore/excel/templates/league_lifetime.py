@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from xlscore.core.league.lifetime import LifetimeStanding
 from xlscore.excel.templates import filled
-from xlscore.excel.templates.base import Column, Template, table_column, whole_table
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.base import Column, Template, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -82,7 +82,7 @@ def build(sample: bool = True) -> Template:
     sheet = template.results(
         "Standings", "A1", f"=LEAGUE_LIFETIME_STANDINGS({seasons})", STANDINGS, SHOWN, reserve=ROWS
     )
-    count_note(sheet, "A1", len(STANDINGS), table_column("Seasons", "player"), ROWS)
+    count_note(sheet, "A1", len(STANDINGS), named_in("Seasons", COLUMNS, ROWS), ROWS)
     sheet.column_dimensions["B"].width = 16
     template.podium(sheet, f"A2:E{SHOWN + 1}", "A", 2)
     template.printable(sheet)

@@ -36,7 +36,7 @@ from xlscore.excel.templates.base import (
     table_column,
     whole_table,
 )
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -176,7 +176,7 @@ def build(sample: bool = True) -> Template:
         SHOWN,
         reserve=PLAYERS,
     )
-    count_note(sheet, "A1", len(STANDINGS), table_column("Leagues", "player"), PLAYERS)
+    count_note(sheet, "A1", len(STANDINGS), named_in("Leagues", LEAGUE_COLUMNS, PLAYERS), PLAYERS)
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)

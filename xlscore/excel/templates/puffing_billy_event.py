@@ -26,7 +26,6 @@ from xlscore.excel.templates.base import (
     Column,
     Template,
     setting_argument,
-    table_column,
     validate,
     whole_table,
 )
@@ -35,7 +34,7 @@ from xlscore.excel.templates.puffing_billy_rows import (
     REQUIRED_ROWS,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -177,7 +176,7 @@ def _standings(template: Template) -> None:
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
-    count_note(ws, "A1", len(STANDINGS), table_column("Boards", "player"), ROWS)
+    count_note(ws, "A1", len(STANDINGS), named_in("Boards", COLUMNS, ROWS), ROWS)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
     chart = BarChart()

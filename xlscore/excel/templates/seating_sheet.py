@@ -22,8 +22,8 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.headings import heading
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
-from xlscore.excel.templates.shown import count_note
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting_argument, table_column
+from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
 
@@ -81,7 +81,7 @@ def add_seating_sheet(
     arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
     template.spill(ws, "J1", f"=SEATING({arguments})", rows=SEATED_ROWS + 1, columns=len(HEADERS))
     # SEATING seats every player listed once a round: rounds x players rows.
-    players = table_column("Players", "player")
+    players = named_in(SHEET, [Column("player")], PLAYER_ROWS)
     count_note(ws, "J1", len(HEADERS), players, SEATED_ROWS, noun="seats", times=setting_argument("$G$1"))
     template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
     top = ws[QUALITY_ANCHOR].row

@@ -13,14 +13,17 @@ table's first cell is an error, so is the sentence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.shown import MISSING
+from xlscore.excel.templates.base import Column
 
-__all__ = ["REACH", "count_note"]
+__all__ = ["REACH", "count_note", "named_in"]
 
 REACH = 4
 """How many times its reserved rows the sentence looks down a table's first column: a table made taller by hand
@@ -31,8 +34,8 @@ def count_note(
     ws: Worksheet, anchor: str, width: int, players: str, reserve: int, noun: str = "players", times: str = ""
 ) -> str:
     """The sentence beside the table spilled at ``anchor`` (``width`` columns wide, ``reserve`` rows kept under its
-    header): the players named in ``players`` (a reference, such as ``Results[Player]``) against the rows the table
-    shows; ``times``, if given, is a cell reference of the rows per player. Returns the sentence's cell."""
+    header): the players named in ``players`` (a reference: :func:`named_in`) against the rows the table shows;
+    ``times``, if given, is a cell reference of the rows per player. Returns the sentence's cell."""
     top, left = ws[anchor].row, ws[anchor].column
     first = get_column_letter(left)
     cell = f"{get_column_letter(left + width + 1)}{top}"
@@ -46,3 +49,12 @@ def count_note(
     )
     ws.conditional_formatting.add(cell, missing)
     return cell
+
+
+def named_in(sheet: str, columns: Sequence[Column], rows: int, field: str = "player") -> str:
+    """The players' column of the input table on ``sheet`` (``columns``, ``rows`` rows), from its first row down
+    past its end: LibreOffice does not grow an input table as rows are typed under it, so names typed there are
+    counted too, and the sentence says they are not shown."""
+    letter = get_column_letter([c.name for c in columns].index(field) + 1)
+    quoted = "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!${letter}$2:${letter}${1 + REACH * rows}"
