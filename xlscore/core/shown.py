@@ -19,7 +19,7 @@ __all__ = ["MISSING", "players_shown"]
 
 MISSING = "shown: the table is too small"
 """The words of the sentence when rows are missing."""
-AFTER = ", or names lie below its input table; docs/guide/libreoffice.md says what to do"
+AFTER = ", or names lie below its input table (docs/guide/libreoffice.md says what to do)"
 
 
 def players_shown(table: Iterable[object], players: Iterable[object], noun: str = "players", times: int = 1) -> str:

@@ -130,7 +130,8 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games[[#All],[Round]:[Centres]],")
     assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[Round]:[Centres]],")
     assert len(standings._charts) == 1  # type: ignore[attr-defined]  # openpyxl keeps a sheet's charts there
-    assert len(standings.conditional_formatting) == 1
+    assert len(standings.conditional_formatting) == 2  # the podium; the sentence beside the table, red if short
+    assert standings["I1"].value.startswith("=PLAYERS_SHOWN($A$1:$A$")
 
 
 def test_the_tie_breaks_setting_reorders_the_chain_in_the_sheet_and_the_command_line(tmp_path: Path) -> None:

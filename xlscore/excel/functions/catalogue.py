@@ -845,8 +845,8 @@ _FUNCTIONS += (
                     Cells("A1:A6", (("Place",), (1,), (2,), (3,), (4,), (5,))),
                     Cells("C2:C9", (("Ann",), ("Bo",), ("Cy",), ("Ann",), ("Di",), ("Eve",), ("Fay",), ("Bo",))),
                 ),
-                "6 players, 5 shown: the table is too small, or names lie below its input table; "
-                "docs/guide/libreoffice.md says what to do",
+                "6 players, 5 shown: the table is too small, or names lie below its input table "
+                "(docs/guide/libreoffice.md says what to do)",
                 "six different names, five rows under the header",
             ),
         ),

@@ -212,14 +212,15 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
     listed = f"${keys}$2:${keys}${SHOWN + 1}"
     # Counted by COUNTIF over a column of plain formulas: over the add-in's spilled standings themselves,
     # LibreOffice counted 0 with COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m
-    # xlscore.excel.libreoffice check' showed).
+    # xlscore.excel.libreoffice check' showed). The standings' rows by COUNT of their divisions (numbers): COUNTA
+    # would count the empty texts LibreOffice fills the table's reserved rows with.
     for r in range(2, SHOWN + 2):
-        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNTA({division}),"",A{r}&"-"&B{r})'
+        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNT({division}),"",A{r}&"-"&B{r})'
     for k in range(CHARTED_LEAGUES):
         top = 1 + k * (CHART_ROWS + 2)
         first = "1" if k == 0 else f"{start}{top - CHART_ROWS - 2}+{size}{top - CHART_ROWS - 2}"
         sheet[f"{start}{top}"] = f"={first}"
-        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNTA({division}),"",INDEX({listed},{start}{top}))'
+        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNT({division}),"",INDEX({listed},{start}{top}))'
         sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,COUNTIF({listed},{key}{top}))'
         sheet[f"{name}{top}"] = f'=IF({size}{top}=0,"","L"&{key}{top})'
         sheet[f"{points}{top}"] = heading("league_points")
