@@ -96,3 +96,17 @@ def test_the_standings_of_a_workbook_load_no_openpyxl_nor_another_systems_core()
     assert "xlscore.core.rplops_event" in loaded
     for other in ("size_matters", "diplomacy", "gibbs", "league", "puffing_billy"):
         assert f"xlscore.core.{other}" not in loaded
+
+
+def test_the_test_tools_have_tested_ranges_and_ci_installs_them_fresh() -> None:
+    """A test tool's next major release may change what a test means (pytest 9.2 refused nested approx that 9.0
+    took): each has an upper bound, and .ci/run installs into a virtual environment of its own, as a new user does."""
+    import re
+
+    test_extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    tools = {re.split(r"[<>=\[]", requirement)[0]: requirement for requirement in test_extra}
+    for tool in ("pytest", "hypothesis", "ruff", "mypy"):
+        assert re.search(r">=[\d.]+,<[\d.]+$", tools[tool]), f"{tool} needs a tested range, found {tools[tool]!r}"
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.index("python3 -m venv .venv") < ci.index(". .venv/bin/activate") < ci.index("pip install")
+    assert 'echo "deb $mirror bookworm-backports main"' in ci  # the mirror the machine's own apt sources name

@@ -11,7 +11,12 @@ from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreEr
 
 if TYPE_CHECKING:
     from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
-    from xlscore.core.diplomacy.event import DiplomacyStanding, diplomacy_points, diplomacy_standings
+    from xlscore.core.diplomacy.event import (
+        DiplomacyStanding,
+        diplomacy_points,
+        diplomacy_standings,
+        diplomacy_standings_by_round,
+    )
     from xlscore.core.gibbs import (
         GibbsRating,
         GibbsRatings,
@@ -51,10 +56,12 @@ if TYPE_CHECKING:
         pb_game_score,
         pb_points,
         pb_standings,
+        pb_standings_by_round,
         pb_winner_bonus,
     )
+    from xlscore.core.rounds import RoundStanding
     from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
-    from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
+    from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings, rplops_standings_by_round
     from xlscore.core.seating import (
         RepeatedPair,
         Seating,
@@ -65,7 +72,13 @@ if TYPE_CHECKING:
         seating_quality,
     )
     from xlscore.core.shown import players_shown
-    from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
+    from xlscore.core.size_matters import (
+        size_matters,
+        size_matters_board,
+        size_matters_points,
+        size_matters_standings,
+        size_matters_standings_by_round,
+    )
     from xlscore.core.table import Table
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
@@ -76,6 +89,7 @@ _LAZY = {
     "DiplomacyStanding": "xlscore.core.diplomacy.event",
     "diplomacy_points": "xlscore.core.diplomacy.event",
     "diplomacy_standings": "xlscore.core.diplomacy.event",
+    "diplomacy_standings_by_round": "xlscore.core.diplomacy.event",
     "GibbsRating": "xlscore.core.gibbs",
     "GibbsRatings": "xlscore.core.gibbs",
     "GibbsRpByGame": "xlscore.core.gibbs",
@@ -112,6 +126,7 @@ _LAZY = {
     "pb_game_score": "xlscore.core.puffing_billy",
     "pb_points": "xlscore.core.puffing_billy",
     "pb_standings": "xlscore.core.puffing_billy",
+    "pb_standings_by_round": "xlscore.core.puffing_billy",
     "pb_winner_bonus": "xlscore.core.puffing_billy",
     "plops": "xlscore.core.rplops",
     "rplops": "xlscore.core.rplops",
@@ -121,6 +136,8 @@ _LAZY = {
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
     "players_shown": "xlscore.core.shown",
+    "rplops_standings_by_round": "xlscore.core.rplops_event",
+    "RoundStanding": "xlscore.core.rounds",
     "RepeatedPair": "xlscore.core.seating",
     "Seating": "xlscore.core.seating",
     "SeatingMeasure": "xlscore.core.seating",
@@ -132,6 +149,7 @@ _LAZY = {
     "size_matters_board": "xlscore.core.size_matters",
     "size_matters_points": "xlscore.core.size_matters",
     "size_matters_standings": "xlscore.core.size_matters",
+    "size_matters_standings_by_round": "xlscore.core.size_matters",
     "Table": "xlscore.core.table",
 }
 
@@ -162,6 +180,7 @@ __all__ = [
     "LeagueStanding",
     "LifetimeStanding",
     "RepeatedPair",
+    "RoundStanding",
     "RplopsStanding",
     "SeasonWinner",
     "Seating",
@@ -175,6 +194,7 @@ __all__ = [
     "diplomacy_board",
     "diplomacy_points",
     "diplomacy_standings",
+    "diplomacy_standings_by_round",
     "diplomacy_systems",
     "gibbs_game",
     "gibbs_ratings",
@@ -202,6 +222,7 @@ __all__ = [
     "pb_game_score",
     "pb_points",
     "pb_standings",
+    "pb_standings_by_round",
     "pb_winner_bonus",
     "players_shown",
     "plops",
@@ -210,12 +231,14 @@ __all__ = [
     "rplops_game",
     "rplops_points",
     "rplops_standings",
+    "rplops_standings_by_round",
     "seating",
     "seating_quality",
     "size_matters",
     "size_matters_board",
     "size_matters_points",
     "size_matters_standings",
+    "size_matters_standings_by_round",
 ]
 
 __version__ = "0.1.0"

@@ -241,7 +241,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="RPLOPS",
         returns="list",
         tables=("results",),
-        groups=("game",),
+        groups=("round", "game"),
         examples=(
             Example(
                 (
@@ -258,7 +258,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         rplops_event.rplops_standings,
         category="RPLOPS",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         examples=(
             Example(
                 (
@@ -275,6 +275,30 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "two 2-player games, one won by each: equal totals share 1st place",
                 check=(("Place", "1"), ("Points", "100"), ("Games", "2")),
+            ),
+        ),
+    ),
+    _function(
+        rplops_event.rplops_standings_by_round,
+        category="RPLOPS",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D5",
+                        (
+                            ("round", "game", "player", "score"),
+                            (1, "G1", "Ann", 120),
+                            (1, "G1", "Bo", 95),
+                            (2, "G1", "Ann", 3),
+                            (2, "G1", "Bo", 8),
+                        ),
+                    ),
+                ),
+                "a row per player per round: Ann first after round 1 with 2 x 100 / 3, Bo level after round 2",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Ann"), ("Score", "66.67"), ("Total", "66.67")),
             ),
         ),
     ),
@@ -297,7 +321,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
-        groups=("game", "board"),
+        groups=("round", "game", "board"),
         examples=(
             Example(
                 (
@@ -389,7 +413,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         puffing_billy.pb_standings,
         category="Puffing Billy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("required",),
         examples=(
             Example(
@@ -406,6 +430,32 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "Jenny first with 3.028 + 0.3, her final bonus added to her best board",
                 check=(("Place", "1"), ("Player", "Jenny"), ("Total", "3.328")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_standings_by_round,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("required",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:F5",
+                        (
+                            ("round", "game", "board", "place", "player", "money"),
+                            (1, "Empire Builder", "T1", 1, "Jenny", 100),
+                            (1, "Empire Builder", "T1", 2, "Damien", 50),
+                            (2, "Empire Builder", "T1", 1, "Damien", 100),
+                            (2, "Empire Builder", "T1", 2, "Jenny", 80),
+                        ),
+                    ),
+                ),
+                "Jenny first after round 1 with 3 + 0.03 x 0.25; in round 2 Damien's 3.012 passes her (a game counts "
+                "its best board)",
+                check=(("Round", "1"), ("Player", "Jenny"), ("Total", "3.008")),
             ),
         ),
     ),
@@ -457,7 +507,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         size_matters.size_matters_standings,
         category="Size Matters",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -478,6 +528,34 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "a 4-way draw: Austria first with 52.5 x 12 / 8.5",
                 check=(("Place", "1"), ("Player", "Austria"), ("Total", "74.12")),
+            ),
+        ),
+    ),
+    _function(
+        size_matters.size_matters_standings_by_round,
+        category="Size Matters",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D8",
+                        (
+                            ("round", "board", "player", "centres"),
+                            (1, 1, "Austria", 12),
+                            (1, 1, "England", 8),
+                            (1, 1, "France", 7),
+                            (1, 1, "Germany", 7),
+                            (1, 1, "Italy", 0),
+                            (1, 1, "Russia", 0),
+                            (1, 1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "round 1, a 4-way draw: Austria first with 52.5 x 12 / 8.5",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Austria"), ("Total", "74.12")),
             ),
         ),
     ),
@@ -557,13 +635,27 @@ _FUNCTIONS += (
         diplomacy_event.diplomacy_standings,
         category="Diplomacy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
                 (_WEASELS_398, "Tribute"),
                 "one board: France first on 54.2",
                 check=(("Place", "1"), ("Player", "Jay"), ("Total", "54.2"), ("Boards", "1")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_event.diplomacy_standings_by_round,
+        category="Diplomacy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "one board and no round column: one round, France first on 54.2",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Jay"), ("Total", "54.2")),
             ),
         ),
     ),

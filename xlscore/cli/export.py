@@ -1,0 +1,51 @@
+"""``xlscore export``: a table, named range or sheet of a workbook, printed after recalculation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from xlscore.cli.app import cli
+from xlscore.cli.output import emit, output_options, progress_bar, warn
+
+
+@cli.command()
+@click.argument("book", type=click.Path(path_type=Path))
+@click.option(
+    "--name", "names", multiple=True, help="A table, named range or sheet (repeatable; default: all tables and names)."
+)
+@click.option("--no-recalc", is_flag=True, help="Read the values saved in BOOK instead of recomputing them.")
+@output_options
+def export(
+    book: Path,
+    names: tuple[str, ...],
+    no_recalc: bool,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
+    raw_csv: bool,
+) -> None:
+    """Print a table, named range or sheet of BOOK after recalculation, as text, CSV or JSON.
+
+    A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...). Without --name:
+    every table and named range, and every sheet computed from A1 (a template's Standings among them).
+
+    Example: xlscore export event.xlsx --name Standings --format csv
+    """
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.results import results
+    from xlscore.excel.workbook.structured import left_out
+
+    read = read_book(book)
+    total = sum(len(s.formulas) for s in read.sheets)
+    with progress_bar() as progress:
+        found = results(
+            read,
+            list(names) or None,
+            recalculate=not no_recalc,
+            progress=None if progress is None else (lambda done: progress(done, total)),
+            dates=True,
+        )
+    emit(list(found.values()), kind, output, as_csv, raw_csv)
+    warn(left_out(read.tables))

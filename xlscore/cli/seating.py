@@ -1,0 +1,131 @@
+"""``xlscore seating``: every round's tables, keeping opponents fresh and seats fair, with a quality report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from xlscore.cli.app import cli
+from xlscore.cli.inputs import read_csv, read_rows
+from xlscore.cli.output import deliver, emit, output_format, output_options, step
+from xlscore.core.headings import column_key, heading
+
+
+@cli.command("seating")
+@click.argument("players", nargs=-1)
+@click.option("--rounds", type=int, required=True, help="Rounds to seat, 1 to 50.")
+@click.option("--table-size", type=int, default=4, show_default=True, help="Players per table, 3 to 7.")
+@click.option(
+    "--players-file",
+    type=click.Path(path_type=Path),
+    help="A CSV with a player column (or a text file, one name a line) instead of PLAYERS.",
+)
+@click.option(
+    "--history",
+    type=click.Path(path_type=Path),
+    help="A CSV of past games (a player column and round and table, or game): pairs in it count as having met.",
+)
+@click.option(
+    "--avoid",
+    type=click.Path(path_type=Path),
+    help="A CSV of players who must not meet, one row each of two or more names (a header row 'player,...' is "
+    "skipped).",
+)
+@click.option("--fixed", multiple=True, metavar="NAME=TABLE", help="Seat NAME at TABLE in every round (repeatable).")
+@click.option(
+    "--top-table",
+    metavar="NAMES",
+    help="The standings, best first, separated by commas: the last round's table 1 seats the top players.",
+)
+@click.option("--seed", type=int, help="Another seed gives another seating of the same quality.")
+@click.option(
+    "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
+)
+@output_options
+def seating_command(
+    players: tuple[str, ...],
+    rounds: int,
+    table_size: int,
+    players_file: Path | None,
+    history: Path | None,
+    avoid: Path | None,
+    fixed: tuple[str, ...],
+    top_table: str | None,
+    seed: int | None,
+    byes: bool,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
+    raw_csv: bool,
+) -> None:
+    """Seat PLAYERS for every round: tables that keep opponents fresh and seats fair, and how good they are.
+
+    One row per player per round (round, table, seat, player, and the board's name, R1 T2, as the results take it;
+    all but round and player blank for a bye), then the quality report: repeated pairs and seat repeats against the
+    fewest possible. With --format csv or -o FILE the report goes to stderr; json holds both.
+
+    Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
+    xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
+    """
+    import json
+
+    from xlscore.core.seating import seating
+    from xlscore.excel.workbook.results import Result
+
+    listed = _seating_players(players, players_file)
+    fixed_at: dict[str, object] = {}
+    for item in fixed:
+        name, _, table = item.rpartition("=")
+        if not name.strip() or not table.strip().isdigit():
+            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        fixed_at[name.strip()] = int(table)
+    step(f"seating {len(listed)} players for {rounds} rounds")
+    result = seating(
+        listed,
+        rounds,
+        table_size,
+        None if history is None else read_csv(history),
+        None if avoid is None else read_rows(avoid),
+        fixed=fixed_at or None,
+        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
+        seed=seed,
+        byes=byes,
+    )
+    header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
+    rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
+    report = result.quality.lines()
+    kind = output_format(kind, output, as_csv)
+    if kind == "json":
+        import dataclasses
+
+        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
+        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+        deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
+        return
+    emit([Result("seating", header, rows)], kind, output, False, raw_csv)
+    if kind == "csv" or output is not None:
+        for line in report:
+            click.echo(line, err=True)
+        return
+    click.echo()
+    click.echo("\n".join(report))
+
+
+def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
+    """The players from the command line or from a file (a CSV with a player column, or one name a line)."""
+    if players and players_file is not None:
+        raise click.UsageError("give PLAYERS or --players-file, not both")
+    if players_file is None:
+        if not players:
+            raise click.UsageError("give the players' names, or --players-file FILE")
+        return list(players)
+    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+
+    text = read_input(players_file, "players file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and column_key(lines[0].split(",")[0]) == "player":
+        column = read_csv(players_file)
+        column.columns = [column_key(c) for c in column.columns]
+        return [str(v) for v in column["player"].dropna()]
+    return [line.strip() for line in lines]

@@ -1,0 +1,98 @@
+"""``xlscore new`` and ``xlscore standings``: the template workbooks, made and read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from xlscore.cli.app import cli
+from xlscore.cli.output import emit, output_options, table, warn
+from xlscore.core.errors import InputError
+from xlscore.excel.templates import MODULES
+
+if TYPE_CHECKING:
+    from xlscore.excel.workbook.results import Result
+
+TEMPLATE_SYSTEMS = tuple(MODULES)
+
+
+@cli.command()
+@click.argument("system", type=click.Choice([*TEMPLATE_SYSTEMS, "all"]))
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--empty", is_flag=True, help="Leave out the sample event.")
+@click.option("--force", is_flag=True, help="Replace OUT (or, with 'all', the files in it) if it exists.")
+def new(system: str, out: Path, empty: bool, force: bool) -> None:
+    """Write the template workbook of SYSTEM to OUT, with a sample event from the source's worked examples.
+
+    An existing file is never replaced without --force: it may be a filled workbook. With SYSTEM 'all', OUT is a
+    folder (made if missing) and every template is written into it under its usual name (this is how workbooks/
+    is made).
+
+    Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty;
+    xlscore new all workbooks --force
+    """
+    from xlscore.excel.templates import new_workbook, template
+    from xlscore.excel.workbook.files import refuse_existing
+
+    if system != "all":
+        refuse_existing(out, force)
+        click.echo(f"wrote {new_workbook(system, out, sample=not empty)}")
+        return
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file; 'xlscore new all' writes its templates into a folder")
+    targets = [out / template(name).FILE for name in TEMPLATE_SYSTEMS]
+    for target in targets:
+        refuse_existing(target, force)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+    for name, target in zip(TEMPLATE_SYSTEMS, targets, strict=True):
+        click.echo(f"wrote {new_workbook(name, target, sample=not empty)}")
+
+
+@cli.command()
+@click.argument("books", nargs=-1, required=True, type=click.Path(path_type=Path))
+@output_options
+def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
+    """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
+
+    BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
+    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
+    template with no results yet shows its standings' header alone, and says so.
+
+    Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
+    xlscore standings season.xlsx -o standings.csv
+    """
+    from xlscore.excel.templates import standings as read_standings
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.structured import left_out
+
+    paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
+    missing: list[str] = []
+    found: list[Result] = []
+    for path in paths:
+        book = read_book(path)
+        system, rows = read_standings(book)
+        if not rows:
+            missing.append(f"{path.name} has no results yet: its standings are empty")
+        name = f"{path.name} ({system})" if len(paths) > 1 else path.name
+        found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
+        missing += left_out(book.tables)
+    emit(found, kind, output, as_csv, raw_csv)
+    warn(missing)
+    if any("no results yet" not in m for m in missing):
+        raise SystemExit(1)
+
+
+def _standings_row(system: str) -> type | None:
+    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
+    import typing
+
+    from xlscore.excel.templates import template
+
+    returned = typing.get_type_hints(template(system).standings).get("return")
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
+    return row if isinstance(row, type) else None
