@@ -209,10 +209,17 @@ class Template:
         ws[anchor] = ArrayFormula(anchor if corner == anchor else f"{anchor}:{corner}", formula)
         self.dynamic.setdefault(ws.title, []).append(anchor)
 
-    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None) -> None:
+    def results_column(
+        self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None, reserve: bool = True
+    ) -> None:
         """A computed column beside an input table of ``rows`` rows: one spilling formula (numbers shown as
-        ``shown``, if given), with an area of every row of the table (:meth:`spill`)."""
-        self.spill(ws, anchor, formula, rows=rows)
+        ``shown``, if given), with an area of every row of the table (:meth:`spill`) unless ``reserve`` is False.
+
+        Only an xlscore call may keep rows: a plain formula saved without its dynamic-array mark (openpyxl drops it)
+        is a fixed-size array formula to ``xlscore recalc``, whose engine computes it over the table's filled rows
+        and shows #N/A in the rest, where Excel computes every row of the table.
+        """
+        self.spill(ws, anchor, formula, rows=rows if reserve else 1)
         top, col = ws[anchor].row, ws[anchor].column
         for r in range(top, top + rows):
             ws.cell(r, col).fill = COMPUTED_FILL

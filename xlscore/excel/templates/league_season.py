@@ -287,6 +287,7 @@ def _results_sheet(template: Template, sample: bool) -> None:
             f'=IF({player}="","",IFERROR(INDEX({table_column("Leagues", header)},'
             f'MATCH({player},{on_leagues},0)),"not on Leagues"))',
             RESULT_ROWS,
+            reserve=False,  # a plain formula (Template.results_column); LEAGUE_STANDINGS looks the leagues up itself
         )
     # A game whose rows do not number its players is missing a row or has one too many (the whole column: the table
     # grows).
