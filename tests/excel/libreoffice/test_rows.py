@@ -5,7 +5,8 @@ templates give every table the rows its inputs can hold, and a sentence beside e
 players named against the rows shown. Typed here as a coordinator would, one cell at a time (Calc recomputes as
 it goes): a 7th player into the filled RPLOPS event, 40 players into an empty one, a 21st into the Size Matters
 tournament, 21 into an empty Diplomacy tournament, and a 7th into an RPLOPS event whose tables are as tall as
-Excel saves them (its result's rows only), where the sentence must say that one player is not shown.
+Excel saves them (its result's rows only), where the sentence must say that one player is not shown; and a row
+under the Results table, which Calc does not grow, where the sentence must say so too.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ FORTY = [[f"G{i // 4 + 1}", f"P{i + 1:02}", 100.0 - i] for i in range(40)]
 """Ten 4-player games by score, 40 different players: far past the empty template's header-only table."""
 SEVENTH = [["G9", "Zed", 5.0], ["G9", "Ann", 3.0]]
 """A 2-player game bringing a 7th player to the sample's six (Ann to Fay)."""
+BELOW = [["G1", "Ann", 3.0], ["G1", "Bo", 2.0], ["G1", "Cy", 1.0]]
+"""A 3-player game typed into the empty event's last two rows and the row under its Results table."""
 NEW_BOARD = [
     [4, 1, power, player, centres]
     for power, player, centres in zip(
@@ -106,6 +109,8 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "sm": _typed(books["sm"], "Games", "A44", NEW_BOARD, "A1:I24", folder / "sm-typed.xlsx"),
         "dip-empty": _typed(books["dip-empty"], "Games", "A2", DIPLOMACY, "A1:J24", folder / "dip-empty-typed.xlsx"),
         "points": {"open": str(folder / "excel-saved-typed.xlsx"), "read": {"sheet": "Results", "range": "F1:F14"}},
+        # The Results table's last two rows (400, 401) and the row under it: Calc does not grow the table.
+        "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:I4", folder / "below-typed.xlsx"),
     }
     job = folder / "job.json"
     job.write_text(json.dumps({"profile": str(profile), "steps": list(steps.values())}), encoding="utf-8")
@@ -186,3 +191,11 @@ def test_a_workbook_saved_by_calc_keeps_its_areas_through_recalc(calc: dict[str,
     with zipfile.ZipFile(out) as book:
         sheets = b"".join(book.read(n) for n in book.namelist() if n.startswith("xl/worksheets/sheet"))
     assert re.search(rb'<f t="array" ref="A1:G401"[^>]*>RPLOPS_STANDINGS\(', sheets)
+
+
+def test_a_name_typed_under_the_input_table_is_said_not_shown(calc: dict[str, Any]) -> None:
+    """Calc does not grow the Results table as a row is typed under it: no table reads Cy's row, and the sentence,
+    which reads the player column past the table's end, says a player is not shown."""
+    shown = calc["below"]
+    assert _players(shown) == ["Ann", "Bo"]
+    assert _note(shown).startswith(f"3 players, 2 {MISSING}, or names lie below its input table")
