@@ -108,3 +108,13 @@ def test_a_seatings_own_csv_is_a_history_that_keeps_its_pairs_apart(
     for table in (1, 2, 3, 4):
         seated = {r["Player"] for r in data["rows"] if r["Table"] == table}
         assert all(len(seated & old) <= 1 for old in before.values())
+
+
+@pytest.mark.parametrize("tables", [("1", "2"), ("1", "1")])
+def test_one_player_fixed_twice_is_refused(capsys: pytest.CaptureFixture[str], tables: tuple[str, str]) -> None:
+    # Before issue 32 the last --fixed silently won; a coordinator who typed two tables meant one of them.
+    first, second = tables
+    assert main(["seating", "--rounds", "2", *PLAYERS, "--fixed", f"P1={first}", "--fixed", f"P1={second}"]) == 2
+    err = capsys.readouterr().err
+    assert f"'P1' is already fixed at table {first}" in err
+    assert "Traceback" not in err

@@ -11,6 +11,7 @@ from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreEr
 
 if TYPE_CHECKING:
     from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
+    from xlscore.core.diplomacy.compare import DiplomacyComparison, diplomacy_compare
     from xlscore.core.diplomacy.event import (
         DiplomacyStanding,
         diplomacy_points,
@@ -86,6 +87,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "diplomacy_board": "xlscore.core.diplomacy",
     "diplomacy_systems": "xlscore.core.diplomacy",
+    "DiplomacyComparison": "xlscore.core.diplomacy.compare",
+    "diplomacy_compare": "xlscore.core.diplomacy.compare",
     "DiplomacyStanding": "xlscore.core.diplomacy.event",
     "diplomacy_points": "xlscore.core.diplomacy.event",
     "diplomacy_standings": "xlscore.core.diplomacy.event",
@@ -168,6 +171,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "DiplomacyComparison",
     "DiplomacyStanding",
     "GibbsRating",
     "GibbsRatings",
@@ -192,6 +196,7 @@ __all__ = [
     "WorkbookError",
     "XlscoreError",
     "diplomacy_board",
+    "diplomacy_compare",
     "diplomacy_points",
     "diplomacy_standings",
     "diplomacy_standings_by_round",

@@ -74,12 +74,7 @@ def seating_command(
     from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
-    fixed_at: dict[str, object] = {}
-    for item in fixed:
-        name, _, table = item.rpartition("=")
-        if not name.strip() or not table.strip().isdigit():
-            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
-        fixed_at[name.strip()] = int(table)
+    fixed_at = _fixed_tables(fixed)
     step(f"seating {len(listed)} players for {rounds} rounds")
     result = seating(
         listed,
@@ -129,3 +124,19 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
         column.columns = [column_key(c) for c in column.columns]
         return [str(v) for v in column["player"].dropna()]
     return [line.strip() for line in lines]
+
+
+def _fixed_tables(fixed: tuple[str, ...]) -> dict[str, object]:
+    """--fixed NAME=TABLE, each player once (a second --fixed for one player is refused, not silently taken)."""
+    fixed_at: dict[str, object] = {}
+    for item in fixed:
+        name, _, table = item.rpartition("=")
+        if not name.strip() or not table.strip().isdigit():
+            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        if name.strip() in fixed_at:
+            raise click.UsageError(
+                f"--fixed {item!r}: {name.strip()!r} is already fixed at table {fixed_at[name.strip()]}; give each "
+                "player one --fixed"
+            )
+        fixed_at[name.strip()] = int(table)
+    return fixed_at

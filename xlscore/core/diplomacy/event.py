@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlscore.core.cells import cell_text, is_blank
-from xlscore.core.diplomacy import find_system
+from xlscore.core.diplomacy import find_system, other_reading_flag
 from xlscore.core.diplomacy.board import POWER_NAMES, POWERS, read_board
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.games import group_games
@@ -103,8 +103,16 @@ class _Scored:
     system: str
 
 
-def _scored(results: object, system: object, roster: Roster | None = None, *, in_order: bool = True) -> _Scored:
+def _scored(
+    results: object,
+    system: object,
+    roster: Roster | None = None,
+    *,
+    in_order: bool = True,
+    other_reading: object = None,
+) -> _Scored:
     chosen = find_system(system)
+    other = other_reading_flag(other_reading)
     rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
     # A player may play several boards of a round here (the round score adds them up): no one-game check.
     check_results(roster, rows, round_numbers(rows, in_order=in_order))
@@ -125,7 +133,7 @@ def _scored(results: object, system: object, roster: Roster | None = None, *, in
                 _column(seats, "eliminated"),
                 _final_year(seats, board),
             )
-            scored = chosen.score(read)
+            scored = chosen.scores(read, other)
         except InputError as exc:
             if isinstance(exc, TableError):
                 raise
@@ -141,14 +149,16 @@ def _scored(results: object, system: object, roster: Roster | None = None, *, in
     return _Scored(aligned, boards, scores, solo_rows, chosen.name)
 
 
-def diplomacy_points(results: object, system: str) -> tuple[float | None, ...]:
+def diplomacy_points(results: object, system: str, other_reading: object = None) -> tuple[float | None, ...]:
     """Every result row's score under a Diplomacy scoring system, in the order of the rows (blank rows stay blank).
 
     results: a table with columns board, player, centres, and optionally round, power, draw (yes for the powers
         sharing the draw), eliminated (the year the power went out) and final year: seven rows per board.
     system: the scoring system's name, as DIPLOMACY_SYSTEMS lists it.
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it); blank or no: xlscore's reading.
     """
-    scored = _scored(results, system, in_order=False)
+    scored = _scored(results, system, in_order=False, other_reading=other_reading)
     by_row = {r: s for board in scored.scores.values() for r, s in board.items()}
     return tuple(None if row is None else float(by_row[row["_row"]]) for row in scored.aligned)
 
@@ -199,6 +209,7 @@ def diplomacy_standings(
     players: object = None,
     bye: object = None,
     bye_score: object = None,
+    other_reading: object = None,
 ) -> tuple[DiplomacyStanding, ...]:
     """Tournament standings under a Diplomacy scoring system: round scores, then the tournament total and tie-breaks.
 
@@ -218,9 +229,11 @@ def diplomacy_standings(
     bye: what a bye (a round in the players table's byes column) scores as a round: none, fixed (bye_score) or
         average (the player's mean round score); blank: none.
     bye_score: the score of a bye, for bye fixed.
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it); blank or no: xlscore's reading.
     """
     roster, byes = read_roster(players), bye_rule(bye, bye_score)
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes, other_reading)
     return event.after(check_after_round(after_round, event.last))[0]
 
 
@@ -235,6 +248,7 @@ def diplomacy_standings_by_round(
     players: object = None,
     bye: object = None,
     bye_score: object = None,
+    other_reading: object = None,
 ) -> tuple[RoundStanding, ...]:
     """The standings after every round: each player's place, total, what the round added and places gained.
 
@@ -253,9 +267,11 @@ def diplomacy_standings_by_round(
     bye: what a bye (a round in the players table's byes column) scores as a round: none, fixed (bye_score) or
         average (the player's mean round score); blank: none.
     bye_score: the score of a bye, for bye fixed.
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it); blank or no: xlscore's reading.
     """
     roster, byes = read_roster(players), bye_rule(bye, bye_score)
-    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes)
+    event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes, other_reading)
     return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
@@ -289,6 +305,7 @@ class _Event:
         tie_breaks: object,
         roster: Roster | None,
         byes: ByeRule,
+        other_reading: object = None,
     ) -> _Event:
         per_round = _choice("round_score", round_score, ROUND_SCORES)
         overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
@@ -297,7 +314,7 @@ class _Event:
             count = whole("best", best, 1, 1000)
         elif not is_blank(best) and best is not None:
             raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
-        scored = _scored(results, system, roster)
+        scored = _scored(results, system, roster, other_reading=other_reading)
         order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
         by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)

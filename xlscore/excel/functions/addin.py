@@ -67,11 +67,19 @@ def addin_files(version: str) -> dict[str, str]:
 
 
 def write_addin(folder: Path, version: str) -> list[Path]:
-    """Write the add-in files below ``folder``; return the paths written."""
+    """Write the add-in files below ``folder`` (each whole, as every output is written:
+    :func:`~xlscore.excel.workbook.files.replacing`); return the paths written."""
+    from xlscore.core.errors import WorkbookError
+    from xlscore.excel.workbook.files import replacing
+
     written = []
     for name, text in addin_files(version).items():
         path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise WorkbookError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        with replacing(path) as temporary:
+            temporary.write_text(text, encoding="utf-8")
         written.append(path)
     return written

@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, shown, size_matters
+from xlscore.core.diplomacy import compare as diplomacy_compare
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.headings import heading
 from xlscore.core.league import history
@@ -589,12 +590,10 @@ _WEASELS_398 = Cells(
 
 
 def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
-    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column)."""
-    rows = [
-        [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
-        for n in names
-    ]
-    return [[heading(f) for f in ("system", "family", "needs", "source")], *rows]
+    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column), and what its
+    other reading changes where it has one (other_reading)."""
+    rows = [list(diplomacy.system_row(diplomacy.SYSTEMS[n])) for n in names]
+    return [[heading(f) for f in diplomacy.SYSTEM_COLUMNS], *rows]
 
 
 # Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
@@ -660,13 +659,29 @@ _FUNCTIONS += (
         ),
     ),
     _function(
+        diplomacy_compare.diplomacy_compare,
+        category="Diplomacy",
+        returns="table",
+        tables=("results",),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "a row per system, Tribute's first: Jay (France) on 54.2, 54.2 - 18.2 = 36 ahead of Russia; then "
+                "every other system, or why it cannot score the board",
+                check=(("System", "Tribute"), ("Winner", "Jay"), ("Total", "54.2"), ("Lead", "36")),
+            ),
+        ),
+    ),
+    _function(
         diplomacy.diplomacy_systems,
         category="Diplomacy",
         returns="table",
         examples=(
             Example(
                 (),
-                "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
+                "a row per system: its name, family, the inputs it needs beyond the centres, its source, and what its "
+                "other reading changes where it has one",
                 check=(("System", "Draw size"), ("Family", "draw size"), ("Needs", "draw")),
             ),
         ),
