@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from xlscore.core.diplomacy import SYSTEMS
 from xlscore.core.diplomacy.board import POWER_NAMES
 from xlscore.core.shown import MISSING
 from xlscore.excel.functions.cells import table_to_grid
@@ -109,6 +110,7 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "sm": _typed(books["sm"], "Games", "A44", NEW_BOARD, "A1:I24", folder / "sm-typed.xlsx"),
         "dip-empty": _typed(books["dip-empty"], "Games", "A2", DIPLOMACY, "A1:J24", folder / "dip-empty-typed.xlsx"),
         "points": {"open": str(folder / "excel-saved-typed.xlsx"), "read": {"sheet": "Results", "range": "F1:F14"}},
+        "compare": {"open": str(folder / "dip-empty-typed.xlsx"), "read": {"sheet": "Compare systems", "range": "A1:H41"}},
         # The Results table's last two rows (400, 401) and the row under it: Calc does not grow the table.
         "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:I4", folder / "below-typed.xlsx"),
     }
@@ -199,3 +201,11 @@ def test_a_name_typed_under_the_input_table_is_said_not_shown(calc: dict[str, An
     shown = calc["below"]
     assert _players(shown) == ["Ann", "Bo"]
     assert _note(shown).startswith(f"3 players, 2 {MISSING}, or names lie below its input table")
+
+
+def test_the_empty_diplomacy_tournament_compares_every_system_once_typed(calc: dict[str, Any]) -> None:
+    """Made without results, the Compare systems table keeps a row per system: once boards are typed, each shows."""
+    shown = calc["compare"]
+    systems = [row[0] for row in shown[1:] if row[0] not in ("", None)]
+    assert len(systems) == len(SYSTEMS)
+    assert set(systems) == set(SYSTEMS)

@@ -148,7 +148,8 @@ def _settings() -> str:
 def _compare_sheet(template: Template) -> None:
     """Every system side by side over the same Games table and settings; the rows where the winner changes shaded."""
     formula = f"=DIPLOMACY_COMPARE({whole_table('Games', COLUMNS)},{_settings()})"
-    ws = template.results("Compare systems", "A1", formula, COMPARE, len(SYSTEMS))
+    # A row per system, kept in LibreOffice even while there are no results (an empty template's answer is its header).
+    ws = template.results("Compare systems", "A1", formula, COMPARE, len(SYSTEMS), reserve=len(SYSTEMS))
     last = len(SYSTEMS) + 1
     rule = FormulaRule(  # type: ignore[no-untyped-call]
         formula=["$G2=TRUE"], fill=PatternFill("solid", fgColor=CHANGED_FILL)
