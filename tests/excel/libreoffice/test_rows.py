@@ -110,7 +110,10 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "sm": _typed(books["sm"], "Games", "A44", NEW_BOARD, "A1:I24", folder / "sm-typed.xlsx"),
         "dip-empty": _typed(books["dip-empty"], "Games", "A2", DIPLOMACY, "A1:J24", folder / "dip-empty-typed.xlsx"),
         "points": {"open": str(folder / "excel-saved-typed.xlsx"), "read": {"sheet": "Results", "range": "F1:F14"}},
-        "compare": {"open": str(folder / "dip-empty-typed.xlsx"), "read": {"sheet": "Compare systems", "range": "A1:H41"}},
+        "compare": {
+            "open": str(folder / "dip-empty-typed.xlsx"),
+            "read": {"sheet": "Compare systems", "range": "A1:H41"},
+        },
         # The Results table's last two rows (400, 401) and the row under it: Calc does not grow the table.
         "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:I4", folder / "below-typed.xlsx"),
     }
