@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
+    from xlscore.core.shown import players_shown
     from xlscore.core.size_matters import (
         size_matters,
         size_matters_board,
@@ -139,6 +140,7 @@ _LAZY = {
     "RplopsStanding": "xlscore.core.rplops_event",
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
+    "players_shown": "xlscore.core.shown",
     "rplops_standings_by_round": "xlscore.core.rplops_event",
     "RoundStanding": "xlscore.core.rounds",
     "RepeatedPair": "xlscore.core.seating",
@@ -229,6 +231,7 @@ __all__ = [
     "pb_standings",
     "pb_standings_by_round",
     "pb_winner_bonus",
+    "players_shown",
     "plops",
     "publish",
     "rplops",

@@ -152,16 +152,24 @@ class Template:
         return ws
 
     def results(
-        self, title: str, anchor: str, formula: str, headers: Sequence[str], rows: int, decimals: int = 2
+        self,
+        title: str,
+        anchor: str,
+        formula: str,
+        headers: Sequence[str],
+        rows: int,
+        decimals: int = 2,
+        reserve: int = 0,
     ) -> Worksheet:
         """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula).
 
         ``headers`` are the table's fields (``points_per_game``), which the formula heads in words (``Points per
         game``). Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals:
-        the cell keeps full precision, only the display is rounded.
+        the cell keeps full precision, only the display is rounded. ``reserve``: the rows under the header that
+        LibreOffice keeps for the table (:meth:`spill`), as many as its inputs can give it.
         """
         ws: Worksheet = self.workbook.create_sheet(title)
-        self.spill(ws, anchor, formula)
+        self.spill(ws, anchor, formula, rows=reserve + 1, columns=len(headers))
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
@@ -201,14 +209,29 @@ class Template:
         top, left = ws[anchor].row, ws[anchor].column
         ws.print_area = plain_area(ws.title, Area(ws.title, 1, 1, top, left + width - 1)).split("!", 1)[1]
 
-    def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
-        """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
-        ws[anchor] = ArrayFormula(anchor, formula)
+    def spill(self, ws: Worksheet, anchor: str, formula: str, rows: int = 1, columns: int = 1) -> None:
+        """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has.
+
+        ``rows`` by ``columns`` from ``anchor`` is the area the file gives it, blank beyond the result: Excel spills
+        to the result's size whatever it says, LibreOffice reads it as a fixed size and shows no row beyond it, so
+        a table reserves there every row its inputs can give it (``xlscore recalc`` keeps the area).
+        """
+        top, left = ws[anchor].row, ws[anchor].column
+        corner = f"{get_column_letter(left + max(columns, 1) - 1)}{top + max(rows, 1) - 1}"
+        ws[anchor] = ArrayFormula(anchor if corner == anchor else f"{anchor}:{corner}", formula)
         self.dynamic.setdefault(ws.title, []).append(anchor)
 
-    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None) -> None:
-        """A computed column beside an input table: one spilling formula (numbers shown as ``shown``, if given)."""
-        self.spill(ws, anchor, formula)
+    def results_column(
+        self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None, reserve: bool = True
+    ) -> None:
+        """A computed column beside an input table of ``rows`` rows: one spilling formula (numbers shown as
+        ``shown``, if given), with an area of every row of the table (:meth:`spill`) unless ``reserve`` is False.
+
+        Only an xlscore call may keep rows: a plain formula saved without its dynamic-array mark (openpyxl drops it)
+        is a fixed-size array formula to ``xlscore recalc``, whose engine computes it over the table's filled rows
+        and shows #N/A in the rest, where Excel computes every row of the table.
+        """
+        self.spill(ws, anchor, formula, rows=rows if reserve else 1)
         top, col = ws[anchor].row, ws[anchor].column
         for r in range(top, top + rows):
             ws.cell(r, col).fill = COMPUTED_FILL

@@ -38,6 +38,7 @@ from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.gibbs.rule import K1_TABLE
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, axis_numbers, setting_argument, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
@@ -158,7 +159,9 @@ def build(sample: bool = True) -> Template:
         f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},FALSE,{ONE_POOL})",
         STANDINGS,
         PLAYERS_SHOWN,
+        reserve=ROWS,
     )
+    count_note(ratings, "A1", len(STANDINGS), named_in("Games", COLUMNS, ROWS), ROWS)
     ratings.column_dimensions["B"].width = 18
     template.printable(ratings)
     trajectory = template.results(
@@ -167,6 +170,7 @@ def build(sample: bool = True) -> Template:
         f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},TRUE,{ONE_POOL})",
         TRAJECTORY,
         ROWS,
+        reserve=ROWS,
     )
     trajectory.column_dimensions["D"].width = 16
     for row in range(2, ROWS + 2):

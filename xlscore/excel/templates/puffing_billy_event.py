@@ -20,12 +20,20 @@ from xlscore.core.headings import heading
 from xlscore.core.puffing_billy import Standing
 from xlscore.excel.templates import filled
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
+from xlscore.excel.templates.base import (
+    INPUT_FILL,
+    Column,
+    Template,
+    setting_argument,
+    validate,
+    whole_table,
+)
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     REQUIRED_ROWS,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -168,7 +176,8 @@ def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
-    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
+    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
+    count_note(ws, "A1", len(STANDINGS), named_in("Boards", COLUMNS, ROWS), ROWS)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
     # The top players only, one bar each with its name: every name of 60 on one axis would run into each other.

@@ -14,6 +14,7 @@ from xlscore.core.rplops_event import RplopsStanding
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -111,8 +112,9 @@ def build(
     results = whole_table("Results", COLUMNS)
     template.results_column(table, "F2", f"=RPLOPS_POINTS({results},{SETTINGS})", rows, "0.00")
     standings = template.results(
-        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN, reserve=rows
     )
+    count_note(standings, "A1", len(STANDINGS), named_in("Results", COLUMNS, rows), rows)
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
     template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "I2").y_axis.title = "points"
