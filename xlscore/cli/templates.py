@@ -12,7 +12,7 @@ from xlscore.cli.app import cli
 from xlscore.cli.output import emit, output_options, table, warn
 from xlscore.core.errors import InputError
 from xlscore.core.rounds import RoundStanding
-from xlscore.excel.templates import MODULES
+from xlscore.excel.templates import MODULES, standings_row
 
 if TYPE_CHECKING:
     from xlscore.excel.workbook.book import Book
@@ -105,7 +105,7 @@ def standings(
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
-        header = (RoundStanding if by_round else _standings_row(system)) if not rows else None
+        header = (RoundStanding if by_round else standings_row(system)) if not rows else None
         found.append(table(name, rows, header))  # no rows: the header
         missing += left_out(book.tables)
     emit(found, kind, output, as_csv, raw_csv)
@@ -126,14 +126,3 @@ def _read(book: Book, after_round: int | None, by_round: bool) -> tuple[str, Seq
             raise
         said = told.removeprefix("after_round ").removesuffix(" (blank: all rounds)")
         raise InputError(f"{book.path.name}: --after-round {said}") from exc
-
-
-def _standings_row(system: str) -> type | None:
-    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
-    import typing
-
-    from xlscore.excel.templates import template
-
-    returned = typing.get_type_hints(template(system).standings).get("return")
-    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
-    return row if isinstance(row, type) else None
