@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from xlscore.core.cells import cell_text
 from xlscore.core.errors import InputError
+from xlscore.core.validate import items, whole
 from xlscore.core.validate import shown as shown_value
-from xlscore.core.validate import whole
 
 __all__ = ["MISSING", "players_shown"]
 
@@ -37,8 +37,9 @@ def players_shown(table: Iterable[object], players: Iterable[object], noun: str 
     if not isinstance(noun, str) or not noun.strip():
         raise InputError(f"noun is {shown_value(noun)}; expected a word for the table's rows, such as players")
     each = whole("times", times, lo=1)
-    names = {text for text in map(cell_text, players) if text is not None}
-    shown = sum(1 for text in map(cell_text, list(table)[1:]) if text is not None)
+    rows = items("table", table, "cells: the table's first column, its header first")
+    names = {text for text in map(cell_text, items("players", players, "names")) if text is not None}
+    shown = sum(1 for text in map(cell_text, rows[1:]) if text is not None)
     expected = len(names) * each
     if expected == 0:
         return f"No {noun.strip()} yet"

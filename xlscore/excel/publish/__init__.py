@@ -9,9 +9,11 @@ it through Chromium, :mod:`.values` writes the values-only workbook and :mod:`.w
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from xlscore.core.errors import InputError
+from xlscore.core.validate import shown as shown_value
 
 __all__ = ["publish"]
 
@@ -25,6 +27,9 @@ def publish(path: str | Path, out_dir: str | Path, *, projector: bool = False) -
     from xlscore.excel.publish.page import STYLESHEET_FILE, index_page, projector_name, projector_pages
     from xlscore.excel.publish.styles import STYLESHEET
 
+    for argument, value in (("path", path), ("out_dir", out_dir)):
+        if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
+            raise InputError(f"{argument} is {shown_value(value)}; expected a file or folder name")
     folder = Path(out_dir)
     if folder.exists() and not folder.is_dir():
         raise InputError(f"out_dir {folder} is a file; expected a folder to write the page into")
