@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,9 @@ from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv, read_rows
 from xlscore.cli.output import deliver, emit, output_format, output_options, step
 from xlscore.core.headings import column_key, heading
+
+if TYPE_CHECKING:
+    from xlscore.core.seating import SeatingQuality
 
 
 @cli.command("seating")
@@ -42,6 +46,12 @@ from xlscore.core.headings import column_key, heading
 @click.option(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
+@click.option(
+    "--seconds",
+    type=float,
+    help="Search this many seconds (of processor time) or until no seating can do better, instead of stopping "
+    "when the search stops improving (at most 2 s).",
+)
 @output_options
 def seating_command(
     players: tuple[str, ...],
@@ -54,6 +64,7 @@ def seating_command(
     top_table: str | None,
     seed: int | None,
     byes: bool,
+    seconds: float | None,
     kind: str | None,
     output: Path | None,
     as_csv: bool,
@@ -68,14 +79,13 @@ def seating_command(
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
     """
-    import json
-
     from xlscore.core.seating import seating
     from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
     fixed_at = _fixed_tables(fixed)
-    step(f"seating {len(listed)} players for {rounds} rounds")
+    longer = "" if seconds is None else f", searching up to {seconds:g} s"
+    step(f"seating {len(listed)} players for {rounds} rounds{longer}")
     result = seating(
         listed,
         rounds,
@@ -86,17 +96,14 @@ def seating_command(
         top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
         seed=seed,
         byes=byes,
+        seconds=seconds,
     )
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
     report = result.quality.lines()
     kind = output_format(kind, output, as_csv)
     if kind == "json":
-        import dataclasses
-
-        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
-        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
+        deliver(_as_json(header, rows, result.quality), output)
         return
     emit([Result("seating", header, rows)], kind, output, False, raw_csv)
     if kind == "csv" or output is not None:
@@ -105,6 +112,16 @@ def seating_command(
         return
     click.echo()
     click.echo("\n".join(report))
+
+
+def _as_json(header: tuple[str, ...], rows: tuple[tuple[object, ...], ...], quality: SeatingQuality) -> str:
+    """The rows and the quality report as one JSON document."""
+    import dataclasses
+    import json
+
+    report = dataclasses.asdict(quality) | {"optimal": quality.optimal}
+    rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+    return json.dumps({"rows": rows_json, "quality": report}, indent=2) + "\n"
 
 
 def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
