@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
+    from xlscore.core.shown import players_shown
     from xlscore.core.size_matters import (
         size_matters,
         size_matters_board,
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
         size_matters_standings_by_round,
     )
     from xlscore.core.table import Table
+    from xlscore.excel.publish import publish
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
@@ -131,12 +133,14 @@ _LAZY = {
     "pb_standings_by_round": "xlscore.core.puffing_billy",
     "pb_winner_bonus": "xlscore.core.puffing_billy",
     "plops": "xlscore.core.rplops",
+    "publish": "xlscore.excel.publish",
     "rplops": "xlscore.core.rplops",
     "rplops2": "xlscore.core.rplops",
     "rplops_game": "xlscore.core.rplops",
     "RplopsStanding": "xlscore.core.rplops_event",
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
+    "players_shown": "xlscore.core.shown",
     "rplops_standings_by_round": "xlscore.core.rplops_event",
     "RoundStanding": "xlscore.core.rounds",
     "RepeatedPair": "xlscore.core.seating",
@@ -227,7 +231,9 @@ __all__ = [
     "pb_standings",
     "pb_standings_by_round",
     "pb_winner_bonus",
+    "players_shown",
     "plops",
+    "publish",
     "rplops",
     "rplops2",
     "rplops_game",

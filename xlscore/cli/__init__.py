@@ -7,7 +7,7 @@ openpyxl), so that ``xlscore --help`` starts in a fraction of a second.
 
 from __future__ import annotations
 
-from xlscore.cli import addin, examples, export, league, recalc, seating, templates
+from xlscore.cli import addin, examples, export, league, publish, recalc, seating, templates
 from xlscore.cli.app import cli, main
 
-__all__ = ["addin", "cli", "examples", "export", "league", "main", "recalc", "seating", "templates"]
+__all__ = ["addin", "cli", "examples", "export", "league", "main", "publish", "recalc", "seating", "templates"]

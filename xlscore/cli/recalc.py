@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the result here.")
 @click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
 @click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
+@click.option(
+    "--values",
+    "values_only",
+    is_flag=True,
+    help="Write every formula replaced by its value (the "
+    "values-only workbook 'xlscore publish --xlsx' writes), for programs without xlscore's functions.",
+)
 @click.option("--tolerance", type=float, default=1e-9, show_default=True, help="How far --check lets numbers differ.")
 @click.option(
     "--max-seconds",
@@ -46,6 +53,7 @@ def recalc(
     output: Path | None,
     in_place: bool,
     check: bool,
+    values_only: bool,
     tolerance: float,
     max_seconds: float,
     max_memory: int,
@@ -69,6 +77,11 @@ def recalc(
         raise click.UsageError("give -o/--output or --in-place, not both")
     if output is None and not in_place and not check:
         output = book.with_name(f"{book.stem}-recalculated{book.suffix or '.xlsx'}")
+    if values_only:
+        if check or in_place or output is None:
+            raise click.UsageError("--values writes a copy: give -o/--output, without --check or --in-place")
+        _values_copy(book, output, max_seconds, max_memory)
+        return
     started = time.perf_counter()
     result = _computed(book, output, in_place, max_seconds, max_memory)
     errors, differences = _compared(book, result, tolerance) if check else (result.errors, [])
@@ -107,6 +120,17 @@ def _compared(book: Path, result: Recalculation, tolerance: float) -> tuple[Sequ
             err=True,
         )
     return unexpected_errors(result, saved), [str(d) for d in check_book(result, saved, tolerance, skip=drawn)]
+
+
+def _values_copy(book: Path, output: Path, max_seconds: float, max_memory: int) -> None:
+    """--values: the values-only copy (:mod:`xlscore.excel.publish.values`), within the same bounds."""
+    from xlscore.excel.publish.values import values_only
+
+    try:
+        with limits.bound_memory(max_memory):
+            click.echo(f"wrote {values_only(book, output, max_seconds=max_seconds)}", err=True)
+    except MemoryError:
+        raise WorkbookError(f"{book.name}: stopped on reaching {max_memory:,} MiB of memory (--max-memory)") from None
 
 
 def _computed(book: Path, output: Path | None, in_place: bool, max_seconds: float, max_memory: int) -> Recalculation:

@@ -10,7 +10,7 @@ import click
 from xlscore.cli.app import cli
 from xlscore.cli.output import emit, output_options, table, warn
 from xlscore.core.errors import InputError
-from xlscore.excel.templates import MODULES
+from xlscore.excel.templates import MODULES, standings_row
 
 if TYPE_CHECKING:
     from xlscore.excel.workbook.results import Result
@@ -79,20 +79,9 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
-        found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
+        found.append(table(name, rows, None if rows else standings_row(system)))  # no rows: the header
         missing += left_out(book.tables)
     emit(found, kind, output, as_csv, raw_csv)
     warn(missing)
     if any("no results yet" not in m for m in missing):
         raise SystemExit(1)
-
-
-def _standings_row(system: str) -> type | None:
-    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
-    import typing
-
-    from xlscore.excel.templates import template
-
-    returned = typing.get_type_hints(template(system).standings).get("return")
-    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
-    return row if isinstance(row, type) else None

@@ -130,7 +130,12 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     assert standings["A1"].value.text.startswith("=SIZE_MATTERS_STANDINGS(Games[[#All],[Round]:[Centres]],")
     assert games["F2"].value.text.startswith("=SIZE_MATTERS_POINTS(Games[[#All],[Round]:[Centres]],")
     assert len(standings._charts) == 1  # type: ignore[attr-defined]  # openpyxl keeps a sheet's charts there
-    assert len(standings.conditional_formatting) == 1
+    formats = [(str(cf.sqref), rule.dxf) for cf in standings.conditional_formatting for rule in cf.rules]
+    assert len({area for area, style in formats if style.fill is not None}) == 1  # the podium
+    # A whole number shown whole in each column of fractions (Total: 37545, not 37545.00); the sentence beside
+    # the table, red if short.
+    assert all(style.numFmt.formatCode == "0" for _, style in formats if style.numFmt is not None)
+    assert standings["I1"].value.startswith("=PLAYERS_SHOWN($A$1:$A$")
 
 
 def test_the_tie_breaks_setting_reorders_the_chain_in_the_sheet_and_the_command_line(tmp_path: Path) -> None:

@@ -609,3 +609,26 @@ def test_a_range_between_deleted_cells_is_ref(tmp_path: Path) -> None:
     assert values[2, 8] == CellError("#REF!")
     assert values[3, 8] == "#REF!:#REF!x"
     assert [str(e) for e in result.errors] == [f"{sheet.title}!H2: #REF! the formula refers to cells that were deleted"]
+
+
+def test_recalc_keeps_the_area_the_file_gives_a_spilling_formula(tmp_path: Path) -> None:
+    """A template reserves a table's rows for LibreOffice, which reads the area as a fixed size (issue 29): recalc
+    writes the answer's five rows and leaves the reserved rows below them blank, the area kept; an answer taller than
+    the area widens it."""
+    path = tmp_path / "reserved.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r, score in enumerate([252_000, 248_000, 121_000, 98_000, 60_000], start=1):
+        ws[f"A{r}"] = score
+    ws["B1"] = ArrayFormula("B1:B10", "=PB_BOARD(A1:A5)")
+    ws["D1"] = ArrayFormula("D1:D2", "=PB_BOARD(A1:A5)")
+    wb.save(path)
+    out = tmp_path / "out.xlsx"
+    recalculate(path, out)
+    values = _saved(out).active
+    assert [values[f"B{r}"].value for r in range(1, 5)] == [3.028, 2.492, 1.24, 0.194]
+    assert all(values[f"B{r}"].value in (None, "") for r in range(5, 11))
+    sheet = _parts(out)["xl/worksheets/sheet1.xml"]
+    assert b'ref="B1:B10"' in sheet
+    assert b'ref="D1:D5"' in sheet

@@ -42,11 +42,6 @@ STEPS_PER_PAIR = 100
 """Swaps tried per pair of players per round: the swaps open in a round grow with the square of the players."""
 STEPS = (20_000, 600_000)
 """The fewest and the most swaps a search tries (a tiny event is done at once; a large one stops at its bound)."""
-SEARCH_SECONDS = 2.0
-"""The default search's bound in seconds of processor time, counted from the start of the call: a spreadsheet call
-(SEATING) returns within a few seconds at any size, with the best seating found (the seats and the report come after
-it: about 3 s more at 2,000 players x 50 rounds). Real events stop before it, at the lower bound or by the plateau
-rule; processor time, not the clock, so that a busy machine does not cut the search short and change the tables."""
 MAX_SECONDS = 3600.0
 """The longest search ``seconds`` asks for."""
 
@@ -170,8 +165,8 @@ def seating(
     byes: Python only: True for an event that allows byes: every table is full and the players left over sit the
         round out, in turn (nobody twice before everyone once); fixed and top-table players never do.
     seconds: Python only: search for this many seconds of processor time (or until no seating can do better)
-        instead of the default search, which stops when it stops improving, and within SEARCH_SECONDS so that a
-        spreadsheet call returns at once.
+        instead of the default search, which stops when it stops improving or after its budget of swaps, and never
+        by a clock: the same input gives the same tables on every machine, in every program.
     """
     listed = names("players", players)
     count = len(listed)
@@ -375,11 +370,11 @@ def _search(
     started: float,
     seconds: float | None,
 ) -> list[list[list[int]]]:
-    """The default search (the budget of swaps in coolings, the plateau rule, and SEARCH_SECONDS at most), or
-    coolings until ``seconds`` have passed; both counted from ``started`` (:func:`time.thread_time`)."""
+    """The default search (the budget of swaps in coolings and the plateau rule, no clock: the same tables on any
+    machine), or coolings until ``seconds`` have passed, counted from ``started`` (:func:`time.thread_time`)."""
     swaps = steps // search.COOLING_SHARE
     if seconds is None:
-        return search.anneal(problem, start, rng, swaps, floor, until=started + SEARCH_SECONDS)
+        return search.anneal(problem, start, rng, swaps, floor)
     until = started + seconds
     return search.anneal(problem, start, rng, swaps, floor, coolings=None, patience=None, until=until)
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, shown, size_matters
 from xlscore.core.diplomacy import compare as diplomacy_compare
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.headings import heading
@@ -936,6 +936,25 @@ _FUNCTIONS += (
                 "a 6th round of 16 players at tables of 4: each meets 6 x 3 = 18 opponents of 15, so at least 3 "
                 "repeats each, 16 x 3 / 2 = 24 in all, and the seating has 24",
                 check=(("Measure", "repeated pairs"), ("Value", "24"), ("Fewest possible", "24")),
+            ),
+        ),
+    ),
+)
+
+_FUNCTIONS += (
+    _function(
+        shown.players_shown,
+        category="Tables",
+        lists=("table", "players"),
+        examples=(
+            Example(
+                (
+                    Cells("A1:A6", (("Place",), (1,), (2,), (3,), (4,), (5,))),
+                    Cells("C2:C9", (("Ann",), ("Bo",), ("Cy",), ("Ann",), ("Di",), ("Eve",), ("Fay",), ("Bo",))),
+                ),
+                "6 players, 5 shown: the table is too small, or names lie below its input table "
+                "(docs/guide/libreoffice.md says what to do)",
+                "six different names, five rows under the header",
             ),
         ),
     ),

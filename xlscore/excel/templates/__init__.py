@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from xlscore.excel.templates.base import Template
     from xlscore.excel.workbook.book import Book
 
-__all__ = ["MODULES", "TemplateModule", "new_workbook", "standings", "template"]
+__all__ = ["MODULES", "TemplateModule", "new_workbook", "standings", "standings_row", "template"]
 
 
 class TemplateModule(Protocol):
@@ -84,3 +84,13 @@ def new_workbook(system: str, path: str | Path, sample: bool = True) -> Path:
     target = Path(path)
     module.build(sample).save(target)
     return target
+
+
+def standings_row(system: str) -> type | None:
+    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``):
+    what names the columns of a template with no results yet."""
+    import typing
+
+    returned = typing.get_type_hints(template(system).standings).get("return")
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
+    return row if isinstance(row, type) else None

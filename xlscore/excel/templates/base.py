@@ -27,8 +27,12 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
-from openpyxl.formatting.rule import FormulaRule
+from openpyxl.chart._chart import ChartBase
+from openpyxl.chart.data_source import NumFmt
+from openpyxl.formatting.rule import FormulaRule, Rule
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -39,7 +43,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.headings import heading
 
-__all__ = ["Column", "Template"]
+__all__ = ["Column", "Template", "axis_numbers", "whole_shown_whole"]
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 COMPUTED_FILL = PatternFill("solid", fgColor="E2EFDA")
@@ -48,6 +52,8 @@ HEADER_FILL = PatternFill("solid", fgColor="4472C4")
 TITLE_FONT = Font(bold=True, size=16)
 PODIUM = (("FFD966", 1), ("D9D9D9", 2), ("F4B183", 3))  # gold, silver, bronze
 FIXED_TIME = dt.datetime(2026, 1, 1)
+SAMPLE_DATE = dt.date(2026, 1, 10)
+EVENT_WIDTH = 24
 INTRO_WIDTH = 80
 
 
@@ -146,27 +152,42 @@ class Template:
         return ws
 
     def results(
-        self, title: str, anchor: str, formula: str, headers: Sequence[str], rows: int, decimals: int = 2
+        self,
+        title: str,
+        anchor: str,
+        formula: str,
+        headers: Sequence[str],
+        rows: int,
+        decimals: int = 2,
+        reserve: int = 0,
     ) -> Worksheet:
         """A sheet whose table is one spilling formula at ``anchor`` (its header row comes from the formula).
 
         ``headers`` are the table's fields (``points_per_game``), which the formula heads in words (``Points per
         game``). Counts (places, games, ...) show as whole numbers and other numbers with ``decimals`` decimals:
-        the cell keeps full precision, only the display is rounded.
+        the cell keeps full precision, only the display is rounded. ``reserve``: the rows under the header that
+        LibreOffice keeps for the table (:meth:`spill`), as many as its inputs can give it.
         """
         ws: Worksheet = self.workbook.create_sheet(title)
-        self.spill(ws, anchor, formula)
+        self.spill(ws, anchor, formula, rows=reserve + 1, columns=len(headers))
         top = ws[anchor].row
         left = ws[anchor].column
         for c in range(left, left + len(headers)):
-            ws.column_dimensions[get_column_letter(c)].width = max(12, len(heading(headers[c - left])) + 4)
+            ws.column_dimensions[get_column_letter(c)].width = column_width(headers[c - left])
             shown = number_format(headers[c - left], decimals)
             for r in range(top, top + rows + 1):
                 ws.cell(r, c).fill = COMPUTED_FILL
                 if r > top:
                     ws.cell(r, c).number_format = shown
+        # Headings wrap onto two lines (the row is made tall enough: programs keep a stored height), so a column is
+        # as wide as its longest word and a wide table still prints in large type across one page.
+        ws.row_dimensions[top].height = 30
         for c in range(left, left + len(headers)):
             ws.cell(top, c).font = Font(bold=True)
+            ws.cell(top, c).alignment = Alignment(wrap_text=True, vertical="bottom")
+            if number_format(headers[c - left], decimals) != "0":
+                letter = get_column_letter(c)
+                whole_shown_whole(ws, f"{letter}{top + 1}:{letter}{top + rows}")
         ws.protection.sheet = True
         self.print_filled(ws, anchor, len(headers))
         return ws
@@ -176,27 +197,41 @@ class Template:
         """Print the sheet down to the last filled row of the table spilled at ``anchor`` (``width`` columns), not
         the empty rows kept coloured for it to grow into.
 
-        The print area is a formula (``$A$1:INDEX(table, COUNTA(first column), width)``), so it follows the table
-        as Excel recalculates: a coordinator adding results prints the new rows too. LibreOffice reads a print
-        area only as a plain range, so it prints the sheet's used cells, and leaves out pages with nothing on them.
-        A chart beside the table is for the screen: it is outside the print area.
+        The print area is a plain range, which Excel, LibreOffice, Google Sheets, Numbers and openpyxl all read
+        (a formula there, which would follow the table, LibreOffice ignores and openpyxl drops); written to the
+        table's header here, it is sized to the table's rows at every recalculation
+        (:mod:`xlscore.excel.workbook.printarea`), this template's own included. A chart beside the table is for
+        the screen: it is outside the print area.
+        """
+        from xlscore.excel.workbook.printarea import plain_area
+        from xlscore.excel.workbook.refs import Area
+
+        top, left = ws[anchor].row, ws[anchor].column
+        ws.print_area = plain_area(ws.title, Area(ws.title, 1, 1, top, left + width - 1)).split("!", 1)[1]
+
+    def spill(self, ws: Worksheet, anchor: str, formula: str, rows: int = 1, columns: int = 1) -> None:
+        """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has.
+
+        ``rows`` by ``columns`` from ``anchor`` is the area the file gives it, blank beyond the result: Excel spills
+        to the result's size whatever it says, LibreOffice reads it as a fixed size and shows no row beyond it, so
+        a table reserves there every row its inputs can give it (``xlscore recalc`` keeps the area).
         """
         top, left = ws[anchor].row, ws[anchor].column
-        sheet = "'" + ws.title.replace("'", "''") + "'"
-        first, last = get_column_letter(left), get_column_letter(left + width - 1)
-        table = f"{sheet}!${first}${top}:${last}$1048576"
-        rows = f"MAX(1,COUNTA({sheet}!${first}${top}:${first}$1048576))"
-        area = f"{sheet}!$A$1:INDEX({table},{rows},{width})"
-        ws.defined_names["_xlnm.Print_Area"] = DefinedName("_xlnm.Print_Area", attr_text=area)
-
-    def spill(self, ws: Worksheet, anchor: str, formula: str) -> None:
-        """A spilling formula at ``anchor``: saved as a dynamic array filling as many cells as its result has."""
-        ws[anchor] = ArrayFormula(anchor, formula)
+        corner = f"{get_column_letter(left + max(columns, 1) - 1)}{top + max(rows, 1) - 1}"
+        ws[anchor] = ArrayFormula(anchor if corner == anchor else f"{anchor}:{corner}", formula)
         self.dynamic.setdefault(ws.title, []).append(anchor)
 
-    def results_column(self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None) -> None:
-        """A computed column beside an input table: one spilling formula (numbers shown as ``shown``, if given)."""
-        self.spill(ws, anchor, formula)
+    def results_column(
+        self, ws: Worksheet, anchor: str, formula: str, rows: int, shown: str | None = None, reserve: bool = True
+    ) -> None:
+        """A computed column beside an input table of ``rows`` rows: one spilling formula (numbers shown as
+        ``shown``, if given), with an area of every row of the table (:meth:`spill`) unless ``reserve`` is False.
+
+        Only an xlscore call may keep rows: a plain formula saved without its dynamic-array mark (openpyxl drops it)
+        is a fixed-size array formula to ``xlscore recalc``, whose engine computes it over the table's filled rows
+        and shows #N/A in the rest, where Excel computes every row of the table.
+        """
+        self.spill(ws, anchor, formula, rows=rows if reserve else 1)
         top, col = ws[anchor].row, ws[anchor].column
         for r in range(top, top + rows):
             ws.cell(r, col).fill = COMPUTED_FILL
@@ -230,6 +265,42 @@ class Template:
         self.printable(ws, title_rows=None)
         return ws
 
+    def event_settings(self, row: int, sample: bool) -> None:
+        """Two Settings rows from ``row``: the event's name and date, which ``xlscore publish`` heads its page with
+        (it finds them by their labels, ``event name`` and ``date``, wherever they are on the sheet); the sample's
+        are the template's title and a fixed date."""
+        ws = self.workbook["Settings"]
+        name, date = (f"{self.title}, sample", SAMPLE_DATE) if sample else ("", None)
+        for offset, (label, value, note) in enumerate(
+            (
+                ("event name", name, "the event's name, as the published page heads it"),
+                ("date", date, "the event's date (or its first day), as the published page shows it"),
+            ),
+        ):
+            ws.cell(row + offset, 1, label)
+            cell = ws.cell(row + offset, 2)
+            Template.text(ws, cell.coordinate, value if isinstance(value, str) else None)
+            if isinstance(value, dt.date):
+                cell.value = value
+            cell.number_format = "yyyy-mm-dd" if label == "date" else "General"
+            cell.fill = INPUT_FILL
+            cell.protection = Protection(locked=False)
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            ws.cell(row + offset, 3, note).alignment = Alignment(vertical="top")
+        # Room for a name and a date: a date in a narrow column shows as ###, and a long name wraps onto two lines.
+        ws.column_dimensions["B"].width = max(ws.column_dimensions["B"].width or 0, EVENT_WIDTH)
+        ws.row_dimensions[row].height = 30
+        checks = (
+            DataValidation(type="textLength", operator="lessThanOrEqual", formula1="200", allow_blank=True),
+            DataValidation(type="date", operator="greaterThan", formula1="1", allow_blank=True),
+        )
+        for offset, (check, error) in enumerate(
+            zip(checks, ("event name: at most 200 characters", "date: a date, such as 2026-01-10"), strict=True)
+        ):
+            check.error, check.errorTitle, check.showErrorMessage = error, "xlscore", True
+            check.add(f"B{row + offset}")
+            ws.add_data_validation(check)
+
     @staticmethod
     def bar_chart(
         ws: Worksheet, title: str, values: int, labels: int, rows: int, anchor: str, top: int = 1
@@ -248,6 +319,7 @@ class Template:
         chart.x_axis.tickLblSkip = 1
         chart.height = max(7.5, 0.6 * rows + 2)
         chart.legend = None
+        axis_numbers(chart)
         ws.add_chart(chart, anchor)
         return chart
 
@@ -314,6 +386,13 @@ COUNTS = frozenset(
 """Computed columns that hold whole numbers: shown without decimals."""
 
 
+def column_width(header: str) -> int:
+    """A computed column's width: its heading's longest word (the heading wraps), a player's name, or a count."""
+    if header == "player":
+        return 16
+    return max(8, max(len(word) for word in heading(header).split()) + 3)
+
+
 def whole_table(table: str, columns: Sequence[Column]) -> str:
     """An input table, header row included, by structured reference: a formula over it follows the table as it
     grows. Written in the form both Excel and LibreOffice read (``Results[[#All],[Game]:[Hours]]``; LibreOffice
@@ -345,6 +424,23 @@ def _escaped(column: str) -> str:
 def number_format(header: str, decimals: int) -> str:
     """How a computed column shows its numbers: counts whole, everything else to ``decimals`` decimals."""
     return "0" if header in COUNTS else "0." + "0" * decimals if decimals else "0"
+
+
+WHOLE = DifferentialStyle(numFmt=NumberFormat(numFmtId=1, formatCode="0"))
+"""The format of a whole number in a column of fractions: no decimals (a total of 3763 reads 3763, not 3763.00)."""
+
+
+def whole_shown_whole(ws: Worksheet, area: str) -> None:
+    """A whole number in ``area`` shown without decimals, whatever decimals the column shows fractions with: a
+    conditional format (Excel and LibreOffice apply its number format), the area's first cell written relative."""
+    first = area.split(":")[0]
+    rule = Rule(type="expression", dxf=WHOLE, formula=[f"AND(ISNUMBER({first}),{first}=INT({first}))"])
+    ws.conditional_formatting.add(area, rule)
+
+
+def axis_numbers(chart: ChartBase) -> None:
+    """A chart's value axis numbered in General (``5000``, not the cells' ``5000.00``), so its labels stay short."""
+    chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)  # type: ignore[attr-defined]
 
 
 def validate(ws: Worksheet, column: Column, area: str) -> None:

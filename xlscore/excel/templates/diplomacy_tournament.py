@@ -38,6 +38,7 @@ from xlscore.core.headings import heading
 from xlscore.excel.templates import filled, size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -147,7 +148,8 @@ def _settings() -> str:
 def _compare_sheet(template: Template) -> None:
     """Every system side by side over the same Games table and settings; the rows where the winner changes shaded."""
     formula = f"=DIPLOMACY_COMPARE({whole_table('Games', COLUMNS)},{_settings()})"
-    ws = template.results("Compare systems", "A1", formula, COMPARE, len(SYSTEMS))
+    # A row per system, kept in LibreOffice even while there are no results (an empty template's answer is its header).
+    ws = template.results("Compare systems", "A1", formula, COMPARE, len(SYSTEMS), reserve=len(SYSTEMS))
     last = len(SYSTEMS) + 1
     rule = FormulaRule(  # type: ignore[no-untyped-call]
         formula=["$G2=TRUE"], fill=PatternFill("solid", fgColor=CHANGED_FILL)
@@ -198,6 +200,7 @@ def build(
     template = Template("Diplomacy tournament", SYSTEM)
     template.intro(list(INTRO))
     settings = template.settings(SETTINGS)
+    template.event_settings(len(SETTINGS) + 2, sample)
     names = _systems_sheet(template)
     system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
     system.error, system.errorTitle, system.showErrorMessage = (
@@ -226,7 +229,8 @@ def build(
     score, table = _formulas()
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)
-    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN)
+    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
+    count_note(standings_ws, "A1", len(STANDINGS), named_in("Games", COLUMNS, rows), rows)
     standings_ws.column_dimensions["B"].width = 18
     template.podium(standings_ws, f"A2:H{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings_ws)

@@ -37,7 +37,8 @@ from xlscore.core.cells import NO, YES
 from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.gibbs.rule import K1_TABLE
 from xlscore.excel.templates import filled
-from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, axis_numbers, setting_argument, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
@@ -144,6 +145,7 @@ def build(sample: bool = True) -> Template:
     template = Template("Gibbs ladder", SYSTEM)
     template.intro(list(INTRO))
     _settings_sheet(template)
+    template.event_settings(15, sample)
     rows = SAMPLE if sample else ()
     games = template.input_table("Games", "Games", COLUMNS, [(None, *row[1:]) for row in rows], ROWS)
     _date_column(games, [row[0] for row in rows])
@@ -157,7 +159,9 @@ def build(sample: bool = True) -> Template:
         f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},FALSE,{ONE_POOL})",
         STANDINGS,
         PLAYERS_SHOWN,
+        reserve=ROWS,
     )
+    count_note(ratings, "A1", len(STANDINGS), named_in("Games", COLUMNS, ROWS), ROWS)
     ratings.column_dimensions["B"].width = 18
     template.printable(ratings)
     trajectory = template.results(
@@ -166,6 +170,7 @@ def build(sample: bool = True) -> Template:
         f"=GIBBS_RATINGS({whole_table('Games', COLUMNS)},{arguments},TRUE,{ONE_POOL})",
         TRAJECTORY,
         ROWS,
+        reserve=ROWS,
     )
     trajectory.column_dimensions["D"].width = 16
     for row in range(2, ROWS + 2):
@@ -224,6 +229,7 @@ def _chart(template: Template, ws: Worksheet) -> None:
     chart.y_axis.title = "RP"
     chart.x_axis.delete = False
     chart.y_axis.delete = False
+    axis_numbers(chart)
     chart.display_blanks = "gap"
     xs = Reference(ws, min_col=10, min_row=2, max_row=1 + GAMES_CHARTED)
     for c in range(11, 11 + CHARTED):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from xlscore.core.league.lifetime import LifetimeStanding
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -78,12 +79,20 @@ def build(sample: bool = True) -> Template:
     )
     template.input_table("Seasons", "Seasons", COLUMNS, SAMPLE if sample else (), ROWS)
     seasons = whole_table("Seasons", COLUMNS)
-    sheet = template.results("Standings", "A1", f"=LEAGUE_LIFETIME_STANDINGS({seasons})", STANDINGS, SHOWN)
+    sheet = template.results(
+        "Standings", "A1", f"=LEAGUE_LIFETIME_STANDINGS({seasons})", STANDINGS, SHOWN, reserve=ROWS
+    )
+    count_note(sheet, "A1", len(STANDINGS), named_in("Seasons", COLUMNS, ROWS), ROWS)
     sheet.column_dimensions["B"].width = 16
     template.podium(sheet, f"A2:E{SHOWN + 1}", "A", 2)
     template.printable(sheet)
     winners = template.results(
-        "Season winners", "A1", f"=LEAGUE_WINNERS({seasons})", ("season", "player", "league_points"), 40
+        "Season winners",
+        "A1",
+        f"=LEAGUE_WINNERS({seasons})",
+        ("season", "player", "league_points"),
+        40,
+        reserve=ROWS,
     )
     winners.column_dimensions["B"].width = 16
     winners.column_dimensions["C"].width = 14

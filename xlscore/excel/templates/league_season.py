@@ -36,6 +36,7 @@ from xlscore.excel.templates.base import (
     table_column,
     whole_table,
 )
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 from xlscore.excel.workbook.results import results
 
@@ -150,6 +151,7 @@ def build(sample: bool = True) -> Template:
         ]
     )
     _settings(template)
+    template.event_settings(6, sample)
     leagues = template.input_table("Leagues", "Leagues", LEAGUE_COLUMNS, _seeded() if sample else (), PLAYERS)
     leagues.column_dimensions["G"].width = 60
     leagues["G1"] = "List the players in seed order: the order is the last tie-break of the standings."
@@ -161,6 +163,7 @@ def build(sample: bool = True) -> Template:
         f"{whole_table('Leagues', LEAGUE_COLUMNS)},{setting_argument('Settings!B3')})",
         ("name", "division", "league", "game", "seat 1", "seat 2", "seat 3", "seat 4"),
         GAMES,
+        reserve=GAMES,
     )
     schedule.column_dimensions["A"].width = 20
     template.printable(schedule)
@@ -172,7 +175,9 @@ def build(sample: bool = True) -> Template:
         f"{setting_argument('Settings!B4')},{whole_table('Leagues', LEAGUE_COLUMNS)})",
         STANDINGS,
         SHOWN,
+        reserve=PLAYERS,
     )
+    count_note(sheet, "A1", len(STANDINGS), named_in("Leagues", LEAGUE_COLUMNS, PLAYERS), PLAYERS)
     sheet.column_dimensions["O"].width = 28
     template.podium(sheet, f"A2:O{SHOWN + 1}", "C", 2)
     template.printable(sheet, landscape=True)
@@ -208,14 +213,15 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
     listed = f"${keys}$2:${keys}${SHOWN + 1}"
     # Counted by COUNTIF over a column of plain formulas: over the add-in's spilled standings themselves,
     # LibreOffice counted 0 with COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m
-    # xlscore.excel.libreoffice check' showed).
+    # xlscore.excel.libreoffice check' showed). The standings' rows by COUNT of their divisions (numbers): COUNTA
+    # would count the empty texts LibreOffice fills the table's reserved rows with.
     for r in range(2, SHOWN + 2):
-        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNTA({division}),"",A{r}&"-"&B{r})'
+        sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNT({division}),"",A{r}&"-"&B{r})'
     for k in range(CHARTED_LEAGUES):
         top = 1 + k * (CHART_ROWS + 2)
         first = "1" if k == 0 else f"{start}{top - CHART_ROWS - 2}+{size}{top - CHART_ROWS - 2}"
         sheet[f"{start}{top}"] = f"={first}"
-        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNTA({division}),"",INDEX({listed},{start}{top}))'
+        sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNT({division}),"",INDEX({listed},{start}{top}))'
         sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,COUNTIF({listed},{key}{top}))'
         sheet[f"{name}{top}"] = f'=IF({size}{top}=0,"","L"&{key}{top})'
         sheet[f"{points}{top}"] = heading("league_points")
@@ -282,6 +288,7 @@ def _results_sheet(template: Template, sample: bool) -> None:
             f'=IF({player}="","",IFERROR(INDEX({table_column("Leagues", header)},'
             f'MATCH({player},{on_leagues},0)),"not on Leagues"))',
             RESULT_ROWS,
+            reserve=False,  # a plain formula (Template.results_column); LEAGUE_STANDINGS looks the leagues up itself
         )
     # A game whose rows do not number its players is missing a row or has one too many (the whole column: the table
     # grows).
@@ -314,6 +321,8 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
         sheet,
         anchor,
         f"=LEAGUE_NEXT_SEASON({signed},Standings!A1:O{RESULT_ROWS + 1},{whole_table('SignUp', SIGNUP_COLUMNS)})",
+        rows=PLAYERS + 1,
+        columns=6,
     )
     template.printable(sheet)
     for c, width in enumerate((7, 16, 9, 8, 6, 12), start=4):  # seed, player, division, league, slot, status

@@ -13,7 +13,6 @@ The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.ex
 
 from __future__ import annotations
 
-from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -21,12 +20,20 @@ from xlscore.core.headings import heading
 from xlscore.core.puffing_billy import Standing
 from xlscore.excel.templates import filled
 from xlscore.excel.templates import puffing_billy_sheets as sheets
-from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, validate, whole_table
+from xlscore.excel.templates.base import (
+    INPUT_FILL,
+    Column,
+    Template,
+    setting_argument,
+    validate,
+    whole_table,
+)
 from xlscore.excel.templates.puffing_billy_rows import (
     FINAL_MARK,
     REQUIRED_ROWS,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -37,6 +44,7 @@ DESCRIPTION = "A Puffing Billy tournament: boards by game, board scores, finals,
 
 ROWS = sheets.ROWS
 PLAYERS_SHOWN = 60
+PLAYERS_CHARTED = 12
 
 _EB, _RB = "Empire Builder", "Rail Baron"
 SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
@@ -119,6 +127,7 @@ def build(sample: bool = True) -> Template:
         ]
     )
     _settings(template)
+    template.event_settings(REQUIRED_ROWS + 4, sample)
     boards = template.input_table("Boards", "Boards", COLUMNS, SAMPLE if sample else (), ROWS)
     final_check = DataValidation(type="list", formula1=f'"{FINAL_MARK}"', allow_blank=True)
     final_check.error = f"final: '{FINAL_MARK}' or blank"
@@ -167,16 +176,13 @@ def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
-    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3)
+    ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
+    count_note(ws, "A1", len(STANDINGS), named_in("Boards", COLUMNS, ROWS), ROWS)
     template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
-    chart = BarChart()
-    chart.type = "bar"
-    chart.title = "PB total"
-    chart.add_data(Reference(ws, min_col=3, min_row=1, max_row=PLAYERS_SHOWN + 1), titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=2, min_row=2, max_row=PLAYERS_SHOWN + 1))
+    # The top players only, one bar each with its name: every name of 60 on one axis would run into each other.
+    chart = template.bar_chart(ws, f"PB total, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "E2")
     chart.y_axis.title = "PB points"
-    ws.add_chart(chart, "E2")
 
 
 def standings(book: Book) -> tuple[Standing, ...]:

@@ -36,7 +36,13 @@ FINALS = ("game", "final_place", "board", "board_place", "player", "ratio", "bon
 def finals(template: Template) -> Worksheet:
     """The Finals sheet: one PB_FINALS formula listing the top three of every game's final."""
     ws = template.results(
-        "Finals", "A3", "=PB_FINALS(Boards[[#All],[game]:[final]])", FINALS, 3 * FINAL_GAMES, decimals=3
+        "Finals",
+        "A3",
+        "=PB_FINALS(Boards[[#All],[game]:[final]])",
+        FINALS,
+        3 * FINAL_GAMES,
+        decimals=3,
+        reserve=ROWS,
     )
     ws["A1"] = "Each game's final, from the boards marked final on Boards: the top three, the board and place each"
     ws["A2"] = "came from, their ratio (money / the average of the board's top four) and their final bonus."
@@ -110,9 +116,10 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         ws,
         f"E{first + 1}",
         f'=IF(C{first + 1}:C{first + 3}="","",PB_BONUS(C{first + 1}:C{first + 3},C{first}))',
+        rows=3,
     )
     ws[f"E{first}"] = f'=IF(COUNTBLANK({others})=3,"",PB_WINNER_BONUS({others}))'
-    template.spill(ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))')
+    template.spill(ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))', rows=PLACES)
     total, bonus = last + 1, last + 2
     ws[f"A{total}"] = "Total of (1), 2nd to 4th"
     ws[f"E{total}"] = ArrayFormula(f"E{total}", total_of(others, 3))

@@ -14,6 +14,7 @@ from xlscore.core.rplops_event import RplopsStanding
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -105,13 +106,15 @@ def build(
         (("x", 50, "average points per player per hour"), ("version", 1, "1: RPLOPS, 2: RPLOPS2")),
         checks={"x": Column("x", "positive"), "version": Column("version", "whole", 1, 2)},
     )
+    template.event_settings(4, bool(filled))
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["F1"] = heading("points")
     results = whole_table("Results", COLUMNS)
     template.results_column(table, "F2", f"=RPLOPS_POINTS({results},{SETTINGS})", rows, "0.00")
     standings = template.results(
-        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN
+        "Standings", "A1", f"=RPLOPS_STANDINGS({results},{SETTINGS})", STANDINGS, PLAYERS_SHOWN, reserve=rows
     )
+    count_note(standings, "A1", len(STANDINGS), named_in("Results", COLUMNS, rows), rows)
     template.podium(standings, f"A2:G{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(standings)
     template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "I2").y_axis.title = "points"

@@ -22,7 +22,8 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.headings import heading
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting_argument, table_column
+from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
 
@@ -78,8 +79,13 @@ def add_seating_sheet(
     ws.merge_cells("F4:H10")
     avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
     arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
-    template.spill(ws, "J1", f"=SEATING({arguments})")
-    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})")
+    # As many rows as the Players table: LibreOffice's extension pads an answer to its tallest input range, and
+    # shows #N/A in an area taller than that; more seats than this say so beside the table.
+    template.spill(ws, "J1", f"=SEATING({arguments})", rows=PLAYER_ROWS, columns=len(HEADERS))
+    # SEATING seats every player listed once a round: rounds x players rows.
+    players = named_in(SHEET, [Column("player")], PLAYER_ROWS)
+    count_note(ws, "J1", len(HEADERS), players, PLAYER_ROWS, noun="seats", times=setting_argument("$G$1"))
+    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
     top = ws[QUALITY_ANCHOR].row
     for r in range(top, top + 5):
         for c in range(6, 9):

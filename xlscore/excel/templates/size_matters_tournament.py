@@ -29,6 +29,7 @@ from xlscore.core.headings import heading
 from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.shown import count_note, named_in
 from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -119,6 +120,7 @@ def build(
         ]
     )
     _settings(template)
+    template.event_settings(4, sample)
     games = template.input_table("Games", "Games", COLUMNS, filled, rows)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
@@ -131,7 +133,8 @@ def build(
     for row in range(2, rows + 2):
         games[f"F{row}"].number_format = "0.00"
     template.printable(games)
-    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN)
+    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
+    count_note(standings_ws, "A1", len(STANDINGS), named_in("Games", COLUMNS, rows), rows)
     for row in range(2, PLAYERS_SHOWN + 2):
         standings_ws[f"C{row}"].number_format = "0.00"
         standings_ws[f"E{row}"].number_format = "0.00"

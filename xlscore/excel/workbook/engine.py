@@ -511,9 +511,12 @@ class _Evaluator:
                 grid = [[CellError("#SPILL!")]]
                 spill = Area(sheet, formula.row, formula.col, formula.row, formula.col)
             if old is not None:
+                # Blank what the answer no longer fills; a cell blank already (a table's reserved rows) is left as it
+                # is, unwritten.
+                store = self.store[sheet]
                 for r in range(old.top, old.bottom + 1):
                     for c in range(old.left, old.right + 1):
-                        if not spill.contains(r, c):
+                        if not spill.contains(r, c) and store.get((r, c)) is not None:
                             self._set(sheet, r, c, None)
             self._set_area(sheet, spill.top, spill.left, grid)
             self.spills[(sheet, formula.row, formula.col)] = spill

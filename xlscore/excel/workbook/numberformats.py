@@ -23,7 +23,7 @@ from typing import Literal
 
 from xlscore.excel.workbook.safezip import SafeZip, open_workbook, sheet_parts
 
-__all__ = ["BUILTIN", "Kind", "as_date", "dated_cells", "format_kind"]
+__all__ = ["BUILTIN", "BUILTIN_CODES", "Kind", "as_date", "cell_formats", "dated_cells", "format_kind"]
 
 Kind = Literal["date", "time", "datetime"]
 
@@ -36,6 +36,29 @@ BUILTIN: dict[int, Kind] = {
     **dict.fromkeys((32, 33, 34, 35, 55, 56), "time"),
 }
 """Excel's built-in number formats that show a date or a time, by number (ECMA-376 part 1, 18.8.30)."""
+
+BUILTIN_CODES: dict[int, str] = {
+    0: "General",
+    1: "0",
+    2: "0.00",
+    3: "#,##0",
+    4: "#,##0.00",
+    9: "0%",
+    10: "0.00%",
+    11: "0.00E+00",
+    14: "yyyy-mm-dd",
+    15: "d-mmm-yy",
+    16: "d-mmm",
+    17: "mmm-yy",
+    18: "h:mm AM/PM",
+    19: "h:mm:ss AM/PM",
+    20: "h:mm",
+    21: "h:mm:ss",
+    22: "yyyy-mm-dd h:mm",
+    49: "@",
+}
+"""The codes of Excel's built-in number formats a page shows (14, a short date, as an ISO date: its text follows
+the reader's locale in Excel)."""
 
 _NOT_CODES = re.compile(r'"[^"]*"|\\.|_.|\*.|\[[^\]]*\]|general|am/pm|a/p', re.IGNORECASE)
 _ELAPSED = re.compile(r"\[(h+|m+|s+)\]", re.IGNORECASE)
@@ -144,3 +167,49 @@ def as_date(serial: float, kind: Kind, date1904: bool = False) -> dt.date | dt.t
     if kind == "time":
         return moment.time()
     return moment
+
+
+def _style_codes(zf: SafeZip) -> dict[int, str]:
+    """The number format code of each cell format (``s`` number) that has one besides General."""
+    if not zf.has("xl/styles.xml"):
+        return {}
+    custom: dict[int, str] = {}
+    codes: dict[int, str] = {}
+    for element in zf.xml("xl/styles.xml"):
+        tag = element.tag.rsplit("}", 1)[-1]
+        if tag == "numFmts":
+            custom.update(
+                {
+                    int(f.get("numFmtId", "")): f.get("formatCode", "")
+                    for f in element
+                    if f.get("numFmtId", "").isdigit()
+                }
+            )
+        elif tag == "cellXfs":
+            for index, xf in enumerate(element):
+                number = xf.get("numFmtId", "0")
+                code = custom.get(int(number)) or BUILTIN_CODES.get(int(number)) if number.isdigit() else None
+                if code and code != "General":
+                    codes[index] = code
+    return codes
+
+
+def cell_formats(path: str | Path, sheets: Iterable[str]) -> dict[str, dict[tuple[int, int], str]]:
+    """The number format code of every cell of ``sheets`` (by name, any case) formatted other than General, by
+    upper-cased sheet name: how the workbook shows each number (``0.00``, ``yyyy-mm-dd``)."""
+    wanted = {name.upper() for name in sheets}
+    found: dict[str, dict[tuple[int, int], str]] = {}
+    with open_workbook(Path(path)) as zf:
+        codes = {str(number).encode(): code for number, code in _style_codes(zf).items()}
+        for name, part in sheet_parts(zf):
+            if name.upper() not in wanted or not codes:
+                continue
+            cells: dict[tuple[int, int], str] = {}
+            for match in _CELL.finditer(zf.checked(part)):
+                style = _STYLE.search(match.group(1))
+                code = codes.get(style.group(1)) if style is not None else None
+                ref = _REF.search(match.group(1)) if code is not None else None
+                if code is not None and ref is not None:
+                    cells[int(ref.group(2)), _column(ref.group(1))] = code
+            found[name.upper()] = cells
+    return found

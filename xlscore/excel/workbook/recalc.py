@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import zipfile
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xlscore.core.errors import WorkbookError
@@ -23,6 +23,7 @@ from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
 from xlscore.excel.workbook.files import replacing, writable
+from xlscore.excel.workbook.printarea import fitted_print_areas
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
 from xlscore.excel.workbook.sheetxml import patched_pieces
@@ -76,19 +77,37 @@ def _grown_table(xml: bytes, table: Table) -> bytes:
     return xml.replace(f'ref="{table.saved}"'.encode(), f'ref="{table.area}"'.encode())
 
 
+def _kept_areas(book: Book, spills: Mapping[tuple[str, int, int], Area]) -> dict[str, dict[tuple[int, int], Area]]:
+    """The area each spilling formula is written over, by sheet and anchor: its spill, or the area the file gave
+    its array formula where that is larger (the spill's cells beyond the result left blank).
+
+    A template reserves each table's rows in LibreOffice this way (:meth:`~xlscore.excel.templates.base.Template.
+    spill`): LibreOffice reads an array formula's area as a fixed size and shows no row beyond it, so an area cut
+    to today's result would hide the next player typed in. Excel spills to the result's size whatever the area
+    says.
+    """
+    saved = {(sheet.name.upper(), f.row, f.col): f.array for sheet in book.sheets for f in sheet.formulas if f.array}
+    refs: dict[str, dict[tuple[int, int], Area]] = {}
+    for (sheet_name, row, col), area in spills.items():
+        given = saved.get((sheet_name, row, col))
+        if given is not None and (given.top, given.left) == (area.top, area.left):
+            area = replace(area, bottom=max(area.bottom, given.bottom), right=max(area.right, given.right))
+        refs.setdefault(sheet_name, {})[(row, col)] = area
+    return refs
+
+
 def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
     """The book with its computed values, spills marked as dynamic arrays, grown tables widened, and no request to
     be recalculated on opening (:mod:`xlscore.excel.workbook.dynamic`); every other part copied as it is."""
     parts = {sheet.part: sheet for sheet in book.sheets}
-    refs: dict[str, dict[tuple[int, int], Area]] = {}
-    for (sheet_name, row, col), area in evaluation.spills.items():
-        refs.setdefault(sheet_name, {})[(row, col)] = area
+    refs = _kept_areas(book, evaluation.spills)
     with open_workbook(book.path) as source, replacing(target) as temporary, zipfile.ZipFile(temporary, "w") as out:
         changed: dict[str, bytes] = {}
         mark = None
         if evaluation.spills:
             mark, changed = dynamic_mark(lambda name: source.read(name) if source.has(name) else None)
-        changed[WORKBOOK_PART] = calculated(source.read(WORKBOOK_PART))
+        workbook = calculated(source.read(WORKBOOK_PART))
+        changed[WORKBOOK_PART] = fitted_print_areas(workbook, [s.name for s in book.sheets], evaluation.spills)
         for table in book.tables:
             if table.grown and source.has(table.part):
                 changed[table.part] = _grown_table(source.read(table.part), table)
