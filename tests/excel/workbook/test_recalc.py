@@ -317,14 +317,16 @@ def test_broken_and_hostile_files_get_one_line(
 
 
 def _engine_model_values(path: Path) -> dict[str, object]:
-    """What the formulas engine computes for the whole workbook by itself (its ExcelModel), cell by cell."""
+    """What the formulas engine computes for the whole workbook by itself (its ExcelModel), cell by cell, with
+    xlscore's tables (its functions among them) in force, as they are only while xlscore computes."""
     import formulas
 
-    from xlscore.excel.workbook import formula_engine  # registers xlscore's functions with the engine
+    from xlscore.excel.workbook import formula_engine, formulas_patches  # xlscore's tables for the engine
 
     assert formula_engine.is_known("RPLOPS")
-    model = formulas.ExcelModel().loads(str(path)).finish()
-    solution = model.calculate()
+    with formulas_patches.applied():
+        model = formulas.ExcelModel().loads(str(path)).finish()
+        solution = model.calculate()
     values: dict[str, object] = {}
     for key, ranges in solution.items():
         match = re.fullmatch(r"'\[[^\]]+\](.+)'!([A-Z]+\d+)", key)

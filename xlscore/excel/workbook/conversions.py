@@ -19,8 +19,9 @@
   gave ``#VALUE!`` for ``[h]:mm`` and ``General``, ``-(5.00)`` for ``#,##0.00;(#,##0.00)`` and ``2 ?/?`` for
   ``# ?/?``.
 
-:func:`install` puts these into the engine's tables of operators and functions; it is called once, when
-:mod:`xlscore.excel.workbook.formula_engine` is first imported, and changes that process's engine only.
+:func:`install` puts these into xlscore's tables of operators and functions for the engine; it is called once, when
+:mod:`xlscore.excel.workbook.formula_engine` is first imported, and changes xlscore's computations only, never
+`formulas` for the rest of the process (:mod:`xlscore.excel.workbook.formulas_patches`).
 """
 
 from __future__ import annotations
@@ -433,12 +434,11 @@ _STATISTICS = (
 )
 
 
-def install(functions: MutableMapping[str, Any]) -> None:
-    """Put Excel's conversions into the engine: its operators and ``functions`` (the engine's table of functions)."""
-    from formulas.functions import operators, replace_empty, text, wrap_ufunc
-    from formulas.functions.operators import OPERATORS
-
-    text._str = operators._str = as_text  # the engine's own, read where it is called
+def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, Any]) -> None:
+    """Put Excel's conversions into xlscore's tables for the engine: ``operators`` and ``functions``; the engine's
+    own conversion of a value to text becomes :func:`as_text` while xlscore computes
+    (:mod:`xlscore.excel.workbook.formulas_patches`)."""
+    from formulas.functions import replace_empty, wrap_ufunc
 
     arithmetic = {
         "+": lambda x, y: x + y,
@@ -449,12 +449,12 @@ def install(functions: MutableMapping[str, Any]) -> None:
         "%": lambda x: x / 100.0,
     }
     for name, operation in arithmetic.items():
-        OPERATORS[name] = _broadcasting(wrap_ufunc(operation, input_parser=lambda *a: map(number_of, a)))
-    OPERATORS["/"] = _broadcasting(
+        operators[name] = _broadcasting(wrap_ufunc(operation, input_parser=lambda *a: map(number_of, a)))
+    operators["/"] = _broadcasting(
         wrap_ufunc(lambda x, y: (x / y) if y else _div0(), input_parser=lambda *a: map(number_of, a))
     )
     for name in (">=", "<=", "<>", "<", ">", "=", "&"):
-        OPERATORS[name] = _broadcasting(OPERATORS[name])
+        operators[name] = _broadcasting(operators[name])
     for name in _DATE_PARTS:
         functions[name] = _dates_read(functions[name])
     for name in _STATISTICS:

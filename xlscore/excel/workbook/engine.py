@@ -30,7 +30,7 @@ from xlscore.core.validate import shown
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
-from xlscore.excel.workbook import calls, limits
+from xlscore.excel.workbook import calls, formulas_patches, limits
 from xlscore.excel.workbook.book import Book, Formula
 from xlscore.excel.workbook.cellinfo import RUNTIME, CellInformation, RunTime, twin_of, with_cell_information
 from xlscore.excel.workbook.cellstore import Columns
@@ -781,28 +781,29 @@ def evaluate(
     compiler = _Compiler(book, direct)
     known: dict[int, Area] = {}
     runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets), date1904=book.date1904)
-    token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
-    try:
-        spilling = [compiler.spills(f) for f in formulas]
-        for _attempt in range(2):
-            evaluator = _Evaluator(book, compiler)
-            runtime.read = evaluator.read_at_run_time
-            order, cycle, needs, outputs = _order(evaluator, formulas, spilling, known)
-            for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
-                evaluator.errors.clear()
-                _run(evaluator, [formulas[i] for i in order], [spilling[i] for i in order], deadline, progress)
-                progress = None  # counted once: the passes after the first are the same formulas again
-                if cycle:
-                    deadline.at = "computing the formulas of a circular reference"
-                    _circular(evaluator, [formulas[index] for index in cycle], book)
-            if compiler.run_time:
-                _circle_at_run_time(evaluator, formulas, (order, cycle, needs, outputs), spilling, book, deadline)
-            wider = _wider(evaluator, formulas, spilling, known)
-            if not wider:
-                break
-            known.update(wider)
-    finally:
-        RUNTIME.reset(token)
+    with formulas_patches.applied():  # xlscore's changes to `formulas`, for xlscore's computations only
+        token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
+        try:
+            spilling = [compiler.spills(f) for f in formulas]
+            for _attempt in range(2):
+                evaluator = _Evaluator(book, compiler)
+                runtime.read = evaluator.read_at_run_time
+                order, cycle, needs, outputs = _order(evaluator, formulas, spilling, known)
+                for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
+                    evaluator.errors.clear()
+                    _run(evaluator, [formulas[i] for i in order], [spilling[i] for i in order], deadline, progress)
+                    progress = None  # counted once: the passes after the first are the same formulas again
+                    if cycle:
+                        deadline.at = "computing the formulas of a circular reference"
+                        _circular(evaluator, [formulas[index] for index in cycle], book)
+                if compiler.run_time:
+                    _circle_at_run_time(evaluator, formulas, (order, cycle, needs, outputs), spilling, book, deadline)
+                wider = _wider(evaluator, formulas, spilling, known)
+                if not wider:
+                    break
+                known.update(wider)
+        finally:
+            RUNTIME.reset(token)
     return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
 
 

@@ -9,6 +9,7 @@ xlscore's functions are registered with it here, so a formula mixing both comput
 from __future__ import annotations
 
 import contextvars
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import schedula as sh
 from formulas import Parser, get_functions
 from formulas.errors import FormulaError
 from formulas.functions import Error, wrap_ranges_func
+from formulas.functions.operators import OPERATORS
 from formulas.tokens.operand import XlError
 
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
@@ -30,6 +32,7 @@ from xlscore.excel.workbook import (
     conversions,
     database,
     depreciation,
+    formulas_patches,
     indirect,
     lookups,
     regression,
@@ -97,7 +100,10 @@ def _engine_function(function: SheetFunction) -> Callable[..., Any]:
 
 
 def _register() -> dict[str, Any]:
-    functions: dict[str, Any] = get_functions()
+    """xlscore's tables for the engine, built on copies of formulas' own (which stay as they are: see
+    :mod:`~xlscore.excel.workbook.formulas_patches`), and registered to be in force while xlscore computes."""
+    functions: dict[str, Any] = copy.copy(get_functions())  # a copy keeps its default: formulas' "not implemented"
+    operators: dict[str, Any] = copy.copy(OPERATORS)
     for name, function in CATALOGUE.items():
         functions[name] = _engine_function(function)
     functions[BLANK_FUNCTION] = lambda: Omitted()
@@ -114,10 +120,9 @@ def _register() -> dict[str, Any]:
     functions.update(text_numbers.FUNCTIONS)
     functions.update(regression.FUNCTIONS)
     functions.update(depreciation.FUNCTIONS)
-    conversions.install(functions)
-    from formulas.functions.operators import OPERATORS
-
-    text_limit.install(functions, OPERATORS)
+    conversions.install(functions, operators)
+    text_limit.install(functions, operators)
+    formulas_patches.register(formulas_patches.Tables(functions, operators, conversions.as_text))
     return functions
 
 
@@ -146,7 +151,8 @@ def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str
     messages: list[str] = []
     token = MESSAGES.set(messages)
     try:
-        function = Parser().ast(text)[1].compile()
+        with formulas_patches.applied():
+            function = Parser().ast(text)[1].compile()
     except (FormulaError, ValueError, KeyError, AttributeError, TypeError, IndexError) as exc:
         raise ValueError(str(exc)) from exc
     except MemoryError:

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Mapping
 
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook import calls, limits
+from xlscore.excel.workbook import calls, formulas_patches, limits
 from xlscore.excel.workbook.let import stripped, substituted
 from xlscore.excel.workbook.tokens import Token
 
@@ -147,7 +147,8 @@ class _Evaluation:
             compiled, inputs, _ = formula_engine.compile_formula(calls.render(items))
             if inputs:
                 raise CannotComputeError
-            cells = formula_engine.to_cells(compiled())
+            with formulas_patches.applied():
+                cells = formula_engine.to_cells(compiled())
         except (ValueError, formula_engine.EngineError) as exc:
             if isinstance(exc.__cause__, RecursionError):
                 raise TooDeepError from exc

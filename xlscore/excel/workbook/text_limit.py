@@ -27,6 +27,7 @@ from formulas.functions import Error, flatten, is_not_empty, raise_errors, repla
 from formulas.functions import text as engine_text
 from formulas.tokens.operand import XlError
 
+from xlscore.excel.workbook.conversions import as_text
 from xlscore.excel.workbook.limits import MAX_CELLS, MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["TEXT_FUNCTIONS", "install"]
@@ -78,7 +79,7 @@ def _joined(separator: str, pieces: Iterable[Any]) -> Any:
     texts: list[str] = []
     length = -len(separator)
     for piece in pieces:
-        text = engine_text._str(piece)
+        text = as_text(piece)
         length += len(separator) + len(text)
         if length > MAX_TEXT_LENGTH:
             return _too_long(length)
@@ -98,11 +99,11 @@ def _textjoin(delimiter: Any, ignore_empty: Any, text: Any, *args: Any) -> Any:
         pieces: Iterable[Any] = flatten((text, *args), is_not_empty)
     else:
         pieces = (replace_empty(v, "") for v in flatten((text, *args), None))
-    return _joined(engine_text._str(next(flatten(delimiter, None))), pieces)
+    return _joined(as_text(next(flatten(delimiter, None))), pieces)
 
 
 def _rept(text: Any, times: Any) -> Any:
-    text = engine_text._str(text)
+    text = as_text(text)
     count = int(float(replace_empty(times)))
     if count < 0:
         return Error.errors["#VALUE!"]
@@ -112,7 +113,7 @@ def _rept(text: Any, times: Any) -> Any:
 
 
 def _substitute(text: Any, old_text: Any, new_text: Any, instance_num: Any = None) -> Any:
-    text, old_text, new_text = (engine_text._str(v) for v in (text, old_text, new_text))
+    text, old_text, new_text = (as_text(v) for v in (text, old_text, new_text))
     if instance_num is None and old_text:
         length = len(text) + text.count(old_text) * (len(new_text) - len(old_text))
         if length > MAX_TEXT_LENGTH:
@@ -123,7 +124,7 @@ def _substitute(text: Any, old_text: Any, new_text: Any, instance_num: Any = Non
 def _regexreplace(text: Any, pattern: Any, replacement: Any, occurrence: Any = 0, case_sensitivity: Any = 0) -> Any:
     """REGEXREPLACE, its result's length added up match by match before it is built."""
     rx, text = engine_text._xregex(text, pattern, case_sensitivity)
-    replacement = engine_text._str(replacement)
+    replacement = as_text(replacement)
     count = int(float(replace_empty(occurrence)))
     length = len(text)
     for number, found in enumerate(rx.finditer(text), start=1):
