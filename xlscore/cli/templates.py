@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from xlscore.cli.app import cli
-from xlscore.cli.output import emit, output_options, table, warn
+from xlscore.cli.output import emit, output_format, output_options, table, warn
 from xlscore.core.errors import InputError
 from xlscore.excel.templates import MODULES
 
@@ -59,7 +59,8 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
-    BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
+    BOOKS are template workbooks (made by 'xlscore new') or folders of them; several give, as CSV or JSON, one table
+    whose Workbook and System columns say where each row comes from. Nothing is recalculated or written:
     the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
     template with no results yet shows its standings' header alone, and says so.
 
@@ -68,20 +69,31 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
     """
     from xlscore.excel.templates import standings as read_standings
     from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.results import stacked
     from xlscore.excel.workbook.structured import left_out
 
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
     missing: list[str] = []
     found: list[Result] = []
+    systems: list[str] = []
     for path in paths:
         book = read_book(path)
         system, rows = read_standings(book)
+        systems.append(system)
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
         found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
         missing += left_out(book.tables)
-    emit(found, kind, output, as_csv, raw_csv)
+    chosen = output_format(kind, output, as_csv)
+    if len(found) > 1 and chosen in ("csv", "json"):  # one table a program can read, each row naming its workbook
+        found = [
+            stacked(
+                "standings",
+                [({"Workbook": p.name, "System": s}, r) for p, s, r in zip(paths, systems, found, strict=True)],
+            )
+        ]
+    emit(found, chosen, output, as_csv, raw_csv)
     warn(missing)
     if any("no results yet" not in m for m in missing):
         raise SystemExit(1)
