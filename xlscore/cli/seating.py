@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv, read_rows
-from xlscore.cli.output import deliver, emit, output_format, output_options, step
+from xlscore.cli.output import deliver, emit, output_format, output_options, working
 from xlscore.core.headings import column_key, heading
+
+if TYPE_CHECKING:
+    from xlscore.core.seating import Seating
 
 
 @cli.command("seating")
@@ -70,7 +74,6 @@ def seating_command(
     """
     import json
 
-    from xlscore.core.seating import seating
     from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
@@ -80,18 +83,8 @@ def seating_command(
         if not name.strip() or not table.strip().isdigit():
             raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
         fixed_at[name.strip()] = int(table)
-    step(f"seating {len(listed)} players for {rounds} rounds")
-    result = seating(
-        listed,
-        rounds,
-        table_size,
-        None if history is None else read_csv(history),
-        None if avoid is None else read_rows(avoid),
-        fixed=fixed_at or None,
-        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
-        seed=seed,
-        byes=byes,
-    )
+    with working(f"seating {len(listed)} players for {rounds} rounds"):
+        result = _seat(listed, rounds, table_size, history, avoid, fixed_at, top_table, seed, byes)
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
     report = result.quality.lines()
@@ -129,3 +122,29 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
         column.columns = [column_key(c) for c in column.columns]
         return [str(v) for v in column["player"].dropna()]
     return [line.strip() for line in lines]
+
+
+def _seat(
+    listed: list[str],
+    rounds: int,
+    table_size: int,
+    history: Path | None,
+    avoid: Path | None,
+    fixed_at: dict[str, object],
+    top_table: str | None,
+    seed: int | None,
+    byes: bool,
+) -> Seating:
+    from xlscore.core.seating import seating
+
+    return seating(
+        listed,
+        rounds,
+        table_size,
+        None if history is None else read_csv(history),
+        None if avoid is None else read_rows(avoid),
+        fixed=fixed_at or None,
+        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
+        seed=seed,
+        byes=byes,
+    )

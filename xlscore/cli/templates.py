@@ -59,10 +59,10 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
 def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
-    BOOKS are template workbooks (made by 'xlscore new') or folders of them; several give, as CSV or JSON, one table
-    whose Workbook and System columns say where each row comes from. Nothing is recalculated or written:
-    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
-    template with no results yet shows its standings' header alone, and says so.
+    BOOKS are template workbooks (made by 'xlscore new') or folders of them; several give, as CSV, one table whose
+    Workbook and System columns say where each row comes from, and as JSON one document keyed by workbook.
+    Nothing is recalculated or written: the inputs are read and scored directly, so this works on a workbook Excel
+    saved without the add-in. A template with no results yet shows its standings' header alone, and says so.
 
     Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
     xlscore standings season.xlsx -o standings.csv
@@ -86,7 +86,7 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
         found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
         missing += left_out(book.tables)
     chosen = output_format(kind, output, as_csv)
-    if len(found) > 1 and chosen in ("csv", "json"):  # one table a program can read, each row naming its workbook
+    if len(found) > 1 and chosen == "csv":  # one table a program can read, each row naming its workbook
         found = [
             stacked(
                 "standings",

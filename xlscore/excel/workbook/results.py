@@ -37,6 +37,7 @@ __all__ = [
     "SIGNIFICANT_DIGITS",
     "Result",
     "csv_cell",
+    "excel_number",
     "format_result",
     "format_results",
     "read_results",
@@ -280,16 +281,35 @@ def csv_cell(value: object) -> object:
 
 
 SIGNIFICANT_DIGITS = 15
-"""Excel keeps and shows at most 15 significant digits: a sum that binary floating point leaves as
-20.421800000000076 is 20.4218 in Excel, and so it is in xlscore's text, CSV and JSON."""
+"""Excel keeps and shows at most 15 significant digits, and so do xlscore's text, CSV and JSON."""
+
+NOISE = 1e-14
+"""How far, relative to a number, binary floating point's rounding may have moved it: a sum that should be 20.4218
+comes out 20.421800000000076 (17 units in the last place off), which even Excel's 15 digits would show as
+20.4218000000001. A number prints as the shortest decimal within this distance, so 20.4218; a number that needs
+all its digits (1/3) keeps 14 or 15 of them."""
+
+
+def excel_number(value: float) -> float:
+    """``value`` as the shortest decimal of at most :data:`SIGNIFICANT_DIGITS` significant digits within
+    :data:`NOISE` of it (a whole number stays as it is)."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return value
+    for digits in range(1, SIGNIFICANT_DIGITS):
+        shorter = float(f"{value:.{digits}g}")
+        if abs(shorter - value) <= NOISE * abs(value):
+            return shorter
+    return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
 
 
 def _number(value: object) -> object:
-    """A number as Excel shows it, in CSV and JSON: at most :data:`SIGNIFICANT_DIGITS` significant digits, and a whole
-    number without its ``.0`` (3, not 3.0); anything else as it is."""
-    if not isinstance(value, float) or value != value or value in (float("inf"), float("-inf")):
+    """A number as Excel shows it, in CSV and JSON (:func:`excel_number`), and a whole number without its ``.0``
+    (3, not 3.0); anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SIGNIFICANT_DIGITS:
+        value = float(value)  # a whole number past 15 digits: Excel shows it as 1.23456789012346E+17
+    if not isinstance(value, float):
         return value
-    value = float(f"{value:.{SIGNIFICANT_DIGITS}g}")
+    value = excel_number(value)
     return int(value) if value.is_integer() and abs(value) < 1e15 else value
 
 
