@@ -74,6 +74,7 @@ def addin(folder: Path | None, oxt_folder: Path | None, lite_folder: Path | None
 
         path = write_extension(oxt_folder, __version__)
         click.echo(f"wrote {path}; install it with: unopkg add {path}")
+        _start_libreoffice_note()
         if folder is None:
             return
     if folder is not None:
@@ -83,3 +84,43 @@ def addin(folder: Path | None, oxt_folder: Path | None, lite_folder: Path | None
     for name, text in addin_files(__version__, wheel_url).items():
         click.echo(f"==> {name} <==")
         click.echo(text)
+
+
+def _start_libreoffice_note() -> None:
+    """Where this shell's python3 is not the system's, say how to start LibreOffice so its Python starts."""
+    from xlscore.excel.libreoffice.soffice import foreign_python
+
+    found = foreign_python()
+    if found is not None:
+        click.echo(
+            f"note: this shell's python3 is {found}; a LibreOffice started from here would take it for its own and "
+            "show #NAME? in every xlscore cell. Start LibreOffice from the desktop menu, or with: xlscore libreoffice "
+            "[FILES]",
+            err=True,
+        )
+
+
+@cli.command(
+    "libreoffice",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False, "help_option_names": []},
+)
+@click.argument("arguments", nargs=-1, type=click.UNPROCESSED)
+def libreoffice(arguments: tuple[str, ...]) -> None:
+    """Start LibreOffice (soffice) with ARGUMENTS, with the system's Python first on the PATH.
+
+    LibreOffice on Linux runs its Python functions (xlscore's extension among them) in the system's Python, which it
+    finds as the first python3 on the PATH: started from a shell with a virtual environment active, it takes that
+    one's, its Python fails to start, and every xlscore cell shows #NAME?. This starts it right from any shell, and
+    waits for it to end (its exit status is this command's).
+
+    Examples: xlscore libreoffice event.xlsx; xlscore libreoffice --calc
+    """
+    import subprocess
+
+    from xlscore.core.errors import InputError
+    from xlscore.excel.libreoffice.soffice import find_soffice, soffice_env
+
+    soffice = find_soffice()
+    if soffice is None:
+        raise InputError("LibreOffice (soffice) is not on the PATH; install it (docs/guide/libreoffice.md)")
+    raise SystemExit(subprocess.run([soffice, *arguments], env=soffice_env(), check=False).returncode)
