@@ -149,6 +149,11 @@ def recalculate(
     source = Path(path)
     if output is not None and in_place:
         raise WorkbookError("give either an output file or in_place, not both")
+    if source.suffix.lower() == ".ods" and (output is not None or in_place):
+        raise WorkbookError(
+            f"{source.name} is a LibreOffice .ods: xlscore checks one (recalc --check), exports and scores it, but "
+            "writes computed values only into an .xlsx; save it as .xlsx in LibreOffice to get a recalculated copy"
+        )
     book = read_book(source)
     total = sum(len(s.formulas) for s in book.sheets)
     evaluation = evaluate(book, None if progress is None else (lambda done: progress(done, total)))

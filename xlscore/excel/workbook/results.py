@@ -95,7 +95,8 @@ def _computed_blocks(sheet: Sheet, tables: Sequence[Area], cells: dict[tuple[int
     found: dict[tuple[int, int], Area] = {}
     for formula in sheet.formulas:
         r, c = formula.row, formula.col
-        if not formula.dynamic or formula.shared or any(a.contains(r, c) for a in tables):
+        spills = formula.dynamic or formula.array is not None  # an .ods's are array formulas of a fixed size
+        if not spills or formula.shared or any(a.contains(r, c) for a in tables):
             continue
         above = cells.get((r - 1, c)) if r > 1 else None
         if isinstance(cells.get((r, c)), str) or is_blank(above):
@@ -237,6 +238,8 @@ def _dated(book: Book, areas: Iterable[Area], values: dict[str, dict[tuple[int, 
     from xlscore.excel.workbook.numberformats import as_date, dated_cells
 
     chosen = list(areas)
+    if book.path.suffix.lower() == ".ods":
+        return  # no Excel styles: its dates show as the serial numbers they hold (docs/recalc.md)
     dated, date1904 = dated_cells(book.path, {a.sheet for a in chosen if a.sheet is not None})
     for area in chosen:
         sheet = (area.sheet or "").upper()
