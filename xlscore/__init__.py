@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     )
     from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
     from xlscore.core.table import Table
+    from xlscore.excel.templates import FilledTemplate, read_template
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
@@ -131,6 +132,8 @@ _LAZY = {
     "size_matters_points": "xlscore.core.size_matters",
     "size_matters_standings": "xlscore.core.size_matters",
     "Table": "xlscore.core.table",
+    "FilledTemplate": "xlscore.excel.templates",
+    "read_template": "xlscore.excel.templates",
 }
 
 
@@ -149,6 +152,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "DiplomacyStanding",
+    "FilledTemplate",
     "GibbsRating",
     "GibbsRatings",
     "GibbsRpByGame",
@@ -202,6 +206,7 @@ __all__ = [
     "pb_standings",
     "pb_winner_bonus",
     "plops",
+    "read_template",
     "rplops",
     "rplops2",
     "rplops_game",

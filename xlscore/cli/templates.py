@@ -68,6 +68,7 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
     xlscore standings season.xlsx -o standings.csv
     """
     from xlscore.excel.templates import standings as read_standings
+    from xlscore.excel.templates import standings_row
     from xlscore.excel.workbook.book import read_book
     from xlscore.excel.workbook.results import stacked
     from xlscore.excel.workbook.structured import left_out
@@ -83,7 +84,7 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
-        found.append(table(name, rows, None if rows else _standings_row(system)))  # no rows: the header
+        found.append(table(name, rows, None if rows else standings_row(system)))  # no rows: the header
         missing += left_out(book.tables)
     chosen = output_format(kind, output, as_csv)
     if len(found) > 1 and chosen == "csv":  # one table a program can read, each row naming its workbook
@@ -97,14 +98,3 @@ def standings(books: tuple[Path, ...], kind: str | None, output: Path | None, as
     warn(missing)
     if any("no results yet" not in m for m in missing):
         raise SystemExit(1)
-
-
-def _standings_row(system: str) -> type | None:
-    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
-    import typing
-
-    from xlscore.excel.templates import template
-
-    returned = typing.get_type_hints(template(system).standings).get("return")
-    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
-    return row if isinstance(row, type) else None
