@@ -89,3 +89,18 @@ def test_build_makes_an_sdist_and_a_wheel_twine_accepts(tmp_path: Path) -> None:
         assert f"Version: {xlscore.__version__}" in metadata
         assert "xlscore/py.typed" in built.namelist()
     shutil.rmtree(ROOT / "xlscore.egg-info", ignore_errors=True)
+
+
+def test_the_tests_run_in_parallel_and_ci_runs_the_slow_group_too() -> None:
+    """The README's test command runs every test but the slow ones on every core (pytest-xdist); .ci/run runs both.
+    A test module that starts a real program (LibreOffice's soffice, Node) marks those tests slow."""
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "-n auto" in options["addopts"]
+    assert "-m 'not slow'" in options["addopts"]
+    assert any(marker.startswith("slow:") for marker in options["markers"])
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.index("python3 -m pytest -q\n") < ci.index("python3 -m pytest -q -m slow\n")
+    for module in sorted((ROOT / "tests").rglob("test_*.py")):
+        text = module.read_text()
+        if re.search(r"\boffice\(\)|has_uno\(\)|libreoffice\(jobs|shutil\.which\(\"node\"\)", text):
+            assert "pytest.mark.slow" in text or "pytestmark = pytest.mark.slow" in text, module.name
