@@ -117,12 +117,16 @@ def read_template(path: str | Path) -> FilledTemplate:
     """A filled template workbook's inputs and standings as pandas DataFrames, so that a script never opens the
     workbook by hand: ``xlscore.read_template("event.xlsx").standings``. An .xlsx or a LibreOffice .ods; nothing
     is recalculated (the standings come from the inputs, as ``xlscore standings`` prints them)."""
+    import os
+
     import pandas as pd
 
     from xlscore.excel.functions.cells import table_to_grid
     from xlscore.excel.workbook.book import read_book
     from xlscore.excel.workbook.results import results
 
+    if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
+        raise InputError(f"path is {shown(path)}; expected the file name of a template workbook (.xlsx or .ods)")
     book = read_book(path)
     system, rows = standings(book)
     grid = table_to_grid(list(rows), None if rows else standings_row(system))
