@@ -11,7 +11,13 @@ from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreEr
 
 if TYPE_CHECKING:
     from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
-    from xlscore.core.diplomacy.event import DiplomacyStanding, diplomacy_points, diplomacy_standings
+    from xlscore.core.diplomacy.compare import DiplomacyComparison, diplomacy_compare
+    from xlscore.core.diplomacy.event import (
+        DiplomacyStanding,
+        diplomacy_points,
+        diplomacy_standings,
+        diplomacy_standings_by_round,
+    )
     from xlscore.core.gibbs import (
         GibbsRating,
         GibbsRatings,
@@ -51,10 +57,12 @@ if TYPE_CHECKING:
         pb_game_score,
         pb_points,
         pb_standings,
+        pb_standings_by_round,
         pb_winner_bonus,
     )
+    from xlscore.core.rounds import RoundStanding
     from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
-    from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings
+    from xlscore.core.rplops_event import RplopsStanding, rplops_points, rplops_standings, rplops_standings_by_round
     from xlscore.core.seating import (
         RepeatedPair,
         Seating,
@@ -64,7 +72,13 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
-    from xlscore.core.size_matters import size_matters, size_matters_board, size_matters_points, size_matters_standings
+    from xlscore.core.size_matters import (
+        size_matters,
+        size_matters_board,
+        size_matters_points,
+        size_matters_standings,
+        size_matters_standings_by_round,
+    )
     from xlscore.core.table import Table
     from xlscore.excel.templates import FilledTemplate, read_template
 
@@ -73,9 +87,12 @@ if TYPE_CHECKING:
 _LAZY = {
     "diplomacy_board": "xlscore.core.diplomacy",
     "diplomacy_systems": "xlscore.core.diplomacy",
+    "DiplomacyComparison": "xlscore.core.diplomacy.compare",
+    "diplomacy_compare": "xlscore.core.diplomacy.compare",
     "DiplomacyStanding": "xlscore.core.diplomacy.event",
     "diplomacy_points": "xlscore.core.diplomacy.event",
     "diplomacy_standings": "xlscore.core.diplomacy.event",
+    "diplomacy_standings_by_round": "xlscore.core.diplomacy.event",
     "GibbsRating": "xlscore.core.gibbs",
     "GibbsRatings": "xlscore.core.gibbs",
     "GibbsRpByGame": "xlscore.core.gibbs",
@@ -112,6 +129,7 @@ _LAZY = {
     "pb_game_score": "xlscore.core.puffing_billy",
     "pb_points": "xlscore.core.puffing_billy",
     "pb_standings": "xlscore.core.puffing_billy",
+    "pb_standings_by_round": "xlscore.core.puffing_billy",
     "pb_winner_bonus": "xlscore.core.puffing_billy",
     "plops": "xlscore.core.rplops",
     "rplops": "xlscore.core.rplops",
@@ -120,6 +138,8 @@ _LAZY = {
     "RplopsStanding": "xlscore.core.rplops_event",
     "rplops_points": "xlscore.core.rplops_event",
     "rplops_standings": "xlscore.core.rplops_event",
+    "rplops_standings_by_round": "xlscore.core.rplops_event",
+    "RoundStanding": "xlscore.core.rounds",
     "RepeatedPair": "xlscore.core.seating",
     "Seating": "xlscore.core.seating",
     "SeatingMeasure": "xlscore.core.seating",
@@ -131,6 +151,7 @@ _LAZY = {
     "size_matters_board": "xlscore.core.size_matters",
     "size_matters_points": "xlscore.core.size_matters",
     "size_matters_standings": "xlscore.core.size_matters",
+    "size_matters_standings_by_round": "xlscore.core.size_matters",
     "Table": "xlscore.core.table",
     "FilledTemplate": "xlscore.excel.templates",
     "read_template": "xlscore.excel.templates",
@@ -151,6 +172,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "DiplomacyComparison",
     "DiplomacyStanding",
     "FilledTemplate",
     "GibbsRating",
@@ -164,6 +186,7 @@ __all__ = [
     "LeagueStanding",
     "LifetimeStanding",
     "RepeatedPair",
+    "RoundStanding",
     "RplopsStanding",
     "SeasonWinner",
     "Seating",
@@ -175,8 +198,10 @@ __all__ = [
     "WorkbookError",
     "XlscoreError",
     "diplomacy_board",
+    "diplomacy_compare",
     "diplomacy_points",
     "diplomacy_standings",
+    "diplomacy_standings_by_round",
     "diplomacy_systems",
     "gibbs_game",
     "gibbs_ratings",
@@ -204,6 +229,7 @@ __all__ = [
     "pb_game_score",
     "pb_points",
     "pb_standings",
+    "pb_standings_by_round",
     "pb_winner_bonus",
     "plops",
     "read_template",
@@ -212,12 +238,14 @@ __all__ = [
     "rplops_game",
     "rplops_points",
     "rplops_standings",
+    "rplops_standings_by_round",
     "seating",
     "seating_quality",
     "size_matters",
     "size_matters_board",
     "size_matters_points",
     "size_matters_standings",
+    "size_matters_standings_by_round",
 ]
 
 __version__ = "0.1.0"

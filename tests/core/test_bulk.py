@@ -85,7 +85,9 @@ def _boards(seed: int, boards: int, with_round: bool) -> list[list[Any]]:
             n = rng.randint(2, 7)
             centres = [34 // n] * n + [0] * (7 - n)
         rng.shuffle(centres)
-        players = rng.sample([f"P{i}" for i in range(12)], 7)
+        if b % 3 == 0:  # a round's three boards seat 21 players, each once (one board a round)
+            seated = rng.sample([f"P{i}" for i in range(24)], 21)
+        players = seated[b % 3 * 7 : b % 3 * 7 + 7]
         for seat, (player, c) in enumerate(zip(players, centres, strict=True)):
             board = [str(b % 3 + 1)] if with_round else [f"B{b}"]
             rows.append([*([b // 3 + 1] if with_round else []), *board, f"Power{seat}", player, float(c)])

@@ -212,7 +212,7 @@ def size_matters_tables(draw: st.DrawFn) -> tuple[Table, Table]:
         solo = draw(st.booleans())
         centres = draw(st.lists(st.sampled_from((0, 2) if solo else (0, 2, 4)), min_size=7, max_size=7))
         centres[0], centres[1] = 18 if solo else max(centres[0], 2), max(centres[1], 2)
-        table += [[1, b, player, c] for player, c in zip(seats, centres, strict=True)]
+        table += [[None, b, player, c] for player, c in zip(seats, centres, strict=True)]  # no rounds: any seating
     return table, table
 
 

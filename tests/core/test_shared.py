@@ -109,7 +109,7 @@ def test_a_missing_column_message_shows_the_header_as_typed(table: object) -> No
     with pytest.raises(TableError) as missing:
         rplops_standings(table)
     assert str(missing.value) == (
-        "results has no column 'game', 'player'; expected columns game, player, score, place, hours "
+        "results has no column 'game', 'player'; expected columns game, player, score, place, hours, round "
         "(its header has G1, A, 3)"
     )
 

@@ -59,7 +59,18 @@ from xlscore.core.cells import exact
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.games import player_twice
 from xlscore.core.ranking import measure, standings
+from xlscore.core.roster import check_results, read_roster
 from xlscore.core.rounding import as_decimal, round_half_up
+from xlscore.core.rounds import (
+    ROUND,
+    After,
+    RoundStanding,
+    check_after_round,
+    has_rounds,
+    one_game_a_round,
+    round_numbers,
+    standings_by_round,
+)
 from xlscore.core.rows import Row, cell_name, cell_number, cell_whole, flag, read_rows
 from xlscore.core.table import table
 from xlscore.core.validate import count, items, number, numbers
@@ -83,6 +94,7 @@ __all__ = [
     "pb_game_score",
     "pb_points",
     "pb_standings",
+    "pb_standings_by_round",
     "pb_winner_bonus",
     "read_boards",
 ]
@@ -173,29 +185,47 @@ class Board:
     """The table row of each place, counting the header as row 1 (as a sheet range does)."""
     final: bool = False
     """Whether the board is one of its game's final boards (its rows marked in the ``final`` column)."""
+    round: int | None = None
+    """The board's round; None in a table without rounds (everything is then round 1)."""
 
     @property
     def label(self) -> str:
-        return f"board {self.board} of {self.game}"
+        return _board_label((self.round, self.game, self.board))
 
 
-def read_boards(boards: object) -> tuple[Board, ...]:
+_Key = tuple[int | None, str, str]
+"""A board by its round (None without rounds), its game and its name."""
+
+
+def _board_label(key: _Key) -> str:
+    round_, game, board = key
+    return f"board {board} of {game}" + ("" if round_ is None else f" in round {round_}")
+
+
+def read_boards(boards: object, *, in_order: bool = True) -> tuple[Board, ...]:
     """The boards of a boards table, in the order they first appear, each listed by place and checked.
 
     boards: a table with columns game, board, place, player, money and optionally final ('yes' on the rows of a
-        board of the game's final), one row per player per board (a DataFrame, mappings, or rows with a header);
-        blank rows are skipped.
+        board of the game's final) and round, one row per player per board (a DataFrame, mappings, or rows with a
+        header); blank rows are skipped.
+
+    ``in_order=False`` leaves out the check that rounds run 1, 2, 3, ... without a gap
+    (:func:`~xlscore.core.rounds.round_numbers`), for the rules that score each board on its own.
     """
-    rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final"], name="boards")
-    grouped: dict[tuple[str, str], dict[int, tuple[str, float | None, int]]] = {}
-    finals: set[tuple[str, str]] = set()
-    for row in rows:
-        key = (cell_name(row, "game", "boards"), cell_name(row, "board", "boards"))
+    rows = read_rows(boards, ["game", "board", "place", "player", "money"], ["final", ROUND], name="boards")
+    numbers = round_numbers(rows, "boards", in_order=in_order)
+    rounds: list[int | None] = list(numbers) if has_rounds(rows) else [None] * len(rows)
+    grouped: dict[_Key, dict[int, tuple[str, float | None, int]]] = {}
+    finals: set[_Key] = set()
+    keys: list[_Key] = []
+    for row, round_ in zip(rows, rounds, strict=True):
+        key = (round_, cell_name(row, "game", "boards"), cell_name(row, "board", "boards"))
+        keys.append(key)
         place = cell_whole(row, "place", 1, BOARD_MAX_PLAYERS, "boards")
         player = cell_name(row, "player", "boards")
         money = None if row["money"] in (None, "") else cell_number(row, "money", 0, "boards")
         places = grouped.setdefault(key, {})
-        label = f"board {key[1]} of {key[0]}"
+        label = _board_label(key)
         if place in places:
             raise TableError(f"place {place} appears twice on {label} (rows {places[place][2]} and {row['_row']})")
         twice = next((r for other, _, r in places.values() if other == player), None)
@@ -204,11 +234,14 @@ def read_boards(boards: object) -> tuple[Board, ...]:
         places[place] = (player, money, row["_row"])
         if flag(row, "final", "boards"):
             finals.add(key)
+    by_row = dict(zip((row["_row"] for row in rows), keys, strict=True))
+    one_game_a_round(rows, [r or 1 for r in rounds], lambda row: by_row[row["_row"]], _board_label, "boards")
     found = []
-    for (game, board), places in grouped.items():
+    for (round_, game, board), places in grouped.items():
         missing = [p for p in range(1, max(places) + 1) if p not in places]
         if missing:
-            raise TableError(f"board {board} of {game} has no place {missing[0]}; expected places 1, 2, 3, ...")
+            label = _board_label((round_, game, board))
+            raise TableError(f"{label} has no place {missing[0]}; expected places 1, 2, 3, ...")
         listed = [places[p] for p in sorted(places)]
         found.append(
             Board(
@@ -217,7 +250,8 @@ def read_boards(boards: object) -> tuple[Board, ...]:
                 tuple(p for p, _, _ in listed),
                 tuple(m for _, m, _ in listed),
                 tuple(r for _, _, r in listed),
-                (game, board) in finals,
+                (round_, game, board) in finals,
+                round_,
             )
         )
     return tuple(found)
@@ -230,7 +264,7 @@ def pb_points(boards: object) -> tuple[float | None, ...]:
         mappings, or rows with a header); the rows sharing game and board are one board, listed by place.
     """
     scores: dict[int, float | None] = {}
-    for board in read_boards(boards):
+    for board in read_boards(boards, in_order=False):
         scores.update(zip(board.rows, _scores(board), strict=True))
     # Row 1 is the header; a blank row (or a blank run at the top) keeps its place, so each score lands beside its row.
     return tuple(scores.get(r) for r in range(2, max(scores, default=1) + 1))
@@ -357,7 +391,7 @@ def pb_final_bonuses(boards: object) -> tuple[float | None, ...]:
     boards: a table with columns game, board, place, player, money and final, one row per player per board; the
         bonus shows on each of the player's rows of that game that has a board score (blank for 5th and 6th).
     """
-    scored = _scored_rows(read_boards(boards))
+    scored = _scored_rows(read_boards(boards, in_order=False))
     return tuple(scored[r]["final_bonus"] if r in scored else None for r in range(2, max(scored, default=1) + 1))
 
 
@@ -369,7 +403,14 @@ def _scored_rows(table: tuple[Board, ...]) -> dict[int, Row]:
     for board in table:
         for player, row, score in zip(board.players, board.rows, _scores(board), strict=True):
             bonus = None if score is None else won.get((board.game, player), 0.0)
-            scored[row] = {"game": board.game, "player": player, "score": score, "final_bonus": bonus, "_row": row}
+            scored[row] = {
+                "game": board.game,
+                "player": player,
+                "score": score,
+                "final_bonus": bonus,
+                "_row": row,
+                "_round": board.round or 1,
+            }
     return scored
 
 
@@ -408,54 +449,109 @@ class Standing:
 
 
 @table(Standing)
-def pb_standings(results: object, best: int | None = None, required: Sequence[str] = ()) -> tuple[Standing, ...]:
+def pb_standings(
+    results: object,
+    best: int | None = None,
+    required: Sequence[str] = (),
+    after_round: int | None = None,
+    players: object = None,
+) -> tuple[Standing, ...]:
     """Overall tournament standings: per game the best board score plus final bonus, summed over the games that count.
 
-    results: a table with columns player, game, score (a board score) and optionally final_bonus, one row per
-        board played; a row with a blank score (5th or 6th place) is left out. A boards table as PB_POINTS reads
-        it will do.
+    results: a table with columns player, game, score (a board score) and optionally final_bonus and round, one
+        row per board played; a row with a blank score (5th or 6th place) is left out. A boards table as PB_POINTS
+        reads it will do.
     best: count only the best N games of each player besides the required ones (blank: every game counts).
     required: games that always count, scoring 0 for a player who has none.
+    after_round: count only the boards of the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
 
     The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
-    money, final) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
+    money, final, round) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
+    rows, keep, must = _standings_input(results, best, required, players)
+    last = max((row["_round"] for row in rows), default=0)
+    return _standings_after(rows, keep, must, check_after_round(after_round, last))[0]
+
+
+@table(RoundStanding)
+def pb_standings_by_round(
+    results: object, best: int | None = None, required: Sequence[str] = (), players: object = None
+) -> tuple[RoundStanding, ...]:
+    """The standings after every round: each player's place, total, what the round added and places gained.
+
+    results: a table with columns player, game, score (a board score) and round, and optionally final_bonus, one
+        row per board played, or a boards table as PB_POINTS reads it with a round column; without rounds, the
+        whole table is round 1.
+    best: count only the best N games of each player besides the required ones (blank: every game counts).
+    required: games that always count, scoring 0 for a player who has none.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped or sat out (blank: none).
+    """
+    rows, keep, must = _standings_input(results, best, required, players)
+    last = max((row["_round"] for row in rows), default=0)
+    roster = read_roster(players)
+    return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number)[1], roster)
+
+
+def _standings_input(
+    results: object, best: object, required: object, players: object
+) -> tuple[list[Row], int | None, tuple[str, ...]]:
+    """The standings' rows (each with its round under ``_round``) and settings, read and checked (against the
+    players table too, when there is one)."""
     try:
-        rows = read_rows(results, ["player", "game", "score"], ["final_bonus"], name="results")
+        rows = read_rows(results, ["player", "game", "score"], ["final_bonus", ROUND], name="results")
     except MissingColumnError as missing:
         try:
             rows = [row for _, row in sorted(_scored_rows(read_boards(results)).items())]
         except MissingColumnError:
             raise missing from None
+    else:
+        rounds = round_numbers(rows)
+        one_game_a_round(rows, rounds, lambda row: row["_row"], lambda _: "a board")
+        for row, number in zip(rows, rounds, strict=True):
+            row["_round"] = number
+    check_results(read_roster(players), rows, [row["_round"] for row in rows])
     keep = None if best is None else count("best", best, 1)
     must = tuple(str(g) for g in items("required", required, "game names"))
+    return rows, keep, must
+
+
+def _standings_after(
+    rows: list[Row], keep: int | None, must: tuple[str, ...], after: int | None
+) -> tuple[tuple[Standing, ...], After]:
+    """The standings from the rows of the rounds up to ``after`` (None: all)."""
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)
     bonuses: dict[tuple[str, str], float] = {}
-    players: list[str] = []
+    players: dict[str, int] = {}
     for row in rows:
         if row["score"] is None or row["score"] == "":
             continue
         player, game = cell_name(row, "player"), cell_name(row, "game")
         key = (player, game)
-        boards[key].append(cell_number(row, "score", 0))
+        score = cell_number(row, "score", 0)
         if row["final_bonus"] is not None:
             bonus = cell_number(row, "final_bonus", 0)
             if bonuses.get(key, bonus) != bonus:
                 raise TableError(f"final_bonus in row {row['_row']} differs from an earlier row of {player} in {game}")
             bonuses[key] = bonus
-        if player not in players:
-            players.append(player)
+        if after is not None and row["_round"] > after:
+            continue
+        boards[key].append(score)
+        players[player] = players.get(player, 0) + 1
     per_player: dict[str, list[GameStanding]] = {p: [] for p in players}
     for (player, game), scores in boards.items():
         per_player[player].append(GameStanding(game, pb_game_score(scores, bonuses.get((player, game), 0)), True))
-    totals: list[tuple[str, float, tuple[GameStanding, ...]]] = []
+    by_player: dict[str, tuple[float, tuple[GameStanding, ...]]] = {}
     for player, games in per_player.items():
         counted = _counted(games, keep, must)
         total = round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
-        totals.append((player, total, counted))
-    by_player = {player: (total, games) for player, total, games in totals}
-    ranked = standings(by_player, [measure("total", {p: exact(t) for p, (t, _) in by_player.items()})])
-    return tuple(Standing(row.place, row.player, *by_player[row.player]) for row in ranked)
+        by_player[player] = (total, counted)
+    totals = {p: exact(t) for p, (t, _) in by_player.items()}
+    ranked = standings(by_player, [measure("total", totals)])
+    rows_out = tuple(Standing(row.place, row.player, *by_player[row.player]) for row in ranked)
+    return rows_out, After([(row.place, row.player) for row in rows_out], totals, players)
 
 
 def _counted(games: list[GameStanding], keep: int | None, must: tuple[str, ...]) -> tuple[GameStanding, ...]:

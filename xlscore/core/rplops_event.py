@@ -24,7 +24,7 @@ give the same numbers to the last bit (the tests compare them).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -34,6 +34,18 @@ from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.placement import places_from_values
 from xlscore.core.ranking import measure, standings
+from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
+from xlscore.core.rounds import (
+    ROUND,
+    After,
+    RoundStanding,
+    check_after_round,
+    has_rounds,
+    one_game_a_round,
+    round_numbers,
+    rounds_in_bulk,
+    standings_by_round,
+)
 from xlscore.core.rows import Row, cell_name, cell_number, read_columns, read_rows
 from xlscore.core.rplops import points, rplops, rplops2
 from xlscore.core.table import table
@@ -42,7 +54,7 @@ from xlscore.core.validate import number, whole
 if TYPE_CHECKING:
     from xlscore.core import bulk
 
-__all__ = ["RplopsStanding", "rplops_points", "rplops_standings"]
+__all__ = ["RplopsStanding", "rplops_points", "rplops_standings", "rplops_standings_by_round"]
 
 
 @dataclass(frozen=True)
@@ -58,34 +70,58 @@ class RplopsStanding:
     points_per_hour: float
 
 
-def _games(results: object) -> tuple[list[Row | None], dict[str, list[Row]]]:
-    rows = read_rows(results, ["game", "player"], ["score", "place", "hours"], name="results")
-    games = group_games(rows, lambda row: cell_name(row, "game"), lambda game: f"game {game!r}")
+Game = tuple[int, str]
+"""A game by its round (1 in a table without rounds) and its name within the round."""
+
+
+def _games(
+    results: object, roster: Roster | None = None, *, in_order: bool = True
+) -> tuple[list[Row | None], dict[Game, list[Row]], bool]:
+    """The table's rows in sheet order (None for a blank row), its games, and whether it gives rounds; each row
+    checked against the players table when there is one."""
+    rows = read_rows(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
+    rounds = round_numbers(rows, in_order=in_order)
+    by_row = {row["_row"]: number for row, number in zip(rows, rounds, strict=True)}
+    with_rounds = has_rounds(rows)
+
+    def key(row: Row) -> Game:
+        return by_row[row["_row"]], cell_name(row, "game")
+
+    def label(game: Game) -> str:
+        return f"game {_shown(game, with_rounds)}"
+
+    games = group_games(rows, key, label)
+    one_game_a_round(rows, rounds, key, label)
+    check_results(roster, rows, rounds)
     first = min((r["_row"] for r in rows), default=2)
     last = max((r["_row"] for r in rows), default=1)
     aligned: list[Row | None] = [None] * (last - first + 1) if rows else []
     for row in rows:
         aligned[row["_row"] - first] = row
     # Rows before the first filled one (blank rows at the top of a range) keep their places too.
-    return [None] * (first - 2) + aligned, games
+    return [None] * (first - 2) + aligned, games, with_rounds
+
+
+def _shown(game: Game, with_rounds: bool) -> str:
+    """A game as a message names it: 'G1', or 'G1' of round 2 in a table with rounds."""
+    return f"{game[1]!r}" + (f" of round {game[0]}" if with_rounds else "")
 
 
 def _game_places(game: str, rows: list[Row]) -> tuple[tuple[tuple[int, int], ...], float]:
-    """Each row's (shared place, number tied) in the game, and the game's hours (1 when not given)."""
+    """Each row's (shared place, number tied) in the game (``game`` as :func:`_shown` names it), and the game's
+    hours (1 when not given)."""
     if len(rows) < 2:
-        raise TableError(f"game {game!r} has 1 row (row {rows[0]['_row']}); expected at least 2 players")
+        raise TableError(f"game {game} has 1 row (row {rows[0]['_row']}); expected at least 2 players")
     by_place = all(r["place"] is not None for r in rows)
     if not by_place and any(r["score"] is None for r in rows):
         blank = next(r for r in rows if r["score"] is None)
-        raise TableError(
-            f"score in row {blank['_row']} is blank; expected a score or a place for every row of {game!r}"
-        )
+        raise TableError(f"score in row {blank['_row']} is blank; expected a score or a place for every row of {game}")
     column = "place" if by_place else "score"
     values = [cell_number(r, column, 1 if by_place else None) for r in rows]
     hours_given = {cell_number(r, "hours", None) for r in rows if r["hours"] is not None}
     if len(hours_given) > 1:
         raise TableError(
-            f"game {game!r} has rows with different hours ({', '.join(f'{h:g}' for h in sorted(hours_given))})"
+            f"game {game} has rows with different hours ({', '.join(f'{h:g}' for h in sorted(hours_given))})"
         )
     return places_from_values(values, higher_is_better=not by_place, name=column), next(iter(hours_given), 1.0)
 
@@ -103,6 +139,7 @@ class _Scored:
     tied: bulk.Ints  # how many share it
     hours: bulk.Floats  # the game's hours (1 when not given)
     game_hours: bulk.Floats  # each game's hours
+    round: bulk.Ints  # each row's round (1 in a table without rounds)
 
 
 def _in_bulk(results: object) -> _Scored | None:
@@ -115,15 +152,19 @@ def _in_bulk(results: object) -> _Scored | None:
     except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
         return None
     try:
-        rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours"], name="results")
+        rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
     except XlscoreError:
         return None
     game_names = bulk.names(columns["game"])
     player_names = bulk.names(columns["player"])
     if game_names is None or player_names is None:
         return None
-    game, games = bulk.codes(game_names)
     player, players = bulk.codes(player_names)
+    rounds = rounds_in_bulk(columns[ROUND], player)
+    if rounds is None:
+        return None
+    one_round = not len(rounds) or rounds.max() == 1  # then a game is its name alone, as fast as before
+    game, games = bulk.codes(game_names if one_round else list(zip(rounds.tolist(), game_names, strict=True)))
     if bulk.twice(game, player):
         return None
     sizes = np.bincount(game, minlength=len(games))
@@ -147,7 +188,7 @@ def _in_bulk(results: object) -> _Scored | None:
         return None  # a game with different hours
     game_hours = np.where(per_game[1], per_game[0], 1.0)
     place, tied, n = bulk.competition_places(game, np.where(by_place, values, -values), higher_is_better=False)
-    return _Scored(rows, player, list(map(str, players)), game, n, place, tied, game_hours[game], game_hours)
+    return _Scored(rows, player, list(map(str, players)), game, n, place, tied, game_hours[game], game_hours, rounds)
 
 
 def _points_in_bulk(scored: _Scored, average: float, version: int) -> bulk.Floats:
@@ -162,8 +203,8 @@ def _points_in_bulk(scored: _Scored, average: float, version: int) -> bulk.Float
 def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[float | None, ...]:
     """Every result row's RPLOPS points, in the order of the rows (blank rows stay blank).
 
-    results: a table with columns game, player and score (or place), and optionally hours, one row per player per
-        game (a DataFrame, mappings, or rows with a header).
+    results: a table with columns game, player and score (or place), and optionally hours and round, one row per
+        player per game (a DataFrame, mappings, or rows with a header).
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
     """
@@ -175,49 +216,132 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
 
         return bulk.by_sheet_row(in_bulk.rows, _points_in_bulk(in_bulk, average, kind).tolist())
     rule = rplops if kind == 1 else rplops2
-    aligned, games = _games(results)
+    aligned, games, with_rounds = _games(results, in_order=False)
     scored: dict[int, float] = {}
     for game, rows in games.items():
-        places, hours = _game_places(game, rows)
+        places, hours = _game_places(_shown(game, with_rounds), rows)
         for row, (place, tied) in zip(rows, places, strict=True):
             scored[row["_row"]] = rule(place, len(rows), hours, average, tied)
     return tuple(None if row is None else scored[row["_row"]] for row in aligned)
 
 
+_Ranked = tuple[tuple[RplopsStanding, ...], After]
+
+
 @table(RplopsStanding)
-def rplops_standings(results: object, x: float = 50, version: int = 1) -> tuple[RplopsStanding, ...]:
+def rplops_standings(
+    results: object,
+    x: float = 50,
+    version: int = 1,
+    after_round: int | None = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+) -> tuple[RplopsStanding, ...]:
     """The event standings: each player's total RPLOPS points over their games, highest first; ties share a place.
 
-    results: a table with columns game, player and score (or place), and optionally hours, one row per player per
-        game (a DataFrame, mappings, or rows with a header).
+    results: a table with columns game, player and score (or place), and optionally hours and round, one row per
+        player per game (a DataFrame, mappings, or rows with a header).
     x: the average points per player per hour (50 as in PLOPS).
     version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
+    after_round: count only the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out, byes), to check each
+        result against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's points per game); blank: none.
+    bye_score: the points of a bye, for bye fixed.
     """
+    last, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score))
+    return after(check_after_round(after_round, last))[0]
+
+
+@table(RoundStanding)
+def rplops_standings_by_round(
+    results: object,
+    x: float = 50,
+    version: int = 1,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+) -> tuple[RoundStanding, ...]:
+    """The standings after every round: each player's place, total, the round's points and places gained.
+
+    results: a table with columns game, player, score (or place) and round, and optionally hours, one row per
+        player per game (a DataFrame, mappings, or rows with a header); without rounds, the whole table is round 1.
+    x: the average points per player per hour (50 as in PLOPS).
+    version: 1 for RPLOPS (a win in a bigger game is worth more), 2 for RPLOPS2 (all winners alike).
+    players: the players table (player, and optionally late from, dropped after, sits out, byes), to check each
+        result against and mark each round dropped, a bye or sat out (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's points per game); blank: none.
+    bye_score: the points of a bye, for bye fixed.
+    """
+    roster = read_roster(players)
+    last, after = _standings_after(results, x, version, roster, bye_rule(bye, bye_score))
+    return standings_by_round(last, lambda number: after(number)[1], roster)
+
+
+def _standings_after(
+    results: object, x: float, version: int, roster: Roster | None, byes: ByeRule
+) -> tuple[int, Callable[[int | None], _Ranked]]:
+    """The table's last round (0 without rows) and its standings after any round (None: all of them), the table
+    read and checked once."""
     average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
-    scored = _in_bulk(results)
-    in_bulk = _standings_in_bulk(scored, average, rule) if scored is not None else None
-    if in_bulk is not None:
-        return in_bulk
-    _, games = _games(results)
+    scored = _in_bulk(results) if roster is None else None  # a players table is checked row by row
+    full = _standings_in_bulk(scored, average, rule, None) if scored is not None else None
+    if scored is not None and full is not None:
+        in_bulk = scored
+
+        def after_in_bulk(after: int | None) -> _Ranked:
+            # A part of the table fits 64 bits when the whole of it does.
+            ranked = full if after is None else _standings_in_bulk(in_bulk, average, rule, after)
+            assert ranked is not None
+            return ranked
+
+        return (int(scored.round.max()) if len(scored.round) else 0), after_in_bulk
+    found = _results(results, average, rule, roster)
+    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after, roster, byes)
+
+
+@dataclass(frozen=True)
+class _Result:
+    """A player's result in one game: the round, the exact points and the game's hours."""
+
+    round: int
+    player: str
+    points: Fraction
+    hours: Fraction
+
+
+def _results(results: object, average: Fraction, version: int, roster: Roster | None) -> list[_Result]:
+    """Every row's exact points, row by row (the first bad row named)."""
+    _, games, with_rounds = _games(results, roster)
+    found: list[_Result] = []
+    for game, rows in games.items():
+        places, hours = _game_places(_shown(game, with_rounds), rows)
+        length = exact(hours)
+        for row, (place, tied) in zip(rows, places, strict=True):
+            gained = points(place + Fraction(tied - 1, 2), len(rows), length, average, version)
+            found.append(_Result(game[0], cell_name(row, "player"), gained, length))
+    return found
+
+
+def _ranked_results(found: Sequence[_Result], after: int | None, roster: Roster | None, byes: ByeRule) -> _Ranked:
+    """The standings from the results of the rounds up to ``after`` (None: all), byes scored as ``byes`` says."""
     played: dict[str, int] = defaultdict(int)
     hours_played: dict[str, Fraction] = defaultdict(Fraction)
     totals: dict[str, Fraction] = defaultdict(Fraction)
-    for game, rows in games.items():
-        places, hours = _game_places(game, rows)
-        length = exact(hours)
-        for row, (place, tied) in zip(rows, places, strict=True):
-            player = cell_name(row, "player")
-            played[player] += 1
-            hours_played[player] += length
-            totals[player] += points(place + Fraction(tied - 1, 2), len(rows), length, average, rule)
-    return _ranked(totals, played, hours_played)
+    for result in found:
+        if after is None or result.round <= after:
+            played[result.player] += 1
+            hours_played[result.player] += result.hours
+            totals[result.player] += result.points
+    return _ranked(with_byes(roster, byes, totals, played, after), played, hours_played)
 
 
-def _ranked(
-    totals: Mapping[str, Fraction], played: Mapping[str, int], hours_played: Mapping[str, Fraction]
-) -> tuple[RplopsStanding, ...]:
+def _ranked(totals: Mapping[str, Fraction], played: Mapping[str, int], hours_played: Mapping[str, Fraction]) -> _Ranked:
     """The standings from each player's exact total, games and hours: by points, equal totals sharing a place."""
-    return tuple(
+    rows = tuple(
         RplopsStanding(
             place=row.place,
             player=row.player,
@@ -229,13 +353,15 @@ def _ranked(
         )
         for row in standings(totals, [measure("points", totals)])
     )
+    return rows, After([(row.place, row.player) for row in rows], totals, played)
 
 
-def _standings_in_bulk(scored: _Scored, average: Fraction, version: int) -> tuple[RplopsStanding, ...] | None:
+def _standings_in_bulk(scored: _Scored, average: Fraction, version: int, after: int | None) -> _Ranked | None:
     """The standings from whole columns, every total exact as the row-by-row path adds it: a row's points are
     (2(n + 1) - 2 place - tied + 1) h x / (n + 1) under version 1 and (2n - 2 place - tied + 1) h x / (n - 1) under
     version 2 (the rule at the mean place), so each player's total is x over the hours' common denominator times a
-    sum of whole numbers over n + 1 (or n - 1). None when those whole numbers would not fit 64 bits."""
+    sum of whole numbers over n + 1 (or n - 1). Only the rows of rounds up to ``after`` count (None: all). None
+    when those whole numbers would not fit 64 bits."""
     import numpy as np
 
     from xlscore.core import bulk
@@ -244,18 +370,22 @@ def _standings_in_bulk(scored: _Scored, average: Fraction, version: int) -> tupl
     if hours is None:
         return None
     game_length, denominator = hours
-    length = game_length[scored.game]
+    kept = slice(None) if after is None else scored.round <= after
+    length = game_length[scored.game][kept]
+    player, n, place, tied = scored.player[kept], scored.n[kept], scored.place[kept], scored.tied[kept]
     count = len(scored.players)
-    n, place, tied = scored.n, scored.place, scored.tied
     if version == 1:
-        sums = bulk.fraction_sums(scored.player, count, (2 * n + 3 - 2 * place - tied) * length, n + 1)
+        sums = bulk.fraction_sums(player, count, (2 * n + 3 - 2 * place - tied) * length, n + 1)
     else:
-        sums = bulk.fraction_sums(scored.player, count, (2 * n + 1 - 2 * place - tied) * length, n - 1)
-    hours_sums = bulk.exact_sums(scored.player, count, length)
+        sums = bulk.fraction_sums(player, count, (2 * n + 1 - 2 * place - tied) * length, n - 1)
+    hours_sums = bulk.exact_sums(player, count, length)
     if sums is None or hours_sums is None:
         return None
     scale = average / denominator
-    totals = {name: total * scale for name, total in zip(scored.players, sums, strict=True)}
-    played = dict(zip(scored.players, np.bincount(scored.player, minlength=count).tolist(), strict=True))
-    hours_played = {name: Fraction(h, denominator) for name, h in zip(scored.players, hours_sums, strict=True)}
-    return _ranked(totals, played, hours_played)
+    games = np.bincount(player, minlength=count).tolist()
+    present = [(name, g) for name, g in zip(scored.players, games, strict=True) if g]
+    totals = {name: total * scale for name, total, g in zip(scored.players, sums, games, strict=True) if g}
+    hours_played = {
+        name: Fraction(h, denominator) for name, h, g in zip(scored.players, hours_sums, games, strict=True) if g
+    }
+    return _ranked(totals, dict(present), hours_played)

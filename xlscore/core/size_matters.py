@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -47,7 +47,18 @@ from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.games import group_games
 from xlscore.core.ranking import chain, head_to_head, measure, standings
+from xlscore.core.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.rounding import round_half_up
+from xlscore.core.rounds import (
+    ROUND,
+    After,
+    RoundStanding,
+    check_after_round,
+    one_game_a_round,
+    round_numbers,
+    rounds_in_bulk,
+    standings_by_round,
+)
 from xlscore.core.rows import Row, cell_name, cell_whole, read_columns, read_rows
 from xlscore.core.table import table
 from xlscore.core.validate import whole, wholes
@@ -68,6 +79,7 @@ __all__ = [
     "size_matters_exact",
     "size_matters_points",
     "size_matters_standings",
+    "size_matters_standings_by_round",
 ]
 
 POWERS = 7
@@ -179,19 +191,31 @@ Board = tuple[str, str]
 """A board by its round (blank when the table has no round column) and its name within the round."""
 
 
+def _round(board: Board) -> int:
+    """A board's round (1 in a table without rounds; the round was checked a whole number when read)."""
+    return int(board[0]) if board[0] else 1
+
+
 def _board_label(board: Board) -> str:
     round_, name = board
     return f"board {name!r}" + (f" of round {round_!r}" if round_ else "")
 
 
-def _read_boards(results: object) -> tuple[list[Row | None], dict[Board, list[Row]]]:
+def _read_boards(
+    results: object, roster: Roster | None = None, *, in_order: bool = True
+) -> tuple[list[Row | None], dict[Board, list[Row]]]:
     """The table's rows in sheet order (None for a blank row) and its boards, each checked to be a whole board."""
-    rows = read_rows(results, ["board", "player", "centres"], ["round"], name="results")
+    rows = read_rows(results, ["board", "player", "centres"], [ROUND], name="results")
     for row in rows:
         cell_whole(row, "centres", 0, TOTAL_CENTRES)
-    boards = group_games(
-        rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _board_label, on="on"
-    )
+    rounds = round_numbers(rows, in_order=in_order)
+
+    def key(row: Row) -> Board:
+        return cell_text(row[ROUND]) or "", cell_name(row, "board")
+
+    boards = group_games(rows, key, _board_label, on="on")
+    one_game_a_round(rows, rounds, key, _board_label)
+    check_results(roster, rows, rounds)
     for board, seats in boards.items():
         if len(seats) != POWERS:
             raise TableError(f"{_board_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
@@ -237,7 +261,7 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
         return None
     try:
-        rows, columns = read_columns(results, ["board", "player", "centres"], ["round"], name="results")
+        rows, columns = read_columns(results, ["board", "player", "centres"], [ROUND], name="results")
     except XlscoreError:
         return None
     centres = bulk.numbers(columns["centres"], lo=0)
@@ -247,9 +271,10 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
         return None
     if len(centres) and (centres.max() > TOTAL_CENTRES or np.any(centres != np.floor(centres))):
         return None
-    rounds = bulk.texts(columns["round"])
-    board, boards = bulk.codes(list(zip(rounds, board_names, strict=True)))
     player, players = bulk.codes(player_names)
+    if rounds_in_bulk(columns[ROUND], player) is None:
+        return None
+    board, boards = bulk.codes(list(zip(bulk.texts(columns[ROUND]), board_names, strict=True)))
     if bulk.twice(board, player):
         return None
     count = len(boards)
@@ -295,7 +320,7 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
 
         floats = np.asarray([float(score) for score in scored.scores])[scored.case]
         return bulk.by_sheet_row(scored.rows, floats.tolist())
-    aligned, boards = _read_boards(results)
+    aligned, boards = _read_boards(results, in_order=False)
     scores: dict[int, Fraction] = {}
     for seats in boards.values():
         scores.update(_board_scores(seats, digits))
@@ -304,7 +329,13 @@ def size_matters_points(results: object, modifier_digits: int | None = None) -> 
 
 @table(SizeMattersStanding)
 def size_matters_standings(
-    results: object, modifier_digits: int | None = None, tie_breaks: object = None
+    results: object,
+    modifier_digits: int | None = None,
+    tie_breaks: object = None,
+    after_round: int | None = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
 ) -> tuple[SizeMattersStanding, ...]:
     """Tournament standings: total Size Matters score, then solos, then head to head among the tied players.
 
@@ -313,52 +344,128 @@ def size_matters_standings(
     modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
     tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
         both, none for no tie-break.
+    after_round: count only the rounds up to this one (blank: all rounds).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's score per board); blank: none.
+    bye_score: the score of a bye, for bye fixed.
     """
-    digits = _digits(modifier_digits)
-    order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
-    scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
-    solos: dict[str, int] = defaultdict(int)
-    scored = _in_bulk(results, digits)
-    totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
-    if totals is None:
-        scores.clear()
-        solos.clear()
-        totals = _totals(results, digits, scores, solos)
-    by_name = {
-        "total": measure("total", totals),
-        "solos": measure("solos", solos),
-        "head to head": head_to_head("head to head", scores),
-    }
-    return tuple(
-        SizeMattersStanding(
-            row.place,
-            row.player,
-            float(totals[row.player]),
-            solos[row.player],
-            float(row.values.get("head to head", 0)),
-            len(scores[row.player]),
-            row.decided_by,
+    event = _Event.read(results, modifier_digits, tie_breaks, read_roster(players), bye_rule(bye, bye_score))
+    return event.after(check_after_round(after_round, event.last))[0]
+
+
+@table(RoundStanding)
+def size_matters_standings_by_round(
+    results: object,
+    modifier_digits: int | None = None,
+    tie_breaks: object = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+) -> tuple[RoundStanding, ...]:
+    """The standings after every round: each player's place, total, the round's score and places gained.
+
+    results: a table with columns round, board, player and centres: seven rows per board (a DataFrame, mappings,
+        or rows with a header); without rounds, the whole table is round 1.
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    tie_breaks: the tie-breaks after the total, in order (solos, head to head; separated by commas); blank for
+        both, none for no tie-break.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against and mark each round dropped, a bye or sat out (blank: none).
+    bye: what a bye (a round in the players table's byes column) scores: none, fixed (bye_score) or average (the
+        player's score per board); blank: none.
+    bye_score: the score of a bye, for bye fixed.
+    """
+    roster = read_roster(players)
+    event = _Event.read(results, modifier_digits, tie_breaks, roster, bye_rule(bye, bye_score))
+    return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
+
+
+@dataclass(frozen=True)
+class _Event:
+    """A results table scored once: each player's score by board, the boards they soloed on, each total, and the
+    tie-break chain; the standings after any round follow from it."""
+
+    scores: dict[str, dict[Board, Fraction]]
+    solos: dict[str, set[Board]]
+    totals: dict[str, Fraction]
+    order: tuple[str, ...]
+    roster: Roster | None
+    byes: ByeRule
+
+    @classmethod
+    def read(
+        cls, results: object, modifier_digits: int | None, tie_breaks: object, roster: Roster | None, byes: ByeRule
+    ) -> _Event:
+        digits = _digits(modifier_digits)
+        order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
+        scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
+        solos: dict[str, set[Board]] = defaultdict(set)
+        scored = _in_bulk(results, digits) if roster is None else None  # a players table is checked row by row
+        totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
+        if totals is None:
+            scores.clear()
+            solos.clear()
+            totals = _totals(results, digits, scores, solos, roster)
+        return cls(scores, solos, totals, order, roster, byes)
+
+    @property
+    def last(self) -> int:
+        return max((_round(b) for boards in self.scores.values() for b in boards), default=0)
+
+    def after(self, number: int | None) -> tuple[tuple[SizeMattersStanding, ...], After]:
+        """The standings after round ``number`` (None: all rounds)."""
+        scores = self.scores
+        totals: Mapping[str, Fraction] = self.totals
+        if number is not None and number < self.last:
+            kept = {p: {b: s for b, s in boards.items() if _round(b) <= number} for p, boards in scores.items()}
+            scores = {p: boards for p, boards in kept.items() if boards}
+            totals = {p: sum(boards.values(), Fraction(0)) for p, boards in scores.items()}
+        boards = {p: len(s) for p, s in scores.items()}
+        totals = with_byes(self.roster, self.byes, totals, boards, number)
+        solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in scores.items()}
+        by_name = {
+            "total": measure("total", totals),
+            "solos": measure("solos", solos),
+            "head to head": head_to_head("head to head", scores),
+        }
+        rows = tuple(
+            SizeMattersStanding(
+                row.place,
+                row.player,
+                float(totals[row.player]),
+                solos[row.player],
+                float(row.values.get("head to head", 0)),
+                len(scores[row.player]),
+                row.decided_by,
+            )
+            for row in standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
         )
-        for row in standings(scores, [by_name["total"], *(by_name[t] for t in order)])
-    )
+        return rows, After([(row.place, row.player) for row in rows], totals, boards)
 
 
 def _totals(
-    results: object, digits: int | None, scores: dict[str, dict[Board, Fraction]], solos: dict[str, int]
+    results: object,
+    digits: int | None,
+    scores: dict[str, dict[Board, Fraction]],
+    solos: dict[str, set[Board]],
+    roster: Roster | None,
 ) -> dict[str, Fraction]:
     """Each player's total, row by row; fills in each player's score by board and solos."""
-    _, boards = _read_boards(results)
+    _, boards = _read_boards(results, roster)
     for board, seats in boards.items():
         by_row = _board_scores(seats, digits)
         for row in seats:
             player = cell_name(row, "player")
             scores[player][board] = by_row[row["_row"]]
-            solos[player] += cell_whole(row, "centres") >= SOLO_CENTRES
+            if cell_whole(row, "centres") >= SOLO_CENTRES:
+                solos[player].add(board)
     return {p: sum(s.values(), Fraction(0)) for p, s in scores.items()}
 
 
 def _totals_in_bulk(
-    scored: _Scored, scores: dict[str, dict[Board, Fraction]], solos: dict[str, int]
+    scored: _Scored, scores: dict[str, dict[Board, Fraction]], solos: dict[str, set[Board]]
 ) -> dict[str, Fraction] | None:
     """:func:`_totals` from whole columns: the exact scores as whole numbers over their common denominator,
     added up by player; None when they would not fit 64 bits."""
@@ -379,7 +486,6 @@ def _totals_in_bulk(
     player, board, case = scored.player.tolist(), scored.board.tolist(), scored.case.tolist()
     for i in order:
         scores[scored.players[player[i]]][scored.boards[board[i]]] = scored.scores[case[i]]
-    solo_counts = np.bincount(scored.player, weights=scored.solo, minlength=count).astype(np.int64).tolist()
-    for name, solo_count in zip(scored.players, solo_counts, strict=True):
-        solos[name] += solo_count
+    for i in np.flatnonzero(scored.solo).tolist():
+        solos[scored.players[player[i]]].add(scored.boards[board[i]])
     return {name: Fraction(total, denominator) for name, total in zip(scored.players, sums, strict=True)}

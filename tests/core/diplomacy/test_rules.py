@@ -143,3 +143,13 @@ def test_maxonian_needs_no_chart_where_the_years_out_settle_the_eliminated() -> 
     assert diplomacy_board("Maxonian", board, eliminated=out) == (1, 2, 7, 5, 4, 6, 3)
     with pytest.raises(InputError, match=r"Austria and England, both on 0 centres \(out in 1905\)"):
         diplomacy_board("Maxonian", board, eliminated=(1905, 1905, None, None, None, None, None))
+
+
+def test_detour09_concession_and_the_cap_on_survival_points() -> None:
+    # Conceded to Austria in 1908: 110; the others survived 1901 to 1907, 7 x 0.25; Turkey, out in 1905, 4 x 0.25.
+    out = (None,) * 6 + (1905,)
+    scores = diplomacy_board("Detour09", (10, 5, 5, 5, 5, 4, 0), draw=(1,), eliminated=out, final_year=1908)
+    assert scores == (110, 1.75, 1.75, 1.75, 1.75, 1.75, 1)
+    # A 1912 solo: 11 years survived, capped at 8 (2 points); Russia and Turkey, out in 1903, 2 x 0.25.
+    solo = diplomacy_board("Detour09", (18, 4, 4, 4, 4, 0, 0), eliminated=(None,) * 5 + (1903, 1903), final_year=1912)
+    assert solo == (110, 2, 2, 2, 2, 0.5, 0.5)

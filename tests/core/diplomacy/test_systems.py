@@ -57,8 +57,9 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "Ranked Classic v2": (3, 4, 360, 120, 120, 240, 70),
     # 30 + 10/centre + 130, 80, (50 + 30)/2, 20; eliminated 3 per year played
     "Southern Sun": (12, 15, 30 + 130 + 130, 30 + 40 + 40, 30 + 40 + 40, 30 + 120 + 80, 30 + 10 + 20),
-    # 700, 600, (500 + 400)/2, 300, eliminated (200 + 100)/2; 25/centre; years survived
-    "Sydney League": (150 + 3, 150 + 4, 700 + 325, 450 + 100, 450 + 100, 600 + 300, 300 + 25),
+    # 700, 600, (500 + 400)/2, 300, then the eliminated by when they went out: England 200, Austria 100;
+    # 25/centre; eliminated: years played (dipvis's reading)
+    "Sydney League": (100 + 4, 200 + 5, 700 + 325, 450 + 100, 450 + 100, 600 + 300, 300 + 25),
     "Tribute": (0, 0, 13 + 13.2 + 4 * 7, 4 + 13.2 - 7, 4 + 13.2 - 7, 12 + 13.2 - 7, 1 + 13.2 - 7),
     # 34 + 3/centre; tribute 1 per centre behind 13 from the six others: 13 + 13 + 9 + 9 + 1 + 12 = 57 to France
     "OpenTribute": (0, 0, 34 + 39 + 57, 34 + 12 - 9, 34 + 12 - 9, 34 + 36 - 1, 34 + 3 - 12),
@@ -66,7 +67,8 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "OMG": (0, 0, 19.5 + 9 + 4.5 + 4, 6 + 9 + 0.75 - 1, 6 + 9 + 0.75 - 1, 18 + 9 + 3 - 1, 1.5 + 9 - 1),
     # shares 3 (France) and 2 (Russia, 1 below): 12 x 3/5, 12 x 2/5; 0.3 per year played
     "Bangkok": (1.2, 1.5, 13 + 7.2 + 3, 4 + 3, 4 + 3, 12 + 4.8 + 3, 1 + 3),
-    "Olympic": (1.2, 1.5, 13 + Fraction(48, 11 * 2) * 4 + 3, 7, 7, 12 + Fraction(12 * 3, 11) + 3, 4),
+    # eliminated: 0.3 per year survived, the year out not counted (dipvis's reading)
+    "Olympic": (0.9, 1.2, 13 + Fraction(48, 11 * 2) * 4 + 3, 7, 7, 12 + Fraction(12 * 3, 11) + 3, 4),
     # 3 + centres; lone top 6 (Russia is 1 below, so no more); 1 below 4; eliminated 0.1 per year played
     "Bangkok Pike": (0.4, 0.5, 3 + 13 + 6, 3 + 4, 3 + 4, 3 + 12 + 4, 3 + 1),
     "Base 3": (0, 0, 13 + 3 + 9, 4 + 3, 4 + 3, 12 + 3, 1 + 3),
@@ -91,9 +93,10 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
         Fraction(20800, 594),
         Fraction(2100, 594),
     ),
+    # Original ManorCon and v2: 0.1 per year survived, the year out not counted (dipvis's reading)
     "Original ManorCon": (
+        0.3,
         0.4,
-        0.5,
         Fraction(23700, 594),
         Fraction(4800, 594),
         Fraction(4800, 594),
@@ -101,8 +104,8 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
         Fraction(2100, 594),
     ),
     "ManorCon v2": (
+        0.3,
         0.4,
-        0.5,
         Fraction(23700, 562),
         Fraction(4800, 562),
         Fraction(4800, 562),
@@ -115,6 +118,17 @@ HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "Whipping": (4, 5, 130 + 12 + 26, 40 + 12, 40 + 12, 120 + 12, 10 + 12),
     # places by centres, then by the earlier year: France, Russia, Germany, Italy, Turkey, England, Austria
     "Maxonian": (1, 2, 7, 5, 4, 6, 3),
+    # raw: France 13 + 2 + (13 - 12) + 4 = 20, Russia 12 + 2 + 3 = 17, Germany and Italy tied 3rd-4th 4 + 2 + 1 = 7,
+    # Turkey 1 + 2 = 3; of 54, as shares of 100; then Austria 0.25 x 3 years survived, England 0.25 x 4
+    "Detour09": (
+        0.75,
+        1,
+        Fraction(2000, 54),
+        Fraction(700, 54),
+        Fraction(700, 54),
+        Fraction(1700, 54),
+        Fraction(300, 54),
+    ),
     # the same places, and a point per centre above 11: France 2, Russia 1
     "7Eleven": (1, 2, 7 + 2, 5, 4, 6 + 1, 3),
 }
@@ -153,23 +167,27 @@ SOLO_HAND: dict[str, tuple[Fraction | int | float, ...]] = {
     "Vulcan": (0, 5, 130, 5, 0, 5, 5),
     # survivors: the greater of 5/centre and 7 years played
     "Haight v1.0": (3, 15, 451, 25, 6, 20, 20),
-    # survivors lose to the solo having survived 7 years; eliminated: years survived
-    "Ranked Classic": (2, 7, 550, 7, 5, 7, 7),
-    "Ranked Classic v2": (2, 7, 550, 7, 5, 7, 7),
+    # survivors count as eliminated in 1907, having survived 6 years; eliminated: years survived (dipvis's reading)
+    "Ranked Classic": (2, 6, 550, 6, 5, 6, 6),
+    "Ranked Classic v2": (2, 6, 550, 6, 5, 6, 6),
     "ManorCon": (0.3, 0.7, 75, 0.7, 0.6, 0.7, 0.7),
-    "Original ManorCon": (0.3, 0.7, 100, 0.7, 0.6, 0.7, 0.7),
-    "ManorCon v2": (0.3, 0.7, 100, 0.7, 0.6, 0.7, 0.7),
+    # dipvis's reading: 0.1 per year before the one a power went out in, a survivor counting as out in 1907
+    "Original ManorCon": (0.2, 0.6, 100, 0.6, 0.5, 0.6, 0.6),
+    "ManorCon v2": (0.2, 0.6, 100, 0.6, 0.5, 0.6, 0.6),
+    # 110; losers 0.25 per year survived: survivors 6 (1901-1906), Austria 2, Italy 5
+    "Detour09": (0.5, 1.5, 110, 1.5, 1.25, 1.5, 1.5),
     "Whipping": (3, 7, 468, 7, 6, 7, 7),
-    # place points (700, 600, (500 + 400)/2, (500 + 400)/2 ...) and centres, +50% / -50%
+    # place points (700, 600, (500 + 400)/2, (500 + 400)/2, 300, then Italy out in 1906 200 and Austria 100) and
+    # centres, and the eliminated powers' years played; +50% / -50%
     # France, Germany, Turkey, Russia, England, Austria, Italy; only the soloist scores above the mark
     "Maxonian": (2, 3, 7 + 5, 6, 1, 4, 5),
     "7Eleven": (2, 3, 7 + 7, 6, 1, 4, 5),
     "Sydney League": (
-        Fraction(150 + 2, 2),
+        Fraction(100 + 3, 2),
         Fraction(300 + 75, 2),
         Fraction(3 * (700 + 450), 2),
         Fraction(600 + 125, 2),
-        Fraction(150 + 5, 2),
+        Fraction(200 + 6, 2),
         Fraction(450 + 100, 2),
         Fraction(450 + 100, 2),
     ),

@@ -44,7 +44,9 @@ def test_issue_signatures() -> None:
         "PB_BOARD": "PB_BOARD(scores)",
         "PB_FINAL_RATIO": "PB_FINAL_RATIO(score, board_scores)",
         "SIZE_MATTERS": "SIZE_MATTERS(centres, board_centres, [modifier_digits])",
-        "DIPLOMACY_BOARD": "DIPLOMACY_BOARD(system, centres, [draw], [eliminated], [final_year], [chart])",
+        "DIPLOMACY_BOARD": (
+            "DIPLOMACY_BOARD(system, centres, [draw], [eliminated], [final_year], [chart], [other_reading])"
+        ),
         "DIPLOMACY_SYSTEMS": "DIPLOMACY_SYSTEMS([family])",
     }
     assert {name: reference.signature(CATALOGUE[name]) for name in wanted} == wanted

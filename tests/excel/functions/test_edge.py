@@ -134,3 +134,28 @@ def test_an_error_cell_is_found_among_repeated_values_and_cells_that_cannot_be_h
     assert call_cells(CATALOGUE["RPLOPS_STANDINGS"], [table]) == CellError("#N/A")
     assert _first_error([1.0, [2.0], "Ann", "#DIV/0!"]) == CellError("#DIV/0!")
     assert _first_error([1.0, "Ann", 1.0, "Ann", None, True]) is None
+
+
+def test_a_bad_game_of_round_1_leaves_a_later_rounds_games_their_points() -> None:
+    # Scored apart, round 2's game has no round 1 above it: the points of each row do not ask rounds in order (the
+    # standings do), so it shows its points. Two-player games: the winner 200 / 3, the other 100 / 3.
+    results: list[list[object]] = [
+        ["round", "game", "player", "score"],
+        [1.0, "T1", "Ann", 120.0],
+        [1.0, "T1", "Bo", "x"],
+        [2.0, "T1", "Ann", 3.0],
+        [2.0, "T1", "Bo", 8.0],
+    ]
+    bad = CellError("#VALUE!", "score in row 3 is the text 'x'; expected a number")
+    column = call_cells(CATALOGUE["RPLOPS_POINTS"], [results])
+    assert column == [[bad], [bad], [pytest.approx(100 / 3)], [pytest.approx(200 / 3)]]
+    boards: list[list[object]] = [["round", "board", "player", "centres"]]
+    boards += [[r, 1.0, p, c] for r in (1.0, 2.0) for p, c in zip("ABCDEFG", (12, 8, 7, 7, 0, 0, 0), strict=True)]
+    boards[1][3] = -1.0
+    column = call_cells(CATALOGUE["SIZE_MATTERS_POINTS"], [boards])
+    assert all(isinstance(v[0], CellError) for v in column[:7])
+    assert [round(v[0], 2) for v in column[7:11]] == [74.12, 49.41, 45.0, 45.0]
+    # A round column left blank: the games are grouped by their names alone, as without the column.
+    blank = [results[0], *([None, *row[1:]] for row in results[1:3]), [None, "T2", "Ann", 3.0], [None, "T2", "Cy", 8.0]]
+    column = call_cells(CATALOGUE["RPLOPS_POINTS"], [blank])
+    assert column == [[bad], [bad], [pytest.approx(100 / 3)], [pytest.approx(200 / 3)]]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.reference import diplomacy_published as pub
 from tests.reference import printed
-from xlscore import diplomacy_systems
+from xlscore import diplomacy_compare, diplomacy_systems
 from xlscore.excel.templates import diplomacy_tournament as tournament
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
@@ -92,3 +92,22 @@ def test_a_system_not_listed_shows_an_error(tmp_path: Path) -> None:
     errors = [str(e) for e in recalculate(source, out).errors]
     assert any("Standings!A1" in e and "system 'Carnival' is not a scoring system xlscore knows" in e for e in errors)
     assert openpyxl.load_workbook(out, data_only=True)["Standings"]["A1"].value == "#VALUE!"
+
+
+def test_the_compare_sheet_is_the_core_s_comparison(tmp_path: Path) -> None:
+    out = _recalculated(tmp_path, "C-Diplo 100")
+    sheet = openpyxl.load_workbook(out, data_only=True)["Compare systems"]
+    header, *rows = [r for r in sheet.iter_rows(max_col=8, values_only=True) if r[0] is not None]
+    assert header == ("System", "Family", "Winner", "Total", "Lead", "Chosen winner place", "Winner changes", "Note")
+    results = [tuple(c.name for c in tournament.COLUMNS), *tournament.SAMPLE]
+    core = diplomacy_compare(results, "C-Diplo 100")
+    assert (
+        [r[0] for r in rows]
+        == [c.system for c in core]
+        == ["C-Diplo 100", *(n for n in diplomacy_systems() if n != "C-Diplo 100")]
+    )
+    assert [(r[2] or "", r[6], r[7] or "") for r in rows] == [(c.winner, c.winner_changes, c.note) for c in core]
+    assert [r[3] for r in rows] == pytest.approx([c.total for c in core])
+    # The sample's C-Diplo 100 winner is Dan, whose Russia soloed in round 3; some systems put someone else first.
+    assert rows[0][2] == "Dan"
+    assert any(r[6] for r in rows)

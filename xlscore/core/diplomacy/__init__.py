@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from xlscore.core.cells import yes_no
 from xlscore.core.diplomacy import (
     bangkok,
     carnage,
     cdiplo,
     classic,
+    detour,
     draw_size,
     manorcon,
     maxonian,
@@ -28,7 +30,7 @@ from xlscore.core.diplomacy import (
     your_draw_size,
 )
 from xlscore.core.diplomacy.board import POWER_NAMES, Board, read_board
-from xlscore.core.diplomacy.system import System
+from xlscore.core.diplomacy.system import Reading, System
 from xlscore.core.errors import InputError
 from xlscore.core.validate import shown
 
@@ -36,11 +38,15 @@ __all__ = [
     "FAMILIES",
     "POWER_NAMES",
     "SYSTEMS",
+    "SYSTEM_COLUMNS",
     "Board",
+    "Reading",
     "System",
     "diplomacy_board",
     "diplomacy_systems",
     "find_system",
+    "other_reading_flag",
+    "system_row",
 ]
 
 _ALL: tuple[System, ...] = (
@@ -59,6 +65,7 @@ _ALL: tuple[System, ...] = (
     *manorcon.SYSTEMS,
     *maxonian.SYSTEMS,
     *classic.SYSTEMS,
+    *detour.SYSTEMS,
 )
 SYSTEMS: Mapping[str, System] = MappingProxyType({s.name: s for s in _ALL})
 """Every system by its name, in the order :func:`diplomacy_systems` lists them."""
@@ -105,6 +112,7 @@ def diplomacy_board(
     eliminated: object = None,
     final_year: object = None,
     chart: object = None,
+    other_reading: object = None,
 ) -> tuple[float, ...]:
     """The seven powers' scores for one board under a Diplomacy scoring system, in the order the powers are given.
 
@@ -118,10 +126,18 @@ def diplomacy_board(
     final_year: the game's last year (needed by systems that score the years losers of a solo played).
     chart: the centre chart, a column per power in the standard order and a row per year from 1901, the last row
         the final centres; needed by systems that break ties by earlier years (Maxonian, 7Eleven).
+    other_reading: yes to score by the rule's other reading where its sources part ways (each system's page names
+        it, e.g. Bangkok's eliminated powers credited as dipvis credits them); blank or no: xlscore's reading.
     """
     chosen = find_system(system)
+    other = other_reading_flag(other_reading)
     board = read_board(centres, draw, eliminated, final_year, chart)
-    return tuple(float(s) for s in chosen.score(board))
+    return tuple(float(s) for s in chosen.scores(board, other))
+
+
+def other_reading_flag(other_reading: object) -> bool:
+    """The other_reading setting read as yes or no (blank, or 0 as LibreOffice hands a left-out argument: no)."""
+    return yes_no("other_reading", other_reading)
 
 
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(s.family for s in _ALL))
@@ -132,7 +148,7 @@ def diplomacy_systems(family: object = None) -> tuple[str, ...]:
     """The names of the Diplomacy scoring systems DIPLOMACY_BOARD knows, one per row.
 
     family: list only the systems of this family (draw size, centre count, C-Diplo, Carnage, places, tribute,
-        Bangkok, topping bonus, ManorCon, classic); blank for every system.
+        Bangkok, topping bonus, ManorCon, classic, Detour); blank for every system.
     """
     if family is None or (isinstance(family, str) and not family.strip()):
         return tuple(SYSTEMS)
@@ -140,3 +156,14 @@ def diplomacy_systems(family: object = None) -> tuple[str, ...]:
     if chosen is None:
         raise InputError(f"family is {shown(family)}; expected one of {', '.join(FAMILIES)}, or blank for every system")
     return tuple(s.name for s in _ALL if s.family == chosen)
+
+
+SYSTEM_COLUMNS = ("system", "family", "needs", "source", "other reading")
+"""The columns a list of the systems shows (DIPLOMACY_SYSTEMS, the Diplomacy template's Systems sheet)."""
+
+
+def system_row(system: System) -> tuple[str, str, str, str, str]:
+    """A system as a list of the systems shows it: name, family, what it needs, source, and what its other reading
+    changes (blank where it has one reading)."""
+    other = system.other.note if system.other is not None else ""
+    return (system.name, system.family, system.needs or "centres", system.source, other)

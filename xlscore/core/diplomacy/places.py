@@ -17,21 +17,32 @@ stated there in full, with its figures.
   7th), two survivors tied scoring 135, 70, 50, 35, 25, 15 (a tie for 1st, 2nd, ..., 6th); three or more tied all
   score the untied bonus of the lowest rank they cover (Ranked Classic) or the two-way tie bonus of the second
   lowest rank they cover (v2: three tied for 1st score as tied 2nd, 70; four tied for 4th as tied 6th, 15). A solo
-  scores 550 and everyone else 1 point per year survived.
+  scores 550 and everyone else 1 point per year survived, a survivor counting as eliminated in the solo's year.
 * **Southern Sun**: a draw scores 30 per survivor, 10 per centre, and place points 130, 80, 50, 30, 20, 10, 10 (1st to
   7th) by final centres among survivors, tied powers sharing the average of their places' points rounded to the
   nearest whole number; eliminated powers score 3 per game year played and no place points. A solo scores 500 and
   everyone else 0.
 * **Sydney League**: place points 700, 600, 500, 400, 300, 200, 100, tied powers averaging the points of the places
-  they cover; 25 per centre; eliminated powers 1 point per year survived. In a solo the soloist's score is raised
-  by 50% and every other power's cut by 50%.
+  they cover; 25 per centre; eliminated powers 1 point per year. In a solo the soloist's score is raised by 50% and
+  every other power's cut by 50%.
 
-Decisions where the descriptions are silent:
+Decisions where the descriptions are silent, and readings where dipvis's tests settle what its text leaves open
+(dipvis: github.com/UEWBot/dipvis, visualiser/tournament/game_scoring/):
 
 * "Years played" counts the year a power went out (out in 1905: 5); "years survived" counts the whole years it ended
-  with centres (out in 1905: 4). A survivor losing to a solo played, and survived, every year to the final year.
-* Southern Sun rounds an average ending in .5 up (a 4-way top: 72.5 gives 73).
-* Sydney League's eliminated powers share the bottom places equally (they all end on 0 centres).
+  with centres (out in 1905: 4).
+* Haight's survivors of a solo played every year to the final year.
+* Ranked Classic's survivors of a solo survived the years before the solo's (a 1911 solo: 10 points), as dipvis's
+  test_ranked_classic.py (test_g_scoring_rankedclassic_solo) expects; the other reading counts the solo's year too
+  (11). Ties between survivors score as above in both readings, as dipvis's six tied boards in that file expect.
+* Southern Sun rounds an average ending in .5 up (a 4-way top: 72.5 gives 73). dipvis rounds it to the even
+  neighbour (Python's round: 72); the description says only "rounded to the nearest whole number".
+* Sydney League ranks eliminated powers below the survivors by when they went out (the later the higher, the same
+  year sharing the places' points) and credits an eliminated power with the years it played, the year out included
+  (out in 1904: 100 + 4), as dipvis's test_sydney_league.py (test_g_scoring_sydneyleague_no_solo_2) expects. The
+  description says only "1 point per year for eliminated players" and nothing of their places; the other reading
+  shares the bottom places equally among them (they all end on 0 centres) and credits the whole years before the
+  one they went out in.
 """
 
 from __future__ import annotations
@@ -40,8 +51,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from xlscore.core.diplomacy.board import POWERS, Board, place_points
-from xlscore.core.diplomacy.system import Scores, System
+from xlscore.core.diplomacy.board import FIRST_YEAR, POWERS, Board, place_points
+from xlscore.core.diplomacy.system import Reading, Scores, System
 from xlscore.core.placement import places_from_values
 from xlscore.core.rounding import round_half_up
 
@@ -89,8 +100,9 @@ _RANKED = (200, 90, 60, 40, 30, 20, 10)
 _RANKED_TWO = (135, 70, 50, 35, 25, 15)
 
 
-def _ranked_classic(v2: bool) -> Callable[[Board], Scores]:
+def _ranked_classic(v2: bool, *, solo_year_counted: bool) -> Callable[[Board], Scores]:
     name = "Ranked Classic v2" if v2 else "Ranked Classic"
+    survived = FIRST_YEAR - (1 if solo_year_counted else 0)
 
     def score(board: Board) -> Scores:
         if board.solo:
@@ -98,7 +110,7 @@ def _ranked_classic(v2: bool) -> Callable[[Board], Scores]:
             return tuple(
                 Fraction(550)
                 if p == board.soloist
-                else Fraction(final - 1900 if board.alive(p) else board.years_survived(p, name, "1 point a year"))
+                else Fraction(final - survived if board.alive(p) else board.years_survived(p, name, "1 point a year"))
                 for p in range(POWERS)
             )
         alive = [p for p in range(POWERS) if board.alive(p)]
@@ -136,16 +148,25 @@ def southern_sun(board: Board) -> Scores:
     )
 
 
-def sydney_league(board: Board) -> Scores:
+def _sydney_league(*, elimination_order: bool) -> Callable[[Board], Scores]:
     name = "Sydney League"
-    points = place_points(board.centres, (700, 600, 500, 400, 300, 200, 100))
-    base = [
-        pts + 25 * c + (0 if c > 0 else board.years_survived(p, name, "1 point per year survived"))
-        for p, (c, pts) in enumerate(zip(board.centres, points, strict=True))
-    ]
-    if board.solo:
-        return tuple(s * (Fraction(3, 2) if p == board.soloist else Fraction(1, 2)) for p, s in enumerate(base))
-    return tuple(base)
+
+    def years(board: Board, power: int) -> int:
+        why = "1 point per year"
+        return board.years_played(power, name, why) if elimination_order else board.years_survived(power, name, why)
+
+    def score(board: Board) -> Scores:
+        keys = board.rank_keys(elimination_order=elimination_order, system=name)
+        points = place_points(keys, (700, 600, 500, 400, 300, 200, 100))
+        base = [
+            pts + 25 * c + (0 if c > 0 else years(board, p))
+            for p, (c, pts) in enumerate(zip(board.centres, points, strict=True))
+        ]
+        if board.solo:
+            return tuple(s * (Fraction(3, 2) if p == board.soloist else Fraction(1, 2)) for p, s in enumerate(base))
+        return tuple(base)
+
+    return score
 
 
 _DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
@@ -165,26 +186,37 @@ SYSTEMS = (
         __name__,
     ),
     System("Haight v1.0", "places", haight, Fraction(451), None, _YEARS + ", final year", _DIPVIS, __name__),
-    System(
-        "Ranked Classic",
-        "places",
-        _ranked_classic(False),
-        Fraction(550),
-        None,
-        _YEARS + ", final year",
-        _DIPVIS,
-        __name__,
-    ),
-    System(
-        "Ranked Classic v2",
-        "places",
-        _ranked_classic(True),
-        Fraction(550),
-        None,
-        _YEARS + ", final year",
-        _DIPVIS,
-        __name__,
+    *(
+        System(
+            name,
+            "places",
+            _ranked_classic(v2, solo_year_counted=False),
+            Fraction(550),
+            None,
+            _YEARS + ", final year",
+            _DIPVIS,
+            __name__,
+            Reading(
+                "a survivor of a solo is credited with the solo's year too",
+                _ranked_classic(v2, solo_year_counted=True),
+            ),
+        )
+        for name, v2 in (("Ranked Classic", False), ("Ranked Classic v2", True))
     ),
     System("Southern Sun", "places", southern_sun, Fraction(500), None, _YEARS, _DIPVIS, __name__),
-    System("Sydney League", "places", sydney_league, None, None, _YEARS, _DIPVIS, __name__),
+    System(
+        "Sydney League",
+        "places",
+        _sydney_league(elimination_order=True),
+        None,
+        None,
+        _YEARS,
+        _DIPVIS,
+        __name__,
+        Reading(
+            "eliminated powers share the bottom places equally and are credited with the years before the one they "
+            "went out in",
+            _sydney_league(elimination_order=False),
+        ),
+    ),
 )

@@ -7,10 +7,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlscore.core.diplomacy.board import Board
+from xlscore.core.errors import InputError
 
-__all__ = ["Scores", "System"]
+__all__ = ["Reading", "Scores", "System"]
 
 Scores = tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The other reading of a rule whose sources part ways: what it changes, and the rule read that way."""
+
+    note: str
+    """What the other reading changes and whose reading it is, in a coordinator's words."""
+    score: Callable[[Board], Scores]
 
 
 @dataclass(frozen=True)
@@ -29,3 +39,15 @@ class System:
     source: str
     module: str
     """The module whose docstring is the rule."""
+    other: Reading | None = None
+    """The other reading of the rule, where its sources part ways (xlscore scores ``score`` unless asked)."""
+
+    def scores(self, board: Board, other_reading: bool = False) -> Scores:
+        """The board's scores under the rule, or under its other reading."""
+        if not other_reading:
+            return self.score(board)
+        if self.other is None:
+            raise InputError(
+                f"other_reading is yes, but {self.name} has one reading; expected it blank (or no) for {self.name}"
+            )
+        return self.other.score(board)

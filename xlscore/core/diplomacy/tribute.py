@@ -16,16 +16,22 @@ OpenTribute page (diplobn.com/opentribute-scoring-system); the World Diplomacy W
   the tribute collected (the rest is spoiled).
 
 Decisions: with a shared top, each non-topping survivor pays once (top - 6) and the toppers split it equally, as the
-World Diplomacy Wiki says; toppers do not pay each other (no source says they do). OpenTribute's page does not round
-the shared topper's share; the dipvis description rounds it down. xlscore follows the system's own page (exact).
+World Diplomacy Wiki says; toppers do not pay each other (no source says they do).
+
+Where the sources part ways: OpenTribute's pages (diplobn.com and the Windy City Weasels' OpenTribute variant page)
+give each of n toppers "1/n2 of what a lone topper would have received", with no rounding, and xlscore follows them
+(two toppers over 22 points of tribute: 22 / 4 = 5.5 each). The dipvis description and code round each share down
+(5), as its test_open_tribute.py (test_g_scoring_opentribute_tied_top) expects; that is OpenTribute's other reading.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.diplomacy.board import POWERS, Board
-from xlscore.core.diplomacy.system import Scores, System
+from xlscore.core.diplomacy.system import Reading, Scores, System
 
 __all__ = ["SYSTEMS"]
 
@@ -48,11 +54,18 @@ def tribute(board: Board) -> Scores:
     )
 
 
-def open_tribute(board: Board) -> Scores:
-    if board.solo:
-        return tuple(Fraction(340 if p == board.soloist else 0) for p in range(POWERS))
-    collected = sum(board.top - c for c in board.centres)
-    received = Fraction(collected, board.toppers**2)
+def _open_tribute(*, round_down: bool) -> Callable[[Board], Scores]:
+    def score(board: Board) -> Scores:
+        if board.solo:
+            return tuple(Fraction(340 if p == board.soloist else 0) for p in range(POWERS))
+        collected = sum(board.top - c for c in board.centres)
+        share = Fraction(collected, board.toppers**2)
+        return _paid(board, Fraction(math.floor(share)) if round_down else share)
+
+    return score
+
+
+def _paid(board: Board, received: Fraction) -> Scores:
     return tuple(
         Fraction(0)
         if not board.alive(p)
@@ -77,11 +90,14 @@ SYSTEMS = (
     System(
         "OpenTribute",
         "tribute",
-        open_tribute,
+        _open_tribute(round_down=False),
         Fraction(340),
         None,
         "",
         "Brandon Fogel, OpenTribute Scoring System (diplobn.com)",
         __name__,
+        Reading(
+            "each sharing topper's tribute is rounded down to a whole point (dipvis)", _open_tribute(round_down=True)
+        ),
     ),
 )

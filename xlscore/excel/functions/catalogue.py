@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.diplomacy import compare as diplomacy_compare
 from xlscore.core.diplomacy import event as diplomacy_event
 from xlscore.core.headings import heading
 from xlscore.core.league import history
@@ -241,7 +242,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="RPLOPS",
         returns="list",
         tables=("results",),
-        groups=("game",),
+        groups=("round", "game"),
         examples=(
             Example(
                 (
@@ -258,7 +259,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         rplops_event.rplops_standings,
         category="RPLOPS",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         examples=(
             Example(
                 (
@@ -275,6 +276,30 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "two 2-player games, one won by each: equal totals share 1st place",
                 check=(("Place", "1"), ("Points", "100"), ("Games", "2")),
+            ),
+        ),
+    ),
+    _function(
+        rplops_event.rplops_standings_by_round,
+        category="RPLOPS",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D5",
+                        (
+                            ("round", "game", "player", "score"),
+                            (1, "G1", "Ann", 120),
+                            (1, "G1", "Bo", 95),
+                            (2, "G1", "Ann", 3),
+                            (2, "G1", "Bo", 8),
+                        ),
+                    ),
+                ),
+                "a row per player per round: Ann first after round 1 with 2 x 100 / 3, Bo level after round 2",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Ann"), ("Score", "66.67"), ("Total", "66.67")),
             ),
         ),
     ),
@@ -297,7 +322,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         category="Puffing Billy",
         returns="list",
         tables=("boards",),
-        groups=("game", "board"),
+        groups=("round", "game", "board"),
         examples=(
             Example(
                 (
@@ -389,7 +414,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         puffing_billy.pb_standings,
         category="Puffing Billy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("required",),
         examples=(
             Example(
@@ -406,6 +431,32 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "Jenny first with 3.028 + 0.3, her final bonus added to her best board",
                 check=(("Place", "1"), ("Player", "Jenny"), ("Total", "3.328")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_standings_by_round,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("required",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:F5",
+                        (
+                            ("round", "game", "board", "place", "player", "money"),
+                            (1, "Empire Builder", "T1", 1, "Jenny", 100),
+                            (1, "Empire Builder", "T1", 2, "Damien", 50),
+                            (2, "Empire Builder", "T1", 1, "Damien", 100),
+                            (2, "Empire Builder", "T1", 2, "Jenny", 80),
+                        ),
+                    ),
+                ),
+                "Jenny first after round 1 with 3 + 0.03 x 0.25; in round 2 Damien's 3.012 passes her (a game counts "
+                "its best board)",
+                check=(("Round", "1"), ("Player", "Jenny"), ("Total", "3.008")),
             ),
         ),
     ),
@@ -457,7 +508,7 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         size_matters.size_matters_standings,
         category="Size Matters",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -478,6 +529,34 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
                 ),
                 "a 4-way draw: Austria first with 52.5 x 12 / 8.5",
                 check=(("Place", "1"), ("Player", "Austria"), ("Total", "74.12")),
+            ),
+        ),
+    ),
+    _function(
+        size_matters.size_matters_standings_by_round,
+        category="Size Matters",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D8",
+                        (
+                            ("round", "board", "player", "centres"),
+                            (1, 1, "Austria", 12),
+                            (1, 1, "England", 8),
+                            (1, 1, "France", 7),
+                            (1, 1, "Germany", 7),
+                            (1, 1, "Italy", 0),
+                            (1, 1, "Russia", 0),
+                            (1, 1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "round 1, a 4-way draw: Austria first with 52.5 x 12 / 8.5",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Austria"), ("Total", "74.12")),
             ),
         ),
     ),
@@ -511,12 +590,10 @@ _WEASELS_398 = Cells(
 
 
 def _systems_table(names: tuple[str, ...]) -> list[list[str]]:
-    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column)."""
-    rows = [
-        [n, diplomacy.SYSTEMS[n].family, diplomacy.SYSTEMS[n].needs or "centres", diplomacy.SYSTEMS[n].source]
-        for n in names
-    ]
-    return [[heading(f) for f in ("system", "family", "needs", "source")], *rows]
+    """DIPLOMACY_SYSTEMS' spill: a row per system, its name first (a drop-down can list that column), and what its
+    other reading changes where it has one (other_reading)."""
+    rows = [list(diplomacy.system_row(diplomacy.SYSTEMS[n])) for n in names]
+    return [[heading(f) for f in diplomacy.SYSTEM_COLUMNS], *rows]
 
 
 # Diplomacy: every scoring system under one interface (issue 13), kept together for merging.
@@ -557,7 +634,7 @@ _FUNCTIONS += (
         diplomacy_event.diplomacy_standings,
         category="Diplomacy",
         returns="table",
-        tables=("results",),
+        tables=("results", "players"),
         lists=("tie_breaks",),
         examples=(
             Example(
@@ -568,13 +645,43 @@ _FUNCTIONS += (
         ),
     ),
     _function(
+        diplomacy_event.diplomacy_standings_by_round,
+        category="Diplomacy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "one board and no round column: one round, France first on 54.2",
+                check=(("Round", "1"), ("Place", "1"), ("Player", "Jay"), ("Total", "54.2")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_compare.diplomacy_compare,
+        category="Diplomacy",
+        returns="table",
+        tables=("results",),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "a row per system, Tribute's first: Jay (France) on 54.2, 54.2 - 18.2 = 36 ahead of Russia; then "
+                "every other system, or why it cannot score the board",
+                check=(("System", "Tribute"), ("Winner", "Jay"), ("Total", "54.2"), ("Lead", "36")),
+            ),
+        ),
+    ),
+    _function(
         diplomacy.diplomacy_systems,
         category="Diplomacy",
         returns="table",
         examples=(
             Example(
                 (),
-                "a row per system: its name, family, the inputs it needs beyond the centres, and its source",
+                "a row per system: its name, family, the inputs it needs beyond the centres, its source, and what its "
+                "other reading changes where it has one",
                 check=(("System", "Draw size"), ("Family", "draw size"), ("Needs", "draw")),
             ),
         ),

@@ -275,7 +275,9 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
         if all(map(is_blank, row)):
             continue
         key = tuple(cell_text(row[c]) if c < len(row) else None for c in columns)
-        groups.setdefault(key if all(k is not None for k in key) else ("row", i), []).append(i)
+        # A blank in one group column (a round column left blank) still groups by the others; a row blank in all
+        # of them is a group of its own.
+        groups.setdefault(key if any(k is not None for k in key) else ("row", i), []).append(i)
     out: list[Any] = [None] * (len(table) - 1)
     for group, rows in list(groups.items()):
         given = _first_error([cell for i in rows for cell in table[i]])

@@ -294,6 +294,7 @@ COUNTS = frozenset(
         "place",
         "final_place",
         "board_place",
+        "chosen_winner_place",
         "games",
         "seasons",
         "boards",

@@ -7,7 +7,9 @@ boards, or their best board), how the tournament adds rounds up (all, the best N
 rest) and the tie-breaks. Each row's score appears beside it and the Standings sheet ranks the players, as
 :mod:`xlscore.core.diplomacy.event` documents.
 
-Both computed tables are one formula over the Games table: ``DIPLOMACY_POINTS`` and ``DIPLOMACY_STANDINGS``.
+Both computed tables are one formula over the Games table: ``DIPLOMACY_POINTS`` and ``DIPLOMACY_STANDINGS``. The
+Compare systems sheet is a third, ``DIPLOMACY_COMPARE``: the same results under every system with the same settings,
+a row per system, marking the systems under which someone else would win.
 
 Sample data: published boards, scored by Carnage with elimination order as the template opens: the webDiplomacy
 announcement's three Carnage boards (7014, 6007, ... in a draw; 28,034 for Russia's solo; 6508 each for a shared
@@ -19,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openpyxl.styles import Alignment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xlscore.core.diplomacy import SYSTEMS
+from xlscore.core.diplomacy import SYSTEM_COLUMNS, SYSTEMS, system_row
 from xlscore.core.diplomacy.board import POWER_NAMES
 from xlscore.core.diplomacy.event import (
     ROUND_SCORES,
@@ -83,6 +86,9 @@ COLUMNS = (
     Column("final year", "whole", lo=1901, hi=2100, width=11, help="The board's last year (on any of its rows)."),
 )
 STANDINGS = ("place", "player", "total", "rounds", "boards", "solos", "best_game", "decided_by")
+COMPARE = ("system", "family", "winner", "total", "lead", "chosen_winner_place", "winner_changes", "note")
+CHANGED_FILL = "F8CBAD"  # the rows of the systems under which the winner changes
+YES_NO_FORMAT = '"TRUE";"TRUE";"FALSE"'
 SETTINGS = tuple(  # the rows' names are the reader's (filled.DIPLOMACY_SETTINGS): B1 down
     zip(
         filled.DIPLOMACY_SETTINGS,
@@ -101,12 +107,57 @@ SETTINGS = tuple(  # the rows' names are the reader's (filled.DIPLOMACY_SETTINGS
 )
 
 
+INTRO = (
+    "1. Settings: pick the scoring system from the list (the Systems sheet lists every system, the inputs it "
+    "needs beyond the centres, its source and its other reading where it has one), how a round scores and how "
+    "rounds add up.",
+    "2. Games: one row per power per board, seven rows for each board: the round, the board's number within "
+    "the round, the power, the player and the supply centres at the end (0 for an eliminated power). Where "
+    "the system needs them, type the year each eliminated power went out and, on any row of the board, the "
+    "game's final year. 'draw': yes on the rows of the powers sharing the draw; leave it blank for a draw "
+    "of every survivor; yes on one row alone is a game conceded to that power.",
+    "3. Each row's score appears beside it; the Standings sheet adds them up, highest first, and 'decided "
+    "by' says which tie-break separated two players. The Compare systems sheet scores the same results "
+    "under every system with the same settings: each system's winner and total, shaded where someone else "
+    "would win, and a note where a system needs an input the Games table lacks.",
+    "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
+    "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
+    "players meet as few times as they can and play each power as evenly as they can.",
+    "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
+    "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...), "
+    "=DIPLOMACY_STANDINGS(...) and =DIPLOMACY_COMPARE(...); without Excel, run 'xlscore recalc' on this file. "
+    "The rules: docs/systems/diplomacy/.",
+)
+"""The Start here sheet's steps."""
+
+
 def _formulas() -> tuple[str, str]:
     games = whole_table("Games", COLUMNS)
     return (
         f"=DIPLOMACY_POINTS({games},{setting_argument('Settings!$B$1')})",
-        f"=DIPLOMACY_STANDINGS({games},{','.join(setting_argument(f'Settings!$B${row}') for row in range(1, 6))})",
+        f"=DIPLOMACY_STANDINGS({games},{_settings()})",
     )
+
+
+def _settings() -> str:
+    """The five settings as DIPLOMACY_STANDINGS and DIPLOMACY_COMPARE take them, after the results."""
+    return ",".join(setting_argument(f"Settings!$B${row}") for row in range(1, 6))
+
+
+def _compare_sheet(template: Template) -> None:
+    """Every system side by side over the same Games table and settings; the rows where the winner changes shaded."""
+    formula = f"=DIPLOMACY_COMPARE({whole_table('Games', COLUMNS)},{_settings()})"
+    ws = template.results("Compare systems", "A1", formula, COMPARE, len(SYSTEMS))
+    last = len(SYSTEMS) + 1
+    rule = FormulaRule(  # type: ignore[no-untyped-call]
+        formula=["$G2=TRUE"], fill=PatternFill("solid", fgColor=CHANGED_FILL)
+    )
+    ws.conditional_formatting.add(f"A2:H{last}", rule)
+    for row in range(2, last + 1):  # LibreOffice hands TRUE over as 1: shown as the word in both programs
+        ws[f"G{row}"].number_format = YES_NO_FORMAT
+    for letter, width in zip("ACH", (34, 24, 60), strict=True):
+        ws.column_dimensions[letter].width = width
+    template.printable(ws, landscape=True)
 
 
 def _choices(cell: str, choices: Sequence[str], message: str) -> DataValidation:
@@ -117,14 +168,15 @@ def _choices(cell: str, choices: Sequence[str], message: str) -> DataValidation:
 
 
 def _systems_sheet(template: Template) -> str:
-    """A sheet listing every system, what it needs and its source; the drop-down reads its first column."""
+    """A sheet listing every system, what it needs, its source and its other reading; the drop-down reads its first
+    column."""
     ws = template.workbook.create_sheet("Systems")
-    for c, header in enumerate(("system", "family", "needs", "source"), start=1):
+    for c, header in enumerate(SYSTEM_COLUMNS, start=1):
         ws.cell(1, c, heading(header))
     for r, system in enumerate(SYSTEMS.values(), start=2):
-        for c, value in enumerate((system.name, system.family, system.needs or "centres", system.source), start=1):
-            template.text(ws, f"{'ABCD'[c - 1]}{r}", value)
-    for letter, width in zip("ABCD", (34, 14, 40, 90), strict=True):
+        for c, value in enumerate(system_row(system), start=1):
+            template.text(ws, f"{'ABCDE'[c - 1]}{r}", value)
+    for letter, width in zip("ABCDE", (34, 14, 40, 90, 90), strict=True):
         ws.column_dimensions[letter].width = width
     ws.protection.sheet = True
     template.printable(ws)
@@ -144,26 +196,7 @@ def build(
         raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
     filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("Diplomacy tournament", SYSTEM)
-    template.intro(
-        [
-            "1. Settings: pick the scoring system from the list (the Systems sheet lists every system, the inputs it "
-            "needs beyond the centres, and its source), how a round scores and how rounds add up.",
-            "2. Games: one row per power per board, seven rows for each board: the round, the board's number within "
-            "the round, the power, the player and the supply centres at the end (0 for an eliminated power). Where "
-            "the system needs them, type the year each eliminated power went out and, on any row of the board, the "
-            "game's final year. 'draw': yes on the rows of the powers sharing the draw; leave it blank for a draw "
-            "of every survivor; yes on one row alone is a game conceded to that power.",
-            "3. Each row's score appears beside it; the Standings sheet adds them up, highest first, and 'decided "
-            "by' says which tie-break separated two players.",
-            "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
-            "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
-            "players meet as few times as they can and play each power as evenly as they can.",
-            "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
-            "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...) and "
-            "=DIPLOMACY_STANDINGS(...); without Excel, run 'xlscore recalc' on this file. The rules: "
-            "docs/systems/diplomacy/.",
-        ]
-    )
+    template.intro(list(INTRO))
     settings = template.settings(SETTINGS)
     names = _systems_sheet(template)
     system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
@@ -200,6 +233,7 @@ def build(
     chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "J2")
     chart.y_axis.title = "points"
     chart.height, chart.width = 12, 16
+    _compare_sheet(template)
     seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
     add_seating_sheet(
         template,
