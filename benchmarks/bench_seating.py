@@ -45,8 +45,7 @@ def random_seating(players: int, rounds: int, sizes: tuple[int, ...], rng: rando
 
 
 def greedy_seating(players: int, rounds: int, sizes: tuple[int, ...], rng: random.Random) -> Tables:
-    met = [[0] * players for _ in range(players)]
-    problem = search.Problem(players, rounds, sizes, met, [{} for _ in range(rounds)])
+    problem = search.Problem(players, rounds, sizes, search.no_meetings(players), [{} for _ in range(rounds)])
     tables = search.greedy(problem, rng)
     taken = [[0] * max(sizes) for _ in range(players)]
     for round_tables in tables:

@@ -65,6 +65,16 @@ def test_bad_input_is_one_line_exit_1_and_bad_usage_exit_2(capsys: pytest.Captur
     assert "--fixed 'P1': expected NAME=TABLE" in capsys.readouterr().err
 
 
+def test_seconds_search_longer_and_a_bad_time_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 6th round of 16 at tables of 4: 6 x 3 = 18 opponents of 15 each, so at least 16 x 3 / 2 = 24 repeats; a
+    # search given time stops as soon as it has them.
+    assert main(["seating", "--rounds", "6", "--seconds", "30", *PLAYERS, "--format", "csv"]) == 0
+    assert capsys.readouterr().err.startswith("repeated pairs: 24 (the fewest possible is at least 24)")
+    assert main(["seating", "--rounds", "6", "--seconds", "0", *PLAYERS]) == 1
+    err = capsys.readouterr().err
+    assert err == "xlscore: seconds is 0.0; expected a number of seconds above 0, at most 3600\n"
+
+
 def test_last_round_by_the_standings_after_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     history = tmp_path / "history.csv"
     history.write_text("round,table,player\n1,1,P1\n1,1,P2\n1,1,P3\n1,1,P4\n")
@@ -108,3 +118,13 @@ def test_a_seatings_own_csv_is_a_history_that_keeps_its_pairs_apart(
     for table in (1, 2, 3, 4):
         seated = {r["Player"] for r in data["rows"] if r["Table"] == table}
         assert all(len(seated & old) <= 1 for old in before.values())
+
+
+@pytest.mark.parametrize("tables", [("1", "2"), ("1", "1")])
+def test_one_player_fixed_twice_is_refused(capsys: pytest.CaptureFixture[str], tables: tuple[str, str]) -> None:
+    # Before issue 32 the last --fixed silently won; a coordinator who typed two tables meant one of them.
+    first, second = tables
+    assert main(["seating", "--rounds", "2", *PLAYERS, "--fixed", f"P1={first}", "--fixed", f"P1={second}"]) == 2
+    err = capsys.readouterr().err
+    assert f"'P1' is already fixed at table {first}" in err
+    assert "Traceback" not in err

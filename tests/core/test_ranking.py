@@ -69,6 +69,15 @@ def test_standings_name_what_decided_each_row() -> None:
     ]
 
 
+def test_the_first_of_a_group_split_later_keeps_what_put_it_below_the_row_above() -> None:
+    # Issue 29's example: p3 and p0 level on 10 points below p2's 16, then split by a tie-break. p3 is below p2 by
+    # points, whatever later splits p3 from p0; before, p3's reason was lost when its group was split.
+    points = {"p5": 35, "p4": 26, "p6": 23, "p1": 20, "p2": 16, "p3": 10, "p0": 10}
+    prior = {"p3": 1, "p0": 2}
+    rows = standings(points, [measure("points", points), measure("prior", prior, lower_is_better=True)])
+    assert [(r.player, r.decided_by) for r in rows][-3:] == [("p2", "points"), ("p3", "points"), ("p0", "prior")]
+
+
 def test_head_to_head_is_taken_among_the_players_still_tied() -> None:
     scores = {"A": {"g1": Fraction(5), "g2": Fraction(1)}, "B": {"g1": Fraction(3)}, "C": {"g2": Fraction(4)}}
     total = {"A": 6, "B": 6, "C": 4}
@@ -152,6 +161,111 @@ def test_league_margins_compare_exactly() -> None:
     rows = league_standings(table)
     assert [(r.player, r.decided_by) for r in rows][:2] == [("B", ""), ("A", "game points")]
     assert rows[0].margin_of_victory == rows[1].margin_of_victory
+
+
+# --- the rule of Decided by, over generated standings ------------------------------------------------------------
+
+STEP_NAMES = ("points", "wins", "seconds", "margin")
+
+
+@st.composite
+def measured_standings(draw: st.DrawFn) -> tuple[list[str], list[tuple[str, dict[str, int], bool]]]:
+    """Players and a chain of measures, each with small values so that ties are common, some lower-is-better."""
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=len(NAMES), unique=True))
+    steps = []
+    for name in STEP_NAMES[: draw(st.integers(1, len(STEP_NAMES)))]:
+        values = {p: draw(st.integers(0, 2)) for p in players}
+        steps.append((name, values, draw(st.booleans())))
+    return players, steps
+
+
+@PROPERTY
+@given(case=measured_standings())
+def test_every_row_but_the_first_names_the_first_measure_that_puts_it_below_the_row_above(
+    case: tuple[list[str], list[tuple[str, dict[str, int], bool]]],
+) -> None:
+    players, steps = case
+    rows = standings(players, [measure(name, values, lower_is_better=low) for name, values, low in steps])
+
+    def better_first(player: str) -> tuple[int, ...]:
+        return tuple(-values[player] if not low else values[player] for _, values, low in steps)
+
+    assert [r.player for r in rows] == sorted(players, key=lambda p: (better_first(p), p))
+    assert (rows[0].decided_by, rows[0].place) == ("", 1)
+    for above, below in itertools.pairwise(rows):
+        differ = [name for name, values, _ in steps if values[above.player] != values[below.player]]
+        assert below.decided_by == (differ[0] if differ else TIED)
+        assert below.place == (above.place if not differ else rows.index(below) + 1)
+
+
+@st.composite
+def standings_with_head_to_head(draw: st.DrawFn) -> tuple[list[str], list[Any]]:
+    """A measure, head to head over a few generated games, and another measure after it."""
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=6, unique=True))
+    scores: dict[str, dict[Any, Fraction]] = {p: {} for p in players}
+    for game in range(draw(st.integers(0, 4))):
+        for player in draw(st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True)):
+            scores[player][game] = Fraction(draw(st.integers(0, 3)))
+    points = {p: draw(st.integers(0, 1)) for p in players}
+    seeds = {p: draw(st.integers(0, 1)) for p in players}
+    return players, [measure("points", points), head_to_head("h2h", scores), measure("seed", seeds)]
+
+
+@PROPERTY
+@given(case=standings_with_head_to_head())
+def test_what_decided_a_row_is_the_first_step_whose_values_differ_from_the_row_above(
+    case: tuple[list[str], list[Any]],
+) -> None:
+    # Head to head depends on who is still tied, so the values compared are those the row shows: the two rows were
+    # level on every step before the one named, and the row above was better on it.
+    players, order = case
+    rows = standings(players, order)
+    assert rows[0].decided_by == ""
+    for above, below in itertools.pairwise(rows):
+        assert below.decided_by in (TIED, *(step.name for step in order))
+        named = [step.name for step in order].index(below.decided_by) if below.decided_by != TIED else len(order)
+        for step in order[:named]:
+            assert above.values.get(step.name) == below.values.get(step.name)
+        if below.decided_by != TIED:
+            assert above.values[below.decided_by] > below.values[below.decided_by]
+        assert (above.place == below.place) == (below.decided_by == TIED)
+
+
+def test_a_league_whose_tied_group_is_split_names_both_reasons() -> None:
+    # Issue 29's example as a league of seven: 7 games of 4, scores 40, 30, 20, 10 in finishing order, so the
+    # source's chart gives 10, 6, 3, 1 league points for 1st to 4th.
+    games = [
+        ("p1", "p3", "p0", "p6"),
+        ("p4", "p6", "p5", "p2"),
+        ("p4", "p0", "p6", "p2"),
+        ("p5", "p2", "p3", "p0"),
+        ("p1", "p5", "p4", "p2"),
+        ("p6", "p5", "p4", "p2"),
+        ("p5", "p2", "p6", "p3"),
+    ]
+    table: list[list[object]] = [["game", "player", "score"]]
+    table += [
+        [f"G{g}", p, score]
+        for g, seats in enumerate(games, 1)
+        for p, score in zip(seats, (40, 30, 20, 10), strict=True)
+    ]
+    rows = league_standings(table)
+    # p5 3 + 10 + 6 + 6 + 10 = 35; p4 10 + 10 + 3 + 3 = 26; p6 1 + 6 + 3 + 10 + 3 = 23; p1 10 + 10 = 20;
+    # p2 1 + 1 + 6 + 1 + 1 + 6 = 16; p3 6 + 3 + 1 = 10 and p0 3 + 6 + 1 = 10.
+    assert [(r.player, r.league_points) for r in rows] == [
+        ("p5", 35),
+        ("p4", 26),
+        ("p6", 23),
+        ("p1", 20),
+        ("p2", 16),
+        ("p3", 10),
+        ("p0", 10),
+    ]
+    # p3 and p0: no wins, one 2nd and one 3rd each; shares of the winner's score (30 + 20 + 10) / 40 / 3 and
+    # (20 + 30 + 10) / 40 / 3, margins -10 - 20 - 30 and -20 - 10 - 30, game points 60 each: level. They met in G1
+    # (30 to 20) and G4 (20 to 10), so head to head is +20 for p3 and -20 for p0.
+    assert [r.decided_by for r in rows] == [""] + ["league points"] * 5 + ["head-to-head net score"]
+    assert (rows[5].head_to_head, rows[6].head_to_head) == (20, -20)
 
 
 # --- the property test ---------------------------------------------------------------------------------------------

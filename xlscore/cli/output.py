@@ -4,6 +4,7 @@ warnings and progress on stderr."""
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from xlscore.excel.workbook.results import Result
 
 FORMATS = ("text", "csv", "json")
+_HALF_PAIR = re.compile("[\ud800-\udfff]")
 
 
 def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -67,7 +69,10 @@ def output_format(kind: str | None, output: Path | None, as_csv: bool) -> str:
 
 
 def deliver(text: str, output: Path | None) -> None:
-    """Print ``text``, or write it to ``output`` (replaced whole, and only once written)."""
+    """Print ``text``, or write it to ``output`` (replaced whole, and only once written). Half a surrogate pair
+    (``UNICHAR`` cannot make one, but a file may hold ``_xD800_``), which no UTF-8 can hold, is written as Excel
+    writes it in a sheet, ``_xD800_``."""
+    text = _HALF_PAIR.sub(lambda found: f"_x{ord(found.group()):04X}_", text)
     if output is None:
         click.echo(text, nl=False)
         return

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from xlscore.cli.app import cli
 from xlscore.cli.output import fail, progress_bar, warn
+from xlscore.core.errors import WorkbookError
+from xlscore.excel.workbook import limits
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from xlscore.excel.workbook.engine import CellReport
+    from xlscore.excel.workbook.recalc import Recalculation
 
 
 @cli.command()
@@ -17,48 +26,97 @@ from xlscore.cli.output import fail, progress_bar, warn
 @click.option("--in-place", is_flag=True, help="Replace BOOK itself (atomically: a failure leaves it as it was).")
 @click.option("--check", is_flag=True, help="Compare with the values saved in BOOK; exit 1 on any difference.")
 @click.option("--tolerance", type=float, default=1e-9, show_default=True, help="How far --check lets numbers differ.")
-def recalc(book: Path, output: Path | None, in_place: bool, check: bool, tolerance: float) -> None:
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=limits.MAX_SECONDS,
+    show_default=True,
+    help="Stop after this long computing (with one line saying how far it got), writing nothing.",
+)
+@click.option(
+    "--max-memory",
+    type=click.IntRange(min=256),
+    default=limits.MAX_MEMORY_MIB,
+    show_default=True,
+    metavar="MIB",
+    help="Stop with one line, writing nothing, past this much memory (MiB).",
+)
+def recalc(
+    book: Path,
+    output: Path | None,
+    in_place: bool,
+    check: bool,
+    tolerance: float,
+    max_seconds: float,
+    max_memory: int,
+) -> None:
     """Compute every formula of BOOK without Excel and write the values into a copy.
 
     The copy keeps every formula, style, table, chart and macro; only the computed values change, so the
     numbers show in Excel, LibreOffice and pandas. Without -o or --in-place the copy is BOOK-recalculated.xlsx
-    (with --check alone, nothing is written). Every cell that ends in an error is listed with its reason, and the
-    exit status is 1; with --check, a cell where BOOK holds the same error, as Excel saved it, is no error.
+    (with --check alone, nothing is written). Every cell that ends in an error is listed with its reason: an error
+    is a result, as in Excel, and the exit status stays 0. With --check, a cell in error or a value that differs
+    from the one saved in BOOK makes it 1 (a cell where BOOK holds the same error, as Excel saved it, is no error).
+
+    \b
+    Exit status: 0 computed (and, with --check, every value as saved); 1 with --check, a cell in error or a
+    difference; 1 a book that cannot be read or is refused, an output that cannot be written, or a run stopped by
+    --max-seconds or --max-memory (one line; nothing written); 2 a usage error.
 
     Examples: xlscore recalc event.xlsx -o event-scored.xlsx; xlscore recalc ladder.xlsx --check
     """
-    from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.drawn import drawn_cells
-    from xlscore.excel.workbook.recalc import check_book, recalculate, unexpected_errors
-
     if output is not None and in_place:
         raise click.UsageError("give -o/--output or --in-place, not both")
     if output is None and not in_place and not check:
         output = book.with_name(f"{book.stem}-recalculated{book.suffix or '.xlsx'}")
     started = time.perf_counter()
-    with progress_bar() as progress:
-        result = recalculate(book, output, in_place=in_place, progress=progress)
-    errors = result.errors
-    differences: list[str] = []
-    if check:  # an error Excel saved too is no problem: --check compares with what Excel computed
-        saved = read_book(book)
-        errors = tuple(unexpected_errors(result, saved))
-        drawn = drawn_cells(saved)
-        differences = [str(d) for d in check_book(result, saved, tolerance, skip=drawn)]
-        if drawn:
-            click.echo(
-                f"not compared: {len(drawn)} cells that draw a random number or read the clock (RAND, RANDBETWEEN, "
-                "RANDARRAY, NOW, TODAY) or read such a cell; Excel saved the value it drew then",
-                err=True,
-            )
+    result = _computed(book, output, in_place, max_seconds, max_memory)
+    errors, differences = _compared(book, result, tolerance) if check else (result.errors, [])
     problems = [str(e) for e in errors] + differences
     for line in problems:
         click.echo(line)
     warn(result.left_out)
     written = f"; wrote {result.output}" if result.output is not None else ""
     click.echo(f"computed {result.formulas} formulas in {time.perf_counter() - started:.2f} s{written}", err=True)
-    if problems or (check and result.left_out):
+    if not check:
+        if errors:
+            cells = sum(1 for e in errors if e.code)
+            circular = f", {len(errors) - cells} in a circular reference" if len(errors) > cells else ""
+            click.echo(f"xlscore: {cells} cells in error{circular} (listed above), as Excel shows them", err=True)
+        return
+    if problems or result.left_out:
         counts = f"{len(errors)} cells in error, {len(differences)} differences from the saved values"
-        if check and result.left_out:
+        if result.left_out:
             counts += f", {len(result.left_out)} tables with rows left out"
         raise SystemExit(fail(counts))
+
+
+def _compared(book: Path, result: Recalculation, tolerance: float) -> tuple[Sequence[CellReport], list[str]]:
+    """What --check reports: the cells in error but where Excel saved the same error (it compares with what Excel
+    computed), and the values that differ from those saved."""
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.drawn import drawn_cells
+    from xlscore.excel.workbook.recalc import check_book, unexpected_errors
+
+    saved = read_book(book)
+    drawn = drawn_cells(saved)
+    if drawn:
+        click.echo(
+            f"not compared: {len(drawn)} cells that draw a random number or read the clock (RAND, RANDBETWEEN, "
+            "RANDARRAY, NOW, TODAY) or read such a cell; Excel saved the value it drew then",
+            err=True,
+        )
+    return unexpected_errors(result, saved), [str(d) for d in check_book(result, saved, tolerance, skip=drawn)]
+
+
+def _computed(book: Path, output: Path | None, in_place: bool, max_seconds: float, max_memory: int) -> Recalculation:
+    """The recalculation, within the time and memory given; running out of either is one line, nothing written."""
+    from xlscore.excel.workbook.recalc import recalculate
+
+    try:
+        with limits.bound_memory(max_memory), progress_bar() as progress:
+            return recalculate(book, output, in_place=in_place, progress=progress, max_seconds=max_seconds)
+    except MemoryError:
+        raise WorkbookError(
+            f"{book.name}: stopped on reaching {max_memory:,} MiB of memory (--max-memory); nothing was written"
+        ) from None

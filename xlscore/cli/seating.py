@@ -13,7 +13,7 @@ from xlscore.cli.output import deliver, emit, output_format, output_options, wor
 from xlscore.core.headings import column_key, heading
 
 if TYPE_CHECKING:
-    from xlscore.core.seating import Seating
+    from xlscore.core.seating import SeatingQuality
 
 
 @cli.command("seating")
@@ -46,6 +46,12 @@ if TYPE_CHECKING:
 @click.option(
     "--byes", is_flag=True, help="Every table full; the players left over sit the round out, in turn (a bye)."
 )
+@click.option(
+    "--seconds",
+    type=float,
+    help="Search this many seconds (of processor time) or until no seating can do better, instead of stopping "
+    "when the search stops improving (at most 2 s).",
+)
 @output_options
 def seating_command(
     players: tuple[str, ...],
@@ -58,6 +64,7 @@ def seating_command(
     top_table: str | None,
     seed: int | None,
     byes: bool,
+    seconds: float | None,
     kind: str | None,
     output: Path | None,
     as_csv: bool,
@@ -72,29 +79,31 @@ def seating_command(
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv
     """
-    import json
-
+    from xlscore.core.seating import seating
     from xlscore.excel.workbook.results import Result
 
     listed = _seating_players(players, players_file)
-    fixed_at: dict[str, object] = {}
-    for item in fixed:
-        name, _, table = item.rpartition("=")
-        if not name.strip() or not table.strip().isdigit():
-            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
-        fixed_at[name.strip()] = int(table)
-    with working(f"seating {len(listed)} players for {rounds} rounds"):
-        result = _seat(listed, rounds, table_size, history, avoid, fixed_at, top_table, seed, byes)
+    fixed_at = _fixed_tables(fixed)
+    longer = "" if seconds is None else f", searching up to {seconds:g} s"
+    with working(f"seating {len(listed)} players for {rounds} rounds{longer}"):  # on a terminal, the seconds spent
+        result = seating(
+            listed,
+            rounds,
+            table_size,
+            None if history is None else read_csv(history),
+            None if avoid is None else read_rows(avoid),
+            fixed=fixed_at or None,
+            top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
+            seed=seed,
+            byes=byes,
+            seconds=seconds,
+        )
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
     report = result.quality.lines()
     kind = output_format(kind, output, as_csv)
     if kind == "json":
-        import dataclasses
-
-        quality = dataclasses.asdict(result.quality) | {"optimal": result.quality.optimal}
-        rows_json = [dict(zip(header, row, strict=True)) for row in rows]
-        deliver(json.dumps({"rows": rows_json, "quality": quality}, indent=2) + "\n", output)
+        deliver(_as_json(header, rows, result.quality), output)
         return
     emit([Result("seating", header, rows)], kind, output, False, raw_csv)
     if kind == "csv" or output is not None:
@@ -103,6 +112,16 @@ def seating_command(
         return
     click.echo()
     click.echo("\n".join(report))
+
+
+def _as_json(header: tuple[str, ...], rows: tuple[tuple[object, ...], ...], quality: SeatingQuality) -> str:
+    """The rows and the quality report as one JSON document."""
+    import dataclasses
+    import json
+
+    report = dataclasses.asdict(quality) | {"optimal": quality.optimal}
+    rows_json = [dict(zip(header, row, strict=True)) for row in rows]
+    return json.dumps({"rows": rows_json, "quality": report}, indent=2) + "\n"
 
 
 def _seating_players(players: tuple[str, ...], players_file: Path | None) -> list[str]:
@@ -124,27 +143,17 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
     return [line.strip() for line in lines]
 
 
-def _seat(
-    listed: list[str],
-    rounds: int,
-    table_size: int,
-    history: Path | None,
-    avoid: Path | None,
-    fixed_at: dict[str, object],
-    top_table: str | None,
-    seed: int | None,
-    byes: bool,
-) -> Seating:
-    from xlscore.core.seating import seating
-
-    return seating(
-        listed,
-        rounds,
-        table_size,
-        None if history is None else read_csv(history),
-        None if avoid is None else read_rows(avoid),
-        fixed=fixed_at or None,
-        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
-        seed=seed,
-        byes=byes,
-    )
+def _fixed_tables(fixed: tuple[str, ...]) -> dict[str, object]:
+    """--fixed NAME=TABLE, each player once (a second --fixed for one player is refused, not silently taken)."""
+    fixed_at: dict[str, object] = {}
+    for item in fixed:
+        name, _, table = item.rpartition("=")
+        if not name.strip() or not table.strip().isdigit():
+            raise click.UsageError(f"--fixed {item!r}: expected NAME=TABLE, such as Ann=1")
+        if name.strip() in fixed_at:
+            raise click.UsageError(
+                f"--fixed {item!r}: {name.strip()!r} is already fixed at table {fixed_at[name.strip()]}; give each "
+                "player one --fixed"
+            )
+        fixed_at[name.strip()] = int(table)
+    return fixed_at

@@ -27,14 +27,17 @@ NO = frozenset({"", "no", "n", "false", "0"})
 """Text read as no (any case); a blank cell is no as well."""
 
 
+_MISSING = frozenset({"NAType", "NaTType"})  # pandas' missing values (pd.NA, pd.NaT), known without importing pandas
+
+
 def is_blank(value: object) -> bool:
-    """Whether a cell is empty: None, or text of nothing but spaces."""
-    return value is None or (isinstance(value, str) and not value.strip())
+    """Whether a cell is empty: None, text of nothing but spaces, or pandas' missing value (``pd.NA``, ``pd.NaT``)."""
+    return value is None or (isinstance(value, str) and not value.strip()) or type(value).__name__ in _MISSING
 
 
 def cell_text(value: object) -> str | None:
     """A cell as a name: None when blank; a whole float (3.0, as a sheet sends a number) as ``3``."""
-    if value is None or isinstance(value, bool):
+    if value is None or isinstance(value, bool) or type(value).__name__ in _MISSING:
         return None
     if isinstance(value, float) and value.is_integer():
         return str(int(value))

@@ -161,7 +161,8 @@ def pb_board(scores: Sequence[float | None]) -> tuple[float | None, ...]:
 
     scores: the players' raw game scores listed in finishing order, 2 to 6 players (5th and 6th may be blank).
     """
-    raw = _board_scores(scores)
+    listed = items("scores", scores, "scores")  # once: a generator is read through a single time
+    raw = _board_scores(listed)
     bonuses = [pb_bonus(s, raw[0]) for s in raw[1:]]
     winner = as_decimal(PLACEMENT_SCORE[0]) + as_decimal(pb_winner_bonus(bonuses))
     result: list[float | None] = [round_half_up(winner, DIGITS)]
@@ -169,7 +170,7 @@ def pb_board(scores: Sequence[float | None]) -> tuple[float | None, ...]:
         round_half_up(as_decimal(PLACEMENT_SCORE[place]) + as_decimal(bonus), DIGITS)
         for place, bonus in enumerate(bonuses, start=1)
     ]
-    result += [None] * (len(scores) - len(raw))
+    result += [None] * (len(listed) - len(raw))
     return tuple(result)
 
 

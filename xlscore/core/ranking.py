@@ -86,14 +86,15 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
 
     Players level on every step share the best place of their group and are listed by name.
     """
-    groups: list[list[str]] = [sorted(set(players))]  # one group to split; empty when there is no player
-    decided: dict[str, str] = {}
-    values: dict[str, dict[str, Exact]] = {p: {} for p in groups[0]}
+    # Each group carries what put its first player below the row above it; a group split by a later step hands
+    # that reason to its first part, and the step's name to each part after it.
+    groups: list[tuple[str, list[str]]] = [("", sorted(set(players)))]  # one group to split; empty: no player
+    values: dict[str, dict[str, Exact]] = {p: {} for p in groups[0][1]}
     for step in order:
-        split: list[list[str]] = []
-        for group in groups:
+        split: list[tuple[str, list[str]]] = []
+        for reason, group in groups:
             if len(group) <= 1:
-                split.append(group)
+                split.append((reason, group))
                 continue
             got = step.values(group)
             for player in group:
@@ -104,17 +105,15 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
                 if got[player] == got[run[0]]:
                     run.append(player)
                 else:
-                    split.append(run)
-                    decided[player] = step.name
-                    run = [player]
-            split.append(run)
+                    split.append((reason, run))
+                    reason, run = step.name, [player]
+            split.append((reason, run))
         groups = split
     result: list[Ranked] = []
-    for group in groups:
+    for reason, group in groups:
         place = len(result) + 1
         for i, player in enumerate(group):
-            why = TIED if i else decided.get(player, "")
-            result.append(Ranked(player, place, "" if not result else why, values[player]))
+            result.append(Ranked(player, place, TIED if i else reason, values[player]))
     return tuple(result)
 
 

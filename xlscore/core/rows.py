@@ -9,20 +9,24 @@ underscore (:func:`xlscore.core.headings.column_key`), so a range copied from a 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import operator
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from numbers import Number
 from typing import Any
 
 from xlscore.core.cells import cell_text, is_blank, yes_no
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.headings import column_key
-from xlscore.core.validate import number, whole
+from xlscore.core.validate import number, shown, whole
 
 __all__ = [
     "Row",
     "cell_name",
     "cell_number",
     "cell_whole",
+    "check_cells",
     "flag",
     "is_frame",
     "read_columns",
@@ -68,7 +72,49 @@ def read_rows(
         row["_row"] = index
         row["_names"] = typed
         rows.append(row)
+    numbers = [r["_row"] for r in rows]
+    for column in wanted:
+        values = [r[column] for r in rows]
+        cleaned = check_cells(values, typed.get(column_key(column), column), numbers, name)
+        if cleaned is not values:
+            for row, value in zip(rows, cleaned, strict=True):
+                row[column] = value
     return rows
+
+
+_PLAIN_CELLS = frozenset({str, float, int, bool, type(None)})
+_LARGEST_WHOLE = int(sys.float_info.max)  # a whole number past it has no float: no sheet can send one
+_MISSING = frozenset({"NAType", "NaTType"})
+_CELL = "a cell's value (text, a number, a date, TRUE or FALSE, or blank)"
+
+
+def _not_a_cell(value: object) -> str:
+    """What is wrong with a value no cell can hold (a list, a set, an array, a generator, a whole number too large
+    for a float), or "" for a cell's value."""
+    if type(value) is int and abs(value) > _LARGEST_WHOLE:
+        return "a number (a whole number this large has no float, and no sheet can hold it)"
+    if value is None or isinstance(value, (str, bool, Number, datetime.date, datetime.time, datetime.timedelta)):
+        return ""
+    if type(value).__name__ in _MISSING or getattr(value, "ndim", None) == 0:  # pandas, numpy scalars
+        return ""
+    return _CELL
+
+
+def check_cells(values: Sequence[Any], heading: str, rows: Sequence[int], name: str) -> Sequence[Any]:
+    """The column, its pandas missing values (``pd.NA``, ``pd.NaT``) as blank (None); a value no cell can hold is
+    refused, naming its row: a list, a mapping, a set, an array, a generator or a whole number too large for a float
+    would otherwise fail deep in a rule (hashing a name, converting a place) as a TypeError or OverflowError. A
+    column of plain values (numbers, text, blanks, logical values) is let through after one look at its types."""
+    kinds = set(map(type, values))
+    if kinds <= _PLAIN_CELLS and (int not in kinds or max(abs(v) for v in values if type(v) is int) <= _LARGEST_WHOLE):
+        return values
+    for value, row in zip(values, rows, strict=False):
+        expected = _not_a_cell(value)
+        if expected:
+            raise TableError(f"{heading} in row {row} of {name} is {shown(value)}; expected {expected}")
+    if any(kind.__name__ in _MISSING for kind in kinds):
+        return [None if type(v).__name__ in _MISSING else v for v in values]
+    return values
 
 
 def _check_columns(
@@ -127,13 +173,18 @@ def read_columns(
     if len(kept) and not {keys[c] for c in required} <= place.keys():
         _check_columns(place, required, wanted, typed, name)
     if len(kept) == len(body):
-        return range(2, len(body) + 2), {
+        numbers: Sequence[int] = range(2, len(body) + 2)
+        found: dict[str, Sequence[Any]] = {
             c: column(place[keys[c]]) if keys[c] in place else (None,) * len(body) for c in wanted
         }
-    pick = _picker(kept)
-    return [i + 2 for i in kept], {
-        c: pick(column(place[keys[c]])) if keys[c] in place else (None,) * len(kept) for c in wanted
-    }
+    else:
+        pick = _picker(kept)
+        numbers = [i + 2 for i in kept]
+        found = {c: pick(column(place[keys[c]])) if keys[c] in place else (None,) * len(kept) for c in wanted}
+    for c in wanted:
+        if keys[c] in place:
+            found[c] = check_cells(found[c], typed[place[keys[c]]], numbers, name)
+    return numbers, found
 
 
 def typed_names(data: object) -> dict[str, str]:
@@ -198,15 +249,23 @@ def read_frame_columns(
         columns = {
             c: frame.iloc[:, place[keys[c]]].reset_index(drop=True) if keys[c] in place else None for c in wanted
         }
-        return range(2, len(kept) + 2), columns
-    rows = list(kept)
-    columns = {c: frame.iloc[rows, place[keys[c]]].reset_index(drop=True) if keys[c] in place else None for c in wanted}
-    return [i + 2 for i in rows], columns
+        numbers: Sequence[int] = range(2, len(kept) + 2)
+    else:
+        rows = list(kept)
+        columns = {
+            c: frame.iloc[rows, place[keys[c]]].reset_index(drop=True) if keys[c] in place else None for c in wanted
+        }
+        numbers = [i + 2 for i in rows]
+    for c, column in columns.items():
+        if column is not None and getattr(column.dtype, "kind", "O") == "O":  # numbers and pandas' text are cells
+            check_cells(column.to_numpy(dtype=object), str(labels[place[keys[c]]]), numbers, name)
+    return numbers, columns
 
 
 def _frame_headings(frame: Any, name: str) -> list[str]:
     """A DataFrame's column names as a table reads them (:func:`column_key`); a name given twice is refused, since
     pandas would keep one of the two columns and drop the other."""
+    check_cells(list(frame.columns), "a column name", [1] * len(frame.columns), name)
     headings = [column_key(c) for c in frame.columns]
     twice = next((h for i, h in enumerate(headings) if h in headings[:i]), None)
     if twice is not None:
@@ -276,6 +335,11 @@ def _records(data: object, name: str) -> Iterable[Mapping[Any, Any]]:
     to_dict = getattr(data, "to_dict", None)
     if callable(to_dict):
         _frame_headings(data, name)
+        frame: Any = data
+        for index, kind in enumerate(frame.dtypes):
+            if getattr(kind, "kind", "O") == "O":  # before pandas hashes it: a list in a cell is one line
+                values = frame.iloc[:, index].to_numpy(dtype=object)
+                check_cells(values, str(frame.columns[index]), range(2, len(values) + 2), name)
         frame_records = to_dict(orient="records")
         return [{k: _clean(v) for k, v in r.items()} for r in frame_records]
     if isinstance(data, (str, bytes)) or not isinstance(data, Iterable):
@@ -296,7 +360,7 @@ def _records(data: object, name: str) -> Iterable[Mapping[Any, Any]]:
 
 def _clean(value: object) -> object:
     """pandas gives NaN for a missing value; treat it as blank."""
-    if isinstance(value, float) and value != value:
+    if (isinstance(value, float) and value != value) or type(value).__name__ in _MISSING:
         return None
     return value
 

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from itertools import combinations
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.league import schedule as schedule_module
 from xlscore.core.league.formation import league_formation
-from xlscore.core.league.schedule import FOUR_PLAYER_GRID, league_schedule, league_season_games, schedule_slots
+from xlscore.core.league.schedule import (
+    FOUR_PLAYER_GRID,
+    GAMES_PER_PLAYER,
+    LEAGUE_SIZES,
+    league_schedule,
+    league_season_games,
+    schedule_slots,
+)
 
 SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 EIGHT = [*SEVEN, "Hal"]
@@ -47,13 +57,12 @@ def _pairs(games: tuple[tuple[str, ...], ...]) -> Counter[frozenset[str]]:
 BALANCE = [
     # The source's: 7 x 4 / 4 = 7 games; 7 x 6 = 42 meetings over 21 pairs, every pair twice.
     (7, 4, 7, 4, 1, {2: 21}),
-    # 8 x 4 / 4 = 8 games; 8 x 6 = 48 meetings over 28 pairs, at most twice each: at most 48 / 2 = 24 pairs meet
-    # twice, so at least 28 - 24 = 4 cannot; here exactly 4 (they never meet) and 24 x 2 = 48.
-    (8, 4, 8, 4, 1, {2: 24, 0: 4}),
+    # 8 x 4 / 4 = 8 games; 8 x 6 = 48 meetings over 28 pairs: 48 = 28 + 20, so 20 pairs twice and 8 once.
+    (8, 4, 8, 4, 1, {2: 20, 1: 8}),
     # 7 x 6 / 3 = 14 games; 14 x 3 = 42 meetings over 21 pairs: every pair twice.
     (7, 3, 14, 6, 2, {2: 21}),
-    # 8 x 6 / 3 = 16 games; 16 x 3 = 48 meetings over 28 pairs: as above, 24 x 2 = 48 and 4 pairs never meet.
-    (8, 3, 16, 6, 2, {2: 24, 0: 4}),
+    # 8 x 6 / 3 = 16 games; 16 x 3 = 48 meetings over 28 pairs: as above, 20 pairs twice and 8 once.
+    (8, 3, 16, 6, 2, {2: 20, 1: 8}),
     # 7 x 5 / 5 = 7 games; 7 x 10 = 70 meetings over 21 pairs: 14 x 3 + 7 x 4 = 70.
     (7, 5, 7, 5, 1, {3: 14, 4: 7}),
     # 8 x 5 / 5 = 8 games; 8 x 10 = 80 meetings over 28 pairs: 24 x 3 + 4 x 2 = 80.
@@ -81,12 +90,40 @@ def test_schedules_are_as_even_as_the_numbers_allow(
     assert len({frozenset(game) for game in schedule}) == games
 
 
-def test_in_a_league_of_eight_slots_four_apart_are_the_pairs_that_never_meet() -> None:
-    for seats in (3, 4):
-        pairs = _pairs(league_schedule(EIGHT, seats))
-        assert {pair for pair in map(frozenset, combinations(EIGHT, 2)) if pair not in pairs} == {
-            frozenset((EIGHT[k], EIGHT[k + 4])) for k in range(4)
-        }
+SIZES = [(players, seats) for players in LEAGUE_SIZES for seats in GAMES_PER_PLAYER]
+
+
+@pytest.mark.parametrize(("players", "seats"), SIZES)
+def test_every_pair_meets_as_evenly_as_the_games_allow_and_seats_are_even(players: int, seats: int) -> None:
+    # The rule, over every size the schedule supports (all of them: 2 league sizes x 3 game sizes), with the
+    # expected figures worked out from the sizes alone.
+    per_player = GAMES_PER_PLAYER[seats]
+    games = schedule_slots(players, seats)
+    assert len(games) == players * per_player // seats
+    pairs = Counter(frozenset(pair) for game in games for pair in combinations(game, 2))
+    meetings = [pairs[frozenset(pair)] for pair in combinations(range(1, players + 1), 2)]
+    # Pair meetings differ by at most 1, and no pair is left out when the games seat more pairs than there are.
+    assert max(meetings) - min(meetings) <= 1
+    assert sum(meetings) == len(games) * seats * (seats - 1) // 2
+    if sum(meetings) >= len(meetings):
+        assert min(meetings) >= 1
+    # Each player takes each seat per_player / seats times: exactly even.
+    for seat in range(seats):
+        assert Counter(game[seat] for game in games) == dict.fromkeys(range(1, players + 1), per_player // seats)
+    # Each player of a league of 8 in games of 3 or 4 meets 2 of the others once and 5 twice: 12 = 2 x 1 + 5 x 2.
+    if (players, seats) in ((8, 3), (8, 4)):
+        for player in range(1, players + 1):
+            mine = Counter(n for pair, n in pairs.items() if player in pair)
+            assert mine == {1: 2, 2: 5}
+
+
+@given(league=st.lists(st.text(string.ascii_letters, min_size=1, max_size=4), min_size=7, max_size=8, unique=True))
+@settings(max_examples=30, deadline=None)
+def test_a_leagues_games_are_its_slots_with_the_players_named(league: list[str]) -> None:
+    # Any names: slot k of the recipe is the k-th player, so named pairs meet exactly as their slots do.
+    for seats in GAMES_PER_PLAYER:
+        named = league_schedule(league, seats)
+        assert named == tuple(tuple(league[s - 1] for s in game) for game in schedule_slots(len(league), seats))
 
 
 def test_generation_is_deterministic() -> None:

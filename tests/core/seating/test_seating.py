@@ -6,6 +6,8 @@ the recount. Lower bounds are the arithmetic written out.
 
 from __future__ import annotations
 
+import random
+import time
 from collections import Counter
 from itertools import combinations
 
@@ -13,7 +15,7 @@ import pytest
 
 import xlscore
 from xlscore import InputError
-from xlscore.core.seating import SeatingRow, seating
+from xlscore.core.seating import SeatingRow, search, seating
 
 Rows = tuple[SeatingRow, ...]
 
@@ -112,6 +114,32 @@ def test_a_sixth_round_of_sixteen_forces_twenty_four_repeats_and_the_search_meet
     quality = seating(named(16), 6, 4).quality
     assert quality.repeats_lower_bound == 16 * (6 * 3 - 15) // 2
     assert quality.repeats == quality.repeats_lower_bound
+
+
+def test_a_search_given_seconds_keeps_cooling_until_the_bound_and_returns_a_seating() -> None:
+    # With a time given, the plateau rule is off: 16 players for 6 rounds still reach their bound of 24 and stop
+    # there (the bound met, nothing better exists), whatever the seconds left.
+    result = seating(named(16), 6, 4, seconds=60)
+    assert result.quality.repeats == result.quality.repeats_lower_bound == 24
+    assert recount_repeats(result.rows) == 24
+
+
+def test_a_search_out_of_time_returns_the_best_seating_it_has() -> None:
+    # The clock already past: the search stops at its first look and returns its start, a whole seating.
+    problem = search.Problem(12, 3, (4, 4, 4), search.no_meetings(12), [{} for _ in range(3)])
+    start = search.greedy(problem, random.Random(0))
+    found = search.anneal(problem, start, random.Random(0), 10_000, 0, until=time.thread_time() - 1)
+    assert found == start
+    assert all(sorted(p for table in tables for p in table) == list(range(12)) for tables in found)
+
+
+def test_the_plateau_rule_ends_a_search_with_no_count_of_coolings() -> None:
+    # 12 players at 3 tables of 4: every table after round 1 holds two who met in round 1, so 3 rounds make at
+    # least 2 x 3 = 6 repeats; the floor of 0 given here is never met, and only the plateau rule can stop it.
+    problem = search.Problem(12, 3, (4, 4, 4), search.no_meetings(12), [{} for _ in range(3)])
+    start = search.greedy(problem, random.Random(0))
+    found = search.anneal(problem, start, random.Random(0), 2_000, 0, coolings=None, patience=2)
+    assert search.cost(search.meetings(problem, found)) <= search.cost(search.meetings(problem, start))
 
 
 def test_the_quality_rows_are_the_report() -> None:
@@ -277,6 +305,9 @@ def test_xlscore_seating_is_the_core_function() -> None:
             {"players": named(3), "rounds": 1, "byes": True},
             "players has 3 names; expected at least 4 to fill one table",
         ),
+        ({"players": named(8), "rounds": 1, "seconds": 0}, "seconds is 0; expected a number of seconds above 0"),
+        ({"players": named(8), "rounds": 1, "seconds": "5"}, "seconds is '5'; expected a number of seconds above 0"),
+        ({"players": named(8), "rounds": 1, "seconds": 1e9}, "seconds is 1000000000.0; expected a number of seconds"),
     ],
 )
 def test_bad_input_is_refused_naming_the_argument(kwargs: dict[str, object], message: str) -> None:

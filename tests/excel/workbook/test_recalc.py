@@ -259,15 +259,19 @@ def test_command_line_reports_error_cells_and_exit_codes(
     book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "scored.xlsx"
-    assert main(["recalc", str(book), "-o", str(out)]) == 1
+    # Errors in cells are results, as Excel shows them: listed, and exit 0 (issue 32); --check makes them 1.
+    assert main(["recalc", str(book), "-o", str(out)]) == 0
     printed = capsys.readouterr()
+    assert "differences" not in printed.err
     assert "Results!I5: #VALUE! rank 6 is outside 1..5" in printed.out
     assert "Results!I6: #NAME? unknown function NOSUCHFUNCTION" in printed.out
     assert "Traceback" not in printed.out + printed.err
     # Nothing else: no progress bar when the output is not a terminal, and nothing from the engine.
     assert len(printed.out.splitlines()) == 3
     assert printed.err.splitlines()[0].startswith("computed 19 formulas in ")  # F2:F6, G2, I2:I12, Summary B1:B2
-    assert len(printed.err.splitlines()) == 2  # and the one-line summary of what failed
+    assert len(printed.err.splitlines()) == 2  # and the one-line count of the cells in error
+    assert main(["recalc", str(book), "--check"]) == 1
+    assert "cells in error" in capsys.readouterr().err
     assert main(["recalc", str(tmp_path / "missing.xlsx")]) == 1
     message = capsys.readouterr().err.strip()
     assert message.startswith("xlscore: ")

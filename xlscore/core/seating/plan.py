@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -41,6 +42,8 @@ STEPS_PER_PAIR = 100
 """Swaps tried per pair of players per round: the swaps open in a round grow with the square of the players."""
 STEPS = (20_000, 600_000)
 """The fewest and the most swaps a search tries (a tiny event is done at once; a large one stops at its bound)."""
+MAX_SECONDS = 3600.0
+"""The longest search ``seconds`` asks for."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ def seating(
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
     byes: bool = False,
+    seconds: float | None = None,
 ) -> Seating:
     """Tables for every round that keep opponents fresh and seats fair: one row per player per round.
 
@@ -160,6 +164,9 @@ def seating(
     seed: Python only: another seed gives another seating of the same quality; the same seed, the same seating.
     byes: Python only: True for an event that allows byes: every table is full and the players left over sit the
         round out, in turn (nobody twice before everyone once); fixed and top-table players never do.
+    seconds: Python only: search for this many seconds of processor time (or until no seating can do better)
+        instead of the default search, which stops when it stops improving or after its budget of swaps, and never
+        by a clock: the same input gives the same tables on every machine, in every program.
     """
     listed = names("players", players)
     count = len(listed)
@@ -172,6 +179,7 @@ def seating(
     size = whole("table_size", table_size, *TABLE_SIZES)
     if not isinstance(byes, bool):
         raise InputError(f"byes is {byes!r}; expected True or False")
+    budget = None if seconds is None else _seconds(seconds)
     sizes, sitting_out = inputs.bye_sizes(count, size) if byes else (inputs.table_sizes(count, size), 0)
     known = {player: i for i, player in enumerate(listed)}
     past = [] if history is None else inputs.history_games(history, known)
@@ -203,9 +211,12 @@ def seating(
         tuple(tuple(sorted(placed.items())) for placed in per_round),
         seed_value,
         sitting_out,
+        budget,
     )
     if key not in _RECENT:
-        _RECENT[key] = _seat(listed, total_rounds, size, sizes, past, avoided, per_round, seed_value, sitting_out)
+        _RECENT[key] = _seat(
+            listed, total_rounds, size, sizes, past, avoided, per_round, seed_value, sitting_out, budget
+        )
         while len(_RECENT) > RECENT:
             _RECENT.pop(next(iter(_RECENT)))
     return _RECENT[key]
@@ -226,13 +237,15 @@ def _seat(
     per_round: list[dict[int, int]],
     seed: int,
     sitting_out: int = 0,
+    seconds: float | None = None,
 ) -> Seating:
     """The seating of checked inputs: a known design, or the search; then seats, rows and the report.
 
     ``sitting_out`` players a round have a bye: they are fixed to a table after the real ones, whose pairs do not
-    meet, and are taken off it at the end.
+    meet, and are taken off it at the end. ``seconds``: the search's time (see :func:`seating`).
     """
     count = len(listed)
+    started = time.thread_time()  # the time bound counts the whole call: the greedy start too
     rng = random.Random(seed)
     bye = len(sizes) if sitting_out else None
     played = None
@@ -246,7 +259,7 @@ def _seat(
         design, tables = built
     else:
         design = ""
-        met = [[0] * count for _ in range(count)]
+        met = search.no_meetings(count)
         for game in past:
             for a, b in combinations(game, 2):
                 met[a][b] += 1
@@ -259,7 +272,7 @@ def _seat(
         # the fixed places: the search repairs it.
         start = search.greedy(problem, rng) if built is None else search.with_fixed(built[1], per_round)
         floor = search.cost(met) + bound * (search.REPEAT + 1)  # every repeat costs REPEAT + 1 at least
-        tables = search.anneal(problem, start, rng, _steps(count, total_rounds), floor)
+        tables = _search(problem, start, rng, _steps(count, total_rounds), floor, started, seconds)
         if bye is not None:
             out = [round_tables.pop() for round_tables in tables]
         _check_apart(tables, avoided, listed)
@@ -319,10 +332,20 @@ def seating_quality(
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
     byes: bool = False,
+    seconds: float | None = None,
 ) -> tuple[SeatingMeasure, ...]:
     """How good SEATING's tables are: repeated pairs and seat repeats against the fewest possible, one row each."""
     report = seating(
-        players, rounds, table_size, history, avoid, fixed=fixed, top_table=top_table, seed=seed, byes=byes
+        players,
+        rounds,
+        table_size,
+        history,
+        avoid,
+        fixed=fixed,
+        top_table=top_table,
+        seed=seed,
+        byes=byes,
+        seconds=seconds,
     ).quality
     return (
         SeatingMeasure("repeated pairs", report.repeats, report.repeats_lower_bound),
@@ -336,6 +359,30 @@ def seating_quality(
 seating_quality.__doc__ = (
     (seating_quality.__doc__ or "").rstrip() + "\n\n" + (seating.__doc__ or "").split("\n\n", 1)[1]
 )
+
+
+def _search(
+    problem: search.Problem,
+    start: list[list[list[int]]],
+    rng: random.Random,
+    steps: int,
+    floor: int,
+    started: float,
+    seconds: float | None,
+) -> list[list[list[int]]]:
+    """The default search (the budget of swaps in coolings and the plateau rule, no clock: the same tables on any
+    machine), or coolings until ``seconds`` have passed, counted from ``started`` (:func:`time.thread_time`)."""
+    swaps = steps // search.COOLING_SHARE
+    if seconds is None:
+        return search.anneal(problem, start, rng, swaps, floor)
+    until = started + seconds
+    return search.anneal(problem, start, rng, swaps, floor, coolings=None, patience=None, until=until)
+
+
+def _seconds(seconds: object) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= MAX_SECONDS:
+        raise InputError(f"seconds is {seconds!r}; expected a number of seconds above 0, at most {MAX_SECONDS:g}")
+    return float(seconds)
 
 
 def _steps(players: int, rounds: int) -> int:

@@ -92,14 +92,22 @@ def addin_files(version: str, wheel_url: str | None = None) -> dict[str, str]:
 
 
 def write_addin(folder: Path, version: str, wheel_url: str | None = None, only: str = "") -> list[Path]:
-    """Write the add-in files below ``folder`` (``only="lite/"``: Lite's, straight into it); return the paths."""
+    """Write the add-in files below ``folder`` (``only="lite/"``: Lite's, straight into it), each whole, as every
+    output is written (:func:`~xlscore.excel.workbook.files.replacing`); return the paths written."""
+    from xlscore.core.errors import WorkbookError
+    from xlscore.excel.workbook.files import replacing
+
     written = []
     for name, text in addin_files(version, wheel_url).items():
         if not name.startswith(only):
             continue
         name = name.removeprefix(only)
         path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise WorkbookError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        with replacing(path) as temporary:
+            temporary.write_text(text, encoding="utf-8")
         written.append(path)
     return written

@@ -19,6 +19,7 @@ from xlscore.core.table import row_header
 
 __all__ = [
     "ERROR_CODES",
+    "MAX_CELL_TEXT",
     "CellError",
     "Grid",
     "as_error",
@@ -27,6 +28,7 @@ __all__ = [
     "is_grid",
     "row_header",
     "table_to_grid",
+    "too_long_text",
     "trim_blanks",
 ]
 
@@ -35,6 +37,16 @@ ERROR_CODES = frozenset(
 )
 
 Grid = list[list[Any]]
+
+MAX_CELL_TEXT = 32_767
+"""Excel's limit on a cell's text (Microsoft's "Excel specifications and limits"): a longer text is #VALUE!, in an
+xlscore function's result (its edge) and in any formula ``xlscore recalc`` computes (listed with the other bounds
+in :mod:`xlscore.excel.workbook.limits`). Defined here, where the add-in and the LibreOffice extension have it."""
+
+
+def too_long_text(length: int) -> str:
+    """The reason a text over :data:`MAX_CELL_TEXT` is #VALUE!."""
+    return f"a text of {length:,} characters, more than the {MAX_CELL_TEXT:,} a cell holds (Excel's limit)"
 
 
 @dataclass(frozen=True)

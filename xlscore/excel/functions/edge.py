@@ -26,6 +26,7 @@ from xlscore.core.errors import XlscoreError
 from xlscore.core.headings import column_key
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
+    MAX_CELL_TEXT,
     CellError,
     Grid,
     as_error,
@@ -34,6 +35,7 @@ from xlscore.excel.functions.cells import (
     grid_shape,
     is_grid,
     table_to_grid,
+    too_long_text,
     trim_blanks,
 )
 
@@ -248,7 +250,7 @@ def _element(function: SheetFunction, values: list[Any]) -> Any:
         if argument.kind == "value" and argument.optional and is_blank(value):
             values[index] = argument.default
     try:
-        return function.core(*values)
+        return _within_cells(function.core(*values))
     except XlscoreError as exc:
         return CellError("#VALUE!", str(exc))
 
@@ -313,4 +315,16 @@ def _group_by_group(function: SheetFunction, values: list[Any], error: CellError
 def _present_or_error(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
     if isinstance(result, CellError):
         return result
-    return _present(function, result, orientation_row)
+    return _within_cells(_present(function, result, orientation_row))
+
+
+def _within_cells(result: Any) -> Any:
+    """``result`` with every text longer than a cell holds (Excel's 32,767 characters) as #VALUE!, with the reason:
+    a game named from a 32,767-character event code would not fit, and Excel would refuse it."""
+    if isinstance(result, str):
+        return CellError("#VALUE!", too_long_text(len(result))) if len(result) > MAX_CELL_TEXT else result
+    if isinstance(result, list) and any(
+        type(v) is str and len(v) > MAX_CELL_TEXT for row in result if isinstance(row, list) for v in row
+    ):
+        return [[_within_cells(v) for v in row] if isinstance(row, list) else _within_cells(row) for row in result]
+    return result

@@ -38,6 +38,7 @@ from formulas.functions import (
 from formulas.functions.info import FalseArray, iserror
 from formulas.tokens.operand import XlError
 
+from xlscore.excel.workbook import limits
 from xlscore.excel.workbook.numberformat import format_value
 
 __all__ = ["FUNCTIONS"]
@@ -110,6 +111,8 @@ def _sequence(rows: Any = 1, columns: Any = 1, start: Any = 1, step: Any = 1) ->
         return Error.errors["#CALC!"] if "#CALC!" in Error.errors else Error.errors["#VALUE!"]
     if height * width > 1_048_576 * 16_384:
         return Error.errors["#NUM!"]
+    if height * width > limits.MAX_CELLS:  # within the sheet, but more cells than xlscore computes
+        return Error.errors["#VALUE!"]
     values = first + increment * np.arange(height * width, dtype=float).reshape(height, width)
     return np.asarray(values, dtype=object).view(Array)
 

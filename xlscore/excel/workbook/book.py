@@ -300,6 +300,8 @@ def _cells(
         array = None
         if f_kind == "array":
             array = parse_area(f_attrs.get(b"ref", b"").decode() or cell_name(row, col))
+            if array is not None:
+                limits.check_array(_where(name, row, col), array.height * array.width)
         shared = f_kind == "shared"
         sheet.formulas.append(Formula(name, row, col, text, position, array, dynamic=dynamic, shared=shared))
 

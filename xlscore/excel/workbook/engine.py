@@ -342,6 +342,8 @@ class _Evaluator:
         self.spills: dict[tuple[str, int, int], Area] = {}
         self.written: dict[str, dict[tuple[int, int], object]] = defaultdict(dict)
         self.information = CellInformation(book)
+        self.now: tuple[str, int, int] = ("", 0, 0)  # the formula being computed: its sheet (upper case) and cell
+        self.run_time_reads: dict[tuple[str, int, int], list[Area]] = defaultdict(list)
         self.max_row = {
             s.name.upper(): max(s.max_row, max((f.row for f in s.formulas), default=0)) for s in book.sheets
         }
@@ -385,6 +387,12 @@ class _Evaluator:
         grid = list(map(list, zip(*(list(map(column.get, rows)) for column in columns), strict=True)))
         self.grids[key] = (cells.version, grid)
         return grid
+
+    def read_at_run_time(self, area: Area) -> list[list[object]]:
+        """:meth:`grid` for INDIRECT and OFFSET, which name the cells they read only as they run: each area is
+        kept by the formula that read it, so that a cycle through them is found (:func:`_run_time_cycle`)."""
+        self.run_time_reads[self.now].append(area)
+        return self.grid(area)
 
     def engine_array(self, area: Area) -> Any:
         grid = self.grid(area)
@@ -650,10 +658,11 @@ def _output_area(formula: Formula, max_row: int, spilling: bool = False, known: 
     return Area(sheet, formula.row, formula.col, formula.row, formula.col)
 
 
-def _order(
-    evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]
-) -> tuple[list[int], list[int]]:
-    """Formulas in an order where every formula comes after those it reads; and those caught in a cycle."""
+_Outputs = tuple[dict[str, dict[int, list[tuple[int, int]]]], list[tuple[Area, int]]]
+
+
+def _outputs(evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]) -> _Outputs:
+    """Where each formula writes: one cell (by sheet, column, then sorted rows), or an area."""
     single: dict[str, dict[int, list[tuple[int, int]]]] = defaultdict(lambda: defaultdict(list))
     multi: list[tuple[Area, int]] = []
     for index, formula in enumerate(formulas):
@@ -665,28 +674,34 @@ def _order(
     for columns in single.values():
         for rows in columns.values():
             rows.sort()
-    needs: list[set[int]] = [set() for _ in formulas]
-    for index, formula in enumerate(formulas):
-        _, inputs = evaluator.compiler.inputs_of(formula)
-        for area in inputs:
-            if area is None:
-                continue
-            sheet = area.sheet or ""
-            bottom = min(area.bottom, max(evaluator.max_row.get(sheet, 0), area.top))
-            for col, rows in single.get(sheet, {}).items():
-                if area.left <= col <= area.right:
-                    start = bisect.bisect_left(rows, (area.top, -1))
-                    for row, other in rows[start:]:
-                        if row > bottom:
-                            break
-                        needs[index].add(other)  # itself too: a cell that reads its own value is circular
-            for out, other in multi:
-                # A spill reading its own anchor is circular; reading the rest of its own cells is not.
-                own = other == index and not area.contains(formula.row, formula.col)
-                if out.sheet == sheet and out.intersects(area) and not own:
-                    needs[index].add(other)
+    return single, multi
+
+
+def _writers(evaluator: _Evaluator, outputs: _Outputs, area: Area, reader: Formula, index: int) -> set[int]:
+    """The formulas that write a cell of ``area``, which formula ``index`` (``reader``) reads."""
+    single, multi = outputs
+    found: set[int] = set()
+    sheet = (area.sheet or "").upper()
+    bottom = min(area.bottom, max(evaluator.max_row.get(sheet, 0), area.top))
+    for col, rows in single.get(sheet, {}).items():
+        if area.left <= col <= area.right:
+            start = bisect.bisect_left(rows, (area.top, -1))
+            for row, other in rows[start:]:
+                if row > bottom:
+                    break
+                found.add(other)  # itself too: a cell that reads its own value is circular
+    for out, other in multi:
+        # A spill reading its own anchor is circular; reading the rest of its own cells is not.
+        own = other == index and not area.contains(reader.row, reader.col)
+        if out.sheet == sheet and out.intersects(area) and not own:
+            found.add(other)
+    return found
+
+
+def _sorted(needs: list[set[int]]) -> tuple[list[int], list[int]]:
+    """The formulas in an order where each comes after those it needs; and those caught in a cycle or behind one."""
     sorter: graphlib.TopologicalSorter[int] = graphlib.TopologicalSorter()
-    for index in range(len(formulas)):
+    for index in range(len(needs)):
         sorter.add(index)  # every formula, first in the file's order: the order among those ready at once
     for index, need in enumerate(needs):
         sorter.add(index, *need)
@@ -698,17 +713,67 @@ def _order(
         order.extend(ready)
         sorter.done(*ready)
     ordered = set(order)
-    return order, [i for i in range(len(formulas)) if i not in ordered]
+    return order, [i for i in range(len(needs)) if i not in ordered]
 
 
-def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direct: bool = True) -> Evaluation:
+_Ordered = tuple[list[int], list[int], list[set[int]], _Outputs]
+
+
+def _order(evaluator: _Evaluator, formulas: list[Formula], spilling: list[bool], known: dict[int, Area]) -> _Ordered:
+    """Formulas in an order where every formula comes after those it reads; those caught in a cycle; what each
+    reads; and where each writes."""
+    outputs = _outputs(evaluator, formulas, spilling, known)
+    needs: list[set[int]] = [set() for _ in formulas]
+    for index, formula in enumerate(formulas):
+        for area in evaluator.compiler.inputs_of(formula)[1]:
+            if area is not None:
+                needs[index] |= _writers(evaluator, outputs, area, formula, index)
+    order, cycle = _sorted(needs)
+    return order, cycle, needs, outputs
+
+
+def _run_time_cycle(evaluator: _Evaluator, formulas: list[Formula], ordered: _Ordered) -> list[int]:
+    """The formulas caught in a cycle through what INDIRECT and OFFSET read as they ran (``A1: =INDIRECT("B1")+1``
+    with ``B1: =INDIRECT("A1")+1``), which ordering by the references written could not see; not those of the
+    cycle already found."""
+    _, cycle, needs, outputs = ordered
+    index_of = {(f.sheet.upper(), f.row, f.col): i for i, f in enumerate(formulas)}
+    needs = [set(n) for n in needs]
+    for key, areas in evaluator.run_time_reads.items():
+        index = index_of.get(key)
+        if index is not None:
+            for area in areas:
+                needs[index] |= _writers(evaluator, outputs, area, formulas[index], index)
+    known = set(cycle)
+    return [i for i in _sorted(needs)[1] if i not in known]
+
+
+def _saved(book: Book, formula: Formula) -> list[list[object]]:
+    """The values the file holds in a formula's cells (its array formula's area whole), 0 for none: what Excel
+    shows in a circular reference before it computes it."""
+    sheet = next(s for s in book.sheets if s.name.upper() == formula.sheet.upper())
+    area = formula.array or Area(None, formula.row, formula.col, formula.row, formula.col)
+    rows = range(area.top, area.bottom + 1)
+    held = [[sheet.values.get((r, c)) for c in range(area.left, area.right + 1)] for r in rows]
+    return [[0.0 if v in (None, "") else v for v in row] for row in held]
+
+
+def evaluate(
+    book: Book,
+    progress: Callable[[int], None] | None = None,
+    *,
+    direct: bool = True,
+    deadline: limits.Deadline | None = None,
+) -> Evaluation:
     """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
 
     ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
     Formulas are ordered by the cells they read and write; where a spill turns out wider than the file said (a
     template's first recalculation, a spill whose mark was dropped), the book is computed once more in the order
-    the true spill areas give.
+    the true spill areas give. ``deadline``: checked before each formula, and told where the computation stands.
     """
+    deadline = deadline or limits.Deadline(None)
+    deadline.at = "compiling the formulas and ordering them by what they read"
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
     compiler = _Compiler(book, direct)
     known: dict[int, Area] = {}
@@ -716,20 +781,19 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
     try:
         spilling = [compiler.spills(f) for f in formulas]
-        for attempt in range(2):
+        for _attempt in range(2):
             evaluator = _Evaluator(book, compiler)
-            runtime.read = evaluator.grid
-            order, cycle = _order(evaluator, formulas, spilling, known)
+            runtime.read = evaluator.read_at_run_time
+            order, cycle, needs, outputs = _order(evaluator, formulas, spilling, known)
             for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
                 evaluator.errors.clear()
-                for done, index in enumerate(order, start=1):
-                    formula = formulas[index]
-                    grid, problem, messages = evaluator.compute(formula)
-                    evaluator.place(formula, grid, problem, messages, spilling[index])
-                    if progress is not None and attempt == 0:
-                        progress(done)
+                _run(evaluator, [formulas[i] for i in order], [spilling[i] for i in order], deadline, progress)
+                progress = None  # counted once: the passes after the first are the same formulas again
                 if cycle:
+                    deadline.at = "computing the formulas of a circular reference"
                     _circular(evaluator, [formulas[index] for index in cycle], book)
+            if compiler.run_time:
+                _circle_at_run_time(evaluator, formulas, (order, cycle, needs, outputs), spilling, book, deadline)
             wider = _wider(evaluator, formulas, spilling, known)
             if not wider:
                 break
@@ -737,6 +801,61 @@ def evaluate(book: Book, progress: Callable[[int], None] | None = None, *, direc
     finally:
         RUNTIME.reset(token)
     return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """How far a pass got, worded only if the deadline stops it there."""
+
+    formula: Formula
+    done: int
+    total: int
+
+    def __str__(self) -> str:
+        cell = cell_name(self.formula.row, self.formula.col)
+        return f"at sheet {shown(self.formula.sheet)}, {cell}, formula {self.done:,} of {self.total:,}"
+
+
+def _run(
+    evaluator: _Evaluator,
+    formulas: list[Formula],
+    spilling: list[bool],
+    deadline: limits.Deadline,
+    progress: Callable[[int], None] | None,
+) -> None:
+    """One pass over ``formulas`` in order, each computed and placed; the deadline checked before each."""
+    total = len(formulas)
+    for done, (formula, spills) in enumerate(zip(formulas, spilling, strict=True), start=1):
+        deadline.at = _Where(formula, done, total)
+        deadline.check()
+        evaluator.now = (formula.sheet.upper(), formula.row, formula.col)
+        grid, problem, messages = evaluator.compute(formula)
+        evaluator.place(formula, grid, problem, messages, spills)
+        if progress is not None:
+            progress(done)
+
+
+def _circle_at_run_time(
+    evaluator: _Evaluator,
+    formulas: list[Formula],
+    ordered: _Ordered,
+    spilling: list[bool],
+    book: Book,
+    deadline: limits.Deadline,
+) -> None:
+    """A cycle through INDIRECT or OFFSET, found once they ran, treated as any other (:func:`_circular`): its cells
+    hold the values the file saved, and the formulas outside it are computed once more from those."""
+    circle = _run_time_cycle(evaluator, formulas, ordered)
+    if not circle:
+        return
+    for index in circle:
+        evaluator.place(formulas[index], _saved(book, formulas[index]), "", [])
+    evaluator.errors.clear()
+    order, cycle = ordered[0], ordered[1]
+    inside = set(circle)
+    rest = [i for i in order if i not in inside]
+    _run(evaluator, [formulas[i] for i in rest], [spilling[i] for i in rest], deadline, None)
+    _circular(evaluator, [formulas[index] for index in sorted({*cycle, *circle})], book)
 
 
 def _changed(before: object, after: object) -> float:

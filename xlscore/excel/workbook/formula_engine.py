@@ -34,11 +34,13 @@ from xlscore.excel.workbook import (
     lookups,
     regression,
     subtotals,
+    text_limit,
     text_numbers,
     workdays,
     yearfrac,
 )
 from xlscore.excel.workbook.calls import BLANK_FUNCTION, Omitted
+from xlscore.excel.workbook.limits import MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
 
@@ -113,6 +115,9 @@ def _register() -> dict[str, Any]:
     functions.update(regression.FUNCTIONS)
     functions.update(depreciation.FUNCTIONS)
     conversions.install(functions)
+    from formulas.functions.operators import OPERATORS
+
+    text_limit.install(functions, OPERATORS)
     return functions
 
 
@@ -179,6 +184,8 @@ def _cell_value(value: Any) -> object:
         return CellError(str(value))
     if isinstance(value, np.generic):
         value = value.item()
+    if isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
+        return CellError("#VALUE!", too_long_text(len(value)))
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, (int, float)):

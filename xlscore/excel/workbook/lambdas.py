@@ -13,7 +13,9 @@ As LET is (:mod:`xlscore.excel.workbook.let`), each parameter is replaced by its
   the array's shape, REDUCE the last.
 
 Only what is known before the formula runs can be written out: a range written in the formula, an array constant.
-MAKEARRAY, whose size is a value, and a LAMBDA given through a reference are left to the engine, which reports
+A defined-name LAMBDA that calls itself is computed as the formula is compiled, within a recursion bound
+(:mod:`xlscore.excel.workbook.recursive_lambdas`). MAKEARRAY, whose size is a value, and a LAMBDA given through a
+reference are left to the engine, which reports
 them as unknown functions; so is a writing out past :data:`MOST_TOKENS` tokens (a result so far used twice in a
 long SCAN doubles at each value). vinci1it2000/formulas's test.xlsx, sheet LOGICAL, holds Excel's values.
 """
@@ -24,6 +26,7 @@ from collections.abc import Mapping
 
 from xlscore.excel.workbook import calls
 from xlscore.excel.workbook.let import PARAMETER, parameter_name, stripped, substituted
+from xlscore.excel.workbook.recursive_lambdas import CannotComputeError, calls_itself, recursive_value
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area, sheet_prefix
 from xlscore.excel.workbook.tokens import Token
 
@@ -207,6 +210,11 @@ def lambdas_written_out(items: list[Token], names: Mapping[str, str] | None = No
                 continue
             held = (names or {}).get(called.removesuffix("("))
             function = _lambda(calls.tokens(held)) if held else None
+            if function is not None and calls_itself(called.removesuffix("("), function[1]):
+                values = [lambdas_written_out(stripped(a), names) for a in arguments]
+                out += recursive_value(called.removesuffix("("), function, values, names or {}, _lambda)
+                i = close + 1
+                continue
             if function is not None:
                 values = [lambdas_written_out(stripped(a), names) for a in arguments]
                 out += _applied(*function, values if values != [[]] else [])
@@ -216,7 +224,7 @@ def lambdas_written_out(items: list[Token], names: Mapping[str, str] | None = No
                 out += _helper(called, [lambdas_written_out(stripped(a), names) for a in arguments])
                 i = close + 1
                 continue
-        except (_LeftAloneError, ValueError):
+        except (_LeftAloneError, ValueError, CannotComputeError):
             pass
         out.append(token)
         i += 1

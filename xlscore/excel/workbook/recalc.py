@@ -18,10 +18,11 @@ from pathlib import Path
 from xlscore.core.errors import WorkbookError
 from xlscore.core.validate import shown
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.workbook import limits
 from xlscore.excel.workbook.book import Book, read_book
 from xlscore.excel.workbook.dynamic import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.excel.workbook.engine import CellReport, Evaluation, evaluate
-from xlscore.excel.workbook.files import replacing
+from xlscore.excel.workbook.files import replacing, writable
 from xlscore.excel.workbook.refs import Area, cell_name, parse_area
 from xlscore.excel.workbook.safezip import RATIO_FLOOR, open_workbook
 from xlscore.excel.workbook.sheetxml import patched_pieces
@@ -141,10 +142,13 @@ def recalculate(
     *,
     in_place: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    max_seconds: float | None = limits.MAX_SECONDS,
 ) -> Recalculation:
     """Compute every formula of the workbook at ``path``; write the values to ``output`` (or back, ``in_place``).
 
-    With neither, nothing is written: the caller reads the result (``--check``, exports).
+    With neither, nothing is written: the caller reads the result (``--check``, exports). Reading and computing
+    the book may take ``max_seconds`` (None: no bound); past it, a WorkbookError says where it stopped, and
+    nothing is written (:class:`~xlscore.excel.workbook.limits.Deadline`).
     """
     source = Path(path)
     if output is not None and in_place:
@@ -154,9 +158,14 @@ def recalculate(
             f"{source.name} is a LibreOffice .ods: xlscore checks one (recalc --check), exports and scores it, but "
             "writes computed values only into an .xlsx; save it as .xlsx in LibreOffice to get a recalculated copy"
         )
-    book = read_book(source)
-    total = sum(len(s.formulas) for s in book.sheets)
-    evaluation = evaluate(book, None if progress is None else (lambda done: progress(done, total)))
+    if output is not None:
+        writable(Path(output))  # a path that cannot be written is refused before the book is computed
+    deadline = limits.Deadline(max_seconds, source.name)
+    with deadline.watchdog():
+        book = read_book(source)
+        total = sum(len(s.formulas) for s in book.sheets)
+        on_progress = None if progress is None else (lambda done: progress(done, total))
+        evaluation = evaluate(book, on_progress, deadline=deadline)
     target = source if in_place else (Path(output) if output is not None else None)
     if target is not None:
         if target.resolve() == source.resolve() and not in_place:

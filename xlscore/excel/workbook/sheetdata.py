@@ -56,9 +56,10 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-# What XML 1.0 cannot hold (control characters but tab and line feed, and U+FFFE, U+FFFF), the carriage return (an
+# What XML 1.0 cannot hold (control characters but tab and line feed, half a surrogate pair such as the _xD800_ a
+# file may hold, and U+FFFE, U+FFFF), the carriage return (an
 # XML reader turns it into a line feed), and a literal "_" before "xHHHH_" (it would read as an escape).
-_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
+_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ud800-\udfff\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
 _EXCEL_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
 
 
