@@ -51,7 +51,8 @@ def _as_usage_error(exc: XlscoreError, ctx: click.Context) -> click.BadParameter
         if isinstance(param, click.Option) and param.name == first.group() and ctx.params.get(param.name) is not None:
             source = ctx.get_parameter_source(param.name)
             if source is click.core.ParameterSource.COMMANDLINE:
-                return click.BadParameter(str(exc)[first.end() :].strip(), ctx, param)
+                value = str(exc)[first.end() :].strip()
+                return click.BadParameter(value.removeprefix("is ").strip(), ctx, param)
     return None
 
 
