@@ -70,9 +70,12 @@ def test_seconds_search_longer_and_a_bad_time_is_one_line(capsys: pytest.Capture
     # search given time stops as soon as it has them.
     assert main(["seating", "--rounds", "6", "--seconds", "30", *PLAYERS, "--format", "csv"]) == 0
     assert capsys.readouterr().err.startswith("repeated pairs: 24 (the fewest possible is at least 24)")
-    assert main(["seating", "--rounds", "6", "--seconds", "0", *PLAYERS]) == 1
+    # A bad option value is a usage error naming the option as typed (issue 35): exit status 2, click's own lines.
+    assert main(["seating", "--rounds", "6", "--seconds", "0", *PLAYERS]) == 2
     err = capsys.readouterr().err
-    assert err == "xlscore: seconds is 0.0; expected a number of seconds above 0, at most 3600\n"
+    assert err.endswith(
+        "Error: Invalid value for '--seconds': 0.0; expected a number of seconds above 0, at most 3600\n"
+    )
 
 
 def test_last_round_by_the_standings_after_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,7 +52,10 @@ def test_the_command_without_its_extra_says_which_to_install() -> None:
     script = "import sys; sys.modules['click'] = None; from xlscore.__main__ import main; sys.exit(main())"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 1
-    assert done.stderr == "xlscore: the command line needs click, which is not installed: pip install 'xlscore[cli]'\n"
+    assert done.stderr == (
+        "xlscore: the command line needs click, which is not installed: from a copy of xlscore's repository, "
+        "pip install '.[cli]' (xlscore is not on the package index yet)\n"
+    )
 
 
 def test_only_the_gibbs_history_functions_need_numpy() -> None:

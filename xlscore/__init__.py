@@ -88,6 +88,7 @@ if TYPE_CHECKING:
     )
     from xlscore.core.table import Table
     from xlscore.excel.publish import publish
+    from xlscore.excel.templates import FilledTemplate, read_template
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
@@ -163,6 +164,8 @@ _LAZY = {
     "size_matters_standings": "xlscore.core.size_matters",
     "size_matters_standings_by_round": "xlscore.core.size_matters",
     "Table": "xlscore.core.table",
+    "FilledTemplate": "xlscore.excel.templates",
+    "read_template": "xlscore.excel.templates",
 }
 
 
@@ -182,6 +185,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "DiplomacyComparison",
     "DiplomacyStanding",
+    "FilledTemplate",
     "GibbsRating",
     "GibbsRatings",
     "GibbsRpByGame",
@@ -241,6 +245,7 @@ __all__ = [
     "players_shown",
     "plops",
     "publish",
+    "read_template",
     "rplops",
     "rplops2",
     "rplops_game",

@@ -12,7 +12,8 @@ def main() -> int:
         from xlscore.cli import main as run
     except ModuleNotFoundError as exc:
         print(
-            f"xlscore: the command line needs {exc.name}, which is not installed: pip install 'xlscore[cli]'",
+            f"xlscore: the command line needs {exc.name}, which is not installed: from a copy of xlscore's "
+            "repository, pip install '.[cli]' (xlscore is not on the package index yet)",
             file=sys.stderr,
         )
         return 1

@@ -26,6 +26,9 @@ from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, new_workbook, standings
 from xlscore.excel.workbook.book import read_book
 
+# About 10,000 results typed into every template, and LibreOffice: the slow group (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
+
 SYSTEMS = sorted(MODULES)
 TOOLS = ("openpyxl", "libreoffice")
 CASES = [(system, tool) for system in SYSTEMS for tool in TOOLS]

@@ -29,6 +29,9 @@ from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, standings, template
 from xlscore.excel.workbook.book import read_book
 
+# Every template saved by four programs, LibreOffice among them: the slow group (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
+
 # The input table whose rows are moved below it, by system.
 MOVED = {
     "rplops": "Results",

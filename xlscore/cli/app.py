@@ -5,8 +5,10 @@ Exit status: 0 done, 1 bad input or a workbook that cannot be read (a one-line m
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -22,7 +24,39 @@ zsh: zsh_source, fish: fish_source (see docs/guide/README.md).
 """
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
+class _Command(click.Command):
+    """A command whose bad option value, found by the core (which names its argument, ``table_size 1 is outside
+    3..7``), is a usage error naming the option as typed: ``Invalid value for '--table-size': 1 is outside 3..7``,
+    exit status 2, as click does for a value its own type refuses."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except XlscoreError as exc:
+            raise _as_usage_error(exc, ctx) or exc from exc
+
+
+class _Group(click.Group):
+    command_class = _Command
+    group_class = type
+
+
+def _as_usage_error(exc: XlscoreError, ctx: click.Context) -> click.BadParameter | None:
+    """The core's error as a bad value of the option it names by its Python name (the message's first word), or
+    None when it names no option of the command (a workbook's cell, a table's column)."""
+    first = re.match(r"[a-z_]+", str(exc))
+    if first is None:
+        return None
+    for param in ctx.command.params:
+        if isinstance(param, click.Option) and param.name == first.group() and ctx.params.get(param.name) is not None:
+            source = ctx.get_parameter_source(param.name)
+            if source is click.core.ParameterSource.COMMANDLINE:
+                value = str(exc)[first.end() :].strip()
+                return click.BadParameter(value.removeprefix("is ").strip(), ctx, param)
+    return None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
 @click.version_option(package_name="xlscore")
 def cli() -> None:
     """Tournament scoring for board-game, train-game and Diplomacy events."""

@@ -8,6 +8,7 @@ import click
 
 from xlscore.cli.app import cli
 from xlscore.cli.output import emit, output_options, progress_bar, warn
+from xlscore.core.errors import WorkbookError
 
 
 @cli.command()
@@ -28,10 +29,12 @@ def export(
 ) -> None:
     """Print a table, named range or sheet of BOOK after recalculation, as text, CSV or JSON.
 
-    A sheet gives the table that starts at its A1 (a template's Standings, History, Schedule ...). Without --name:
-    every table and named range, and every sheet computed from A1 (a template's Standings among them).
+    A sheet gives the table it holds: the one its formulas compute (a template's Standings, Finals, Next season),
+    else its one input table, else the block at its A1; a sheet with several names them, and 'SHEET!J1' gives the
+    one whose header starts at J1. Without --name: every table and named range, and every sheet computed from A1
+    (a template's Standings among them); a workbook with none of these is refused.
 
-    Example: xlscore export event.xlsx --name Standings --format csv
+    Examples: xlscore export event.xlsx --name Standings --format csv; xlscore export event.xlsx --name 'Seating!J1'
     """
     from xlscore.excel.workbook.book import read_book
     from xlscore.excel.workbook.results import results
@@ -46,6 +49,11 @@ def export(
             recalculate=not no_recalc,
             progress=None if progress is None else (lambda done: progress(done, total)),
             dates=True,
+        )
+    if not found:
+        raise WorkbookError(
+            f"{book.name} has no table to export: no Excel table, no named range, and no sheet computed from its A1; "
+            "give --name SHEET for a sheet's block"
         )
     emit(list(found.values()), kind, output, as_csv, raw_csv)
     warn(left_out(read.tables))

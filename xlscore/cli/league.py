@@ -9,7 +9,7 @@ import click
 
 from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv
-from xlscore.cli.output import emit, output_options, step, table
+from xlscore.cli.output import emit, fail, output_options, step, table, warn
 from xlscore.core.errors import InputError
 from xlscore.core.headings import heading
 
@@ -78,22 +78,40 @@ def league() -> None:
     help="A CSV of earlier seasons' final standings (columns season, division, league, place, player, "
     "league_points), so players returning after a break are seated by their most recent finish.",
 )
+@click.option("--force", is_flag=True, help="Form the leagues even though some of the season's games are unplayed.")
 @output_options
 def next_season(
-    book: Path, history: Path | None, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool
+    book: Path,
+    history: Path | None,
+    force: bool,
+    kind: str | None,
+    output: Path | None,
+    as_csv: bool,
+    raw_csv: bool,
 ) -> None:
     """Form next season's leagues from a season workbook: its standings and its Next season sign-up table.
 
     The source's steps 1 to 7: league winners go up, the bottom two go down, drop-outs' places are filled by
-    returning players whose last finish was as good, then new players by laurels and sign-up order.
+    returning players whose last finish was as good, then new players by laurels and sign-up order. A season with
+    games of its schedule still missing from Results is refused, naming them (exit status 1); --force goes on,
+    still naming them.
 
     Examples: xlscore league next-season season-2.xlsx; xlscore league next-season season-2.xlsx --history past.csv
     """
     from xlscore.core.league import LeagueSeat
     from xlscore.excel.templates.league_season import next_season as form
+    from xlscore.excel.templates.league_season import unplayed
 
     step(f"reading {book.name}")
     season = _league_book(book)
+    missing = unplayed(season)
+    if missing:
+        shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+        warn([f"{book.name}: {len(missing)} games of the schedule have no results yet: {shown}"])
+        if not force:
+            raise SystemExit(
+                fail("the standings are not final; give --force to form next season from them as they are")
+            )
     past = None if history is None else read_csv(history)
     step("computing the standings and forming the leagues")
     emit([table("next season", form(season, past), LeagueSeat)], kind, output, as_csv, raw_csv)

@@ -99,6 +99,37 @@ def step(message: str) -> None:
         click.echo(f"xlscore: {message} ...", err=True)
 
 
+@contextlib.contextmanager
+def working(message: str, every: float = 1.0) -> Iterator[None]:
+    """Long work whose end cannot be foreseen (a seating search): on a terminal, ``message`` and the seconds spent,
+    rewritten in place every ``every`` seconds and cleared at the end; nothing when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    import threading
+    import time
+
+    done = threading.Event()
+    started = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(every):
+            sys.stderr.write(f"\rxlscore: {message} ... {time.monotonic() - started:.0f} s")
+            sys.stderr.flush()
+
+    sys.stderr.write(f"xlscore: {message} ...")
+    sys.stderr.flush()
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        sys.stderr.write(f"\rxlscore: {message}: {time.monotonic() - started:.1f} s\n")
+        sys.stderr.flush()
+
+
 def warn(lines: Sequence[str]) -> None:
     """Rows typed below a table after a blank row, which nothing counts: one line each on stderr."""
     for line in lines:

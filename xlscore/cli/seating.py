@@ -9,7 +9,7 @@ import click
 
 from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv, read_rows
-from xlscore.cli.output import deliver, emit, output_format, output_options, step
+from xlscore.cli.output import deliver, emit, output_format, output_options, step, working
 from xlscore.core.headings import column_key, heading
 
 if TYPE_CHECKING:
@@ -111,19 +111,19 @@ def seating_command(
     listed = _seating_players(players, players_file)
     fixed_at = _fixed_tables(fixed)
     longer = "" if seconds is None else f", searching up to {seconds:g} s"
-    step(f"seating {len(listed)} players for {rounds} rounds{longer}")
-    result = seating(
-        listed,
-        rounds,
-        table_size,
-        None if history is None else read_csv(history),
-        None if avoid is None else read_rows(avoid),
-        fixed=fixed_at or None,
-        top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
-        seed=seed,
-        byes=byes,
-        seconds=seconds,
-    )
+    with working(f"seating {len(listed)} players for {rounds} rounds{longer}"):  # on a terminal, the seconds spent
+        result = seating(
+            listed,
+            rounds,
+            table_size,
+            None if history is None else read_csv(history),
+            None if avoid is None else read_rows(avoid),
+            fixed=fixed_at or None,
+            top_table=None if top_table is None else [n.strip() for n in top_table.split(",")],
+            seed=seed,
+            byes=byes,
+            seconds=seconds,
+        )
     _show(result, kind, output, as_csv, raw_csv)
 
 

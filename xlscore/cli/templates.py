@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from xlscore.cli.app import cli
-from xlscore.cli.output import emit, output_options, table, warn
+from xlscore.cli.output import emit, output_format, output_options, table, warn
 from xlscore.core.errors import InputError
 from xlscore.core.rounds import RoundStanding
 from xlscore.excel.templates import MODULES, standings_row
@@ -82,16 +82,19 @@ def standings(
 ) -> None:
     """Print the standings of filled template workbooks, computed from their inputs by xlscore's core.
 
-    BOOKS are template workbooks (made by 'xlscore new') or folders of them. Nothing is recalculated or written:
-    the inputs are read and scored directly, so this works on a workbook Excel saved without the add-in. A
-    template with no results yet shows its standings' header alone, and says so. --after-round and --by-round
-    are for the events played in rounds (rplops, puffing-billy, size-matters, diplomacy).
+    BOOKS are template workbooks (made by 'xlscore new') or folders of them; several give, as CSV, one table whose
+    Workbook and System columns say where each row comes from, and as JSON one document keyed by workbook.
+    Nothing is recalculated or written: the inputs are read and scored directly, so this works on a workbook Excel
+    saved without the add-in. A template with no results yet shows its standings' header alone, and says so.
+    --after-round and --by-round are for the events played in rounds (rplops, puffing-billy, size-matters,
+    diplomacy).
 
     Examples: xlscore standings workbooks/rplops-event.xlsx; xlscore standings workbooks;
     xlscore standings season.xlsx -o standings.csv; xlscore standings event.xlsx --after-round 3;
     xlscore standings event.xlsx --by-round
     """
     from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.results import stacked
     from xlscore.excel.workbook.structured import left_out
 
     if after_round is not None and by_round:
@@ -99,16 +102,26 @@ def standings(
     paths = [p for book in books for p in (sorted(book.glob("*.xlsx")) if book.is_dir() else [book])]
     missing: list[str] = []
     found: list[Result] = []
+    systems: list[str] = []
     for path in paths:
         book = read_book(path)
         system, rows = _read(book, after_round, by_round)
+        systems.append(system)
         if not rows:
             missing.append(f"{path.name} has no results yet: its standings are empty")
         name = f"{path.name} ({system})" if len(paths) > 1 else path.name
         header = (RoundStanding if by_round else standings_row(system)) if not rows else None
         found.append(table(name, rows, header))  # no rows: the header
         missing += left_out(book.tables)
-    emit(found, kind, output, as_csv, raw_csv)
+    chosen = output_format(kind, output, as_csv)
+    if len(found) > 1 and chosen == "csv":  # one table a program can read, each row naming its workbook
+        found = [
+            stacked(
+                "standings",
+                [({"Workbook": p.name, "System": s}, r) for p, s, r in zip(paths, systems, found, strict=True)],
+            )
+        ]
+    emit(found, chosen, output, as_csv, raw_csv)
     warn(missing)
     if any("no results yet" not in m for m in missing):
         raise SystemExit(1)

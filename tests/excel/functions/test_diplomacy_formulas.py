@@ -48,6 +48,7 @@ def test_recalc_computes_the_published_carnage_board(tmp_path: Path) -> None:
     assert [ws[f"G{r}"].value for r in range(1, 8)] == [2, 3, 5, 4, 1, 7 + 1, 6]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_computes_the_same(tmp_path: Path) -> None:
     source = tmp_path / "board.xlsx"

@@ -90,12 +90,14 @@ def _here(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
+@pytest.mark.slow
 def test_runs_in_pyodide_with_xlwings_and_nothing_else(lite: dict[str, Any]) -> None:
     assert lite["platform"] == "emscripten"
     assert lite["python"].startswith("3.13")
     assert [w.split("-")[0] for w in lite["wheels"]] == ["micropip", "xlscore", "xlwings"]
 
 
+@pytest.mark.slow
 def test_every_example_gives_the_same_figures_in_pyodide(lite: dict[str, Any]) -> None:
     assert set(lite["missing"]) == NEEDS_NUMPY
     assert set(lite["missing"].values()) == {"numpy"}
@@ -106,6 +108,7 @@ def test_every_example_gives_the_same_figures_in_pyodide(lite: dict[str, Any]) -
         assert results == expected, name
 
 
+@pytest.mark.slow
 def test_the_xlwings_functions_give_the_published_figures_in_pyodide(lite: dict[str, Any]) -> None:
     calls = lite["calls"]
     assert calls["RPLOPS"] == pytest.approx((4 * 100 / 6 + 3 * 100 / 6) / 2)  # 58.33, a tie for 2nd of 5

@@ -48,8 +48,18 @@ def test_decorators_get_xlscore_categories_and_options_both_runtimes_take() -> N
 
     entry = CATALOGUE["RPLOPS"]
     udfs.expose(entry, func, arg)
-    # category and call_in_wizard: classic xlwings honours them, Lite keeps them as metadata (its func's docs).
-    assert calls[-1] == ("func", (), {"category": "xlscore RPLOPS", "call_in_wizard": True})
+    # category and call_in_wizard: classic xlwings honours them, Lite keeps them as metadata (its func's docs);
+    # help_url and namespace the other way round (classic's func ignores options it does not know).
+    assert calls[-1] == (
+        "func",
+        (),
+        {
+            "category": "xlscore RPLOPS",
+            "call_in_wizard": True,
+            "help_url": "https://github.com/xlscore/xlscore/blob/main/docs/reference/functions.md#rplops-1",
+            "namespace": "",
+        },
+    )
     shared = {"ndim", "err_to_str", "doc"}
     for (kind, (name,), options), argument in zip(calls[-2::-1], entry.arguments, strict=True):
         assert kind == "arg"

@@ -14,6 +14,9 @@ from xlscore.excel.libreoffice.check import Check, check_books
 from xlscore.excel.libreoffice.profile import office
 from xlscore.excel.libreoffice.soffice import EXCEL_NAMES_SINCE, find_soffice, soffice_version, version_number
 
+# LibreOffice computes every template: the slow group (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
+
 WORKBOOKS = sorted((Path(__file__).resolve().parents[3] / "workbooks").glob("*.xlsx"))
 found = find_soffice()
 soffice = pytest.mark.skipif(found is None, reason="LibreOffice (soffice) is not installed")

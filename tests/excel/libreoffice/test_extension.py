@@ -205,7 +205,14 @@ def _too_old() -> bool:
     return soffice is not None and version_number(soffice_version(soffice)) < EXCEL_NAMES_SINCE
 
 
-uno = pytest.mark.skipif(not has_uno(), reason="LibreOffice and its Python (python3-uno) are not installed")
+_no_uno = pytest.mark.skipif(not has_uno(), reason="LibreOffice and its Python (python3-uno) are not installed")
+
+
+def uno(test: Any) -> Any:
+    """A test in the one LibreOffice session: skipped without LibreOffice, and in the slow group (pytest -m slow)."""
+    return pytest.mark.slow(_no_uno(test))
+
+
 excel_names = pytest.mark.skipif(
     _too_old(), reason=f"this LibreOffice reads no add-in's Excel names in .xlsx (needs {EXCEL_NAMES_SINCE})"
 )

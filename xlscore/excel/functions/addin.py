@@ -9,12 +9,14 @@ addin/README.md is the step-by-step guide. A test checks that addin/ equals what
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
+from xlscore.core.errors import InputError
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 
-__all__ = ["UDF_MODULE", "VBA_RESERVED", "addin_files", "vba_clashes", "write_addin"]
+__all__ = ["UDF_MODULE", "VBA_RESERVED", "addin_files", "vba_clashes", "wheel_requirement", "write_addin"]
 
 UDF_MODULE = "xlscore.excel.functions.udfs"
 
@@ -44,9 +46,34 @@ def vba_clashes(function: SheetFunction) -> list[str]:
     ]
 
 
-def addin_files(version: str) -> dict[str, str]:
-    """File name (relative to addin/) -> contents."""
+def wheel_requirement(url: str) -> str:
+    """The requirements.txt line that installs xlscore from a wheel the coordinator hosts: the address itself, which
+    Pyodide's installer takes. Refused unless it is an http(s) address of an xlscore wheel (``.../xlscore-0.1.0-py3-
+    none-any.whl``): Pyodide installs a wheel only by an address whose file name is a wheel's."""
+    from urllib.parse import urlparse
+
+    parsed = urlparse(url.strip())
+    file = parsed.path.rsplit("/", 1)[-1]
+    if parsed.scheme not in ("https", "http") or not parsed.netloc or not re.fullmatch(r"xlscore-[^-]+-.+\.whl", file):
+        raise InputError(
+            f"wheel_url is {url!r}; expected the http(s) address of an xlscore wheel, ending in a file name such as "
+            "xlscore-0.1.0-py3-none-any.whl"
+        )
+    return url.strip()
+
+
+def addin_files(version: str, wheel_url: str | None = None) -> dict[str, str]:
+    """File name (relative to addin/) -> contents; with ``wheel_url``, Lite's requirements name that wheel."""
     names = textwrap.fill("Functions: " + ", ".join(sorted(CATALOGUE)) + ".", width=100)
+    if wheel_url is None:
+        requirement = (
+            "# Until xlscore is on the package index, this line installs nothing: write this file with\n"
+            "#   xlscore addin --lite DIR --wheel-url https://.../xlscore-VERSION-py3-none-any.whl\n"
+            "# naming a wheel you host (addin/README.md, step by step).\n"
+            f"xlscore=={version}\n"
+        )
+    else:
+        requirement = f"# The xlscore wheel you host (addin/README.md).\n{wheel_requirement(wheel_url)}\n"
     return {
         "classic/xlwings.conf": f'"UDF MODULES","{UDF_MODULE}"\n',
         "lite/main.py": (
@@ -58,22 +85,23 @@ def addin_files(version: str) -> dict[str, str]:
         ),
         "lite/requirements.txt": (
             "# xlscore for xlwings Lite: paste into the Lite editor's requirements.txt.\n"
-            "# Until xlscore is on PyPI, replace the next line with the address of a wheel you host:\n"
-            "# python -m pip wheel --no-deps . -w dist  (a pure-Python wheel, which Pyodide installs).\n"
             "# xlscore alone runs every function but GIBBS_RATINGS and GIBBS_RP_BY_GAME; for those, add a line: numpy\n"
-            f"xlscore=={version}\n"
+            + requirement
         ),
     }
 
 
-def write_addin(folder: Path, version: str) -> list[Path]:
-    """Write the add-in files below ``folder`` (each whole, as every output is written:
-    :func:`~xlscore.excel.workbook.files.replacing`); return the paths written."""
+def write_addin(folder: Path, version: str, wheel_url: str | None = None, only: str = "") -> list[Path]:
+    """Write the add-in files below ``folder`` (``only="lite/"``: Lite's, straight into it), each whole, as every
+    output is written (:func:`~xlscore.excel.workbook.files.replacing`); return the paths written."""
     from xlscore.core.errors import WorkbookError
     from xlscore.excel.workbook.files import replacing
 
     written = []
-    for name, text in addin_files(version).items():
+    for name, text in addin_files(version, wheel_url).items():
+        if not name.startswith(only):
+            continue
+        name = name.removeprefix(only)
         path = folder / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

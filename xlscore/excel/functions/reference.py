@@ -6,13 +6,21 @@ gives the figure printed beside it.
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
 
 from xlscore.excel.functions.catalogue import CATALOGUE, Argument, Cells, Example, SheetFunction
 
-__all__ = ["formula", "render", "signature"]
+__all__ = ["HOME", "PAGE", "formula", "help_url", "render", "signature"]
+
+HOME = "https://github.com/xlscore/xlscore"
+"""The project's home, where its docs are read (the LibreOffice extension's publisher link, xlwings Lite's help)."""
+
+PAGE = f"{HOME}/blob/main/docs/reference/functions.md"
+"""This reference page as the project's hosting shows it."""
 
 RETURNS = {
     "value": "one value; given ranges for its one-value arguments, the same shape, cell by cell",
@@ -117,6 +125,31 @@ def render() -> str:
         for function in functions:
             lines += list(_section(function))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def help_url(name: str) -> str:
+    """The address of function ``name``'s entry on the reference page (xlwings Lite's ``help_url``): the page, then
+    the anchor the hosting gives its heading."""
+    return f"{PAGE}#{_anchors()[name]}"
+
+
+@functools.cache
+def _anchors() -> dict[str, str]:
+    """Each function's heading anchor, as GitHub makes them: lower case, punctuation but ``-`` and ``_`` dropped,
+    spaces as ``-``, and a repeated one numbered (the category ``## RPLOPS`` is ``rplops``, the function
+    ``### RPLOPS`` under it ``rplops-1``)."""
+    seen: dict[str, int] = {}
+    anchors: dict[str, str] = {}
+    for line in render().splitlines():
+        if not line.startswith("#"):
+            continue
+        text = line.lstrip("#").strip()
+        slug = re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        if line.startswith("### "):
+            anchors[text] = f"{slug}-{count}" if count else slug
+    return anchors
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from xlwings import XlwingsError, arg, func
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells
+from xlscore.excel.functions.reference import help_url
 
 __all__ = sorted(CATALOGUE)
 
@@ -80,9 +81,15 @@ def expose(function: SheetFunction, func_: Decorator = func, arg_: Decorator = a
     decorated: Callable[..., Any] = udf
     for argument in reversed(function.arguments):
         decorated = arg_(argument.name, ndim=2, err_to_str=True, doc=argument.doc)(decorated)
-    registered: Callable[..., Any] = func_(category=function.wizard_category, call_in_wizard=function.live_in_wizard)(
-        decorated
-    )
+    # help_url and namespace are xlwings Lite's (classic keeps them as metadata): the entry on the reference page,
+    # and no namespace, so that a template's =RPLOPS(...) is the same formula in Lite, classic and LibreOffice
+    # (addin/README.md says why).
+    registered: Callable[..., Any] = func_(
+        category=function.wizard_category,
+        call_in_wizard=function.live_in_wizard,
+        help_url=help_url(function.name),
+        namespace="",
+    )(decorated)
     return registered
 
 

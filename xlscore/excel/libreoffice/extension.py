@@ -15,19 +15,25 @@ are, and holds:
   extension's ``pythonpath`` on ``sys.path``, so the functions run xlscore's own code in LibreOffice's own Python,
   on Linux (the system's python3), Windows and macOS (the Python LibreOffice bundles) alike, with nothing else to
   install;
-* ``description.xml`` and ``META-INF/manifest.xml``, the extension's identity and contents.
+* ``description.xml`` and ``META-INF/manifest.xml``, the extension's identity and contents: what the Extension
+  Manager shows (a description, an icon) and the LibreOffice it needs (25.2, which reads the add-in's Excel names
+  in .xlsx files; an older one refuses the extension and says so).
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 import xlscore
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.reference import HOME
+from xlscore.excel.libreoffice.soffice import EXCEL_NAMES_SINCE
 from xlscore.excel.libreoffice.typelibrary import Method, type_library
 from xlscore.excel.workbook.files import replacing
 
@@ -36,6 +42,7 @@ __all__ = [
     "EXTENSION_ID",
     "FUNCTIONS_MODULE",
     "INTERFACE",
+    "NEEDS_LIBREOFFICE",
     "OXT_NAME",
     "SERVICE",
     "WHY",
@@ -43,6 +50,7 @@ __all__ = [
     "extension_bytes",
     "extension_files",
     "functions_module",
+    "icon",
     "write_extension",
 ]
 
@@ -125,7 +133,25 @@ def bundled_modules() -> Iterator[tuple[str, Path]]:
         yield name, package / name
 
 
-def _description(version: str) -> str:
+NEEDS_LIBREOFFICE = EXCEL_NAMES_SINCE
+"""The oldest LibreOffice the extension installs in: the templates need it to read the add-in's Excel names from
+.xlsx files (7.4 does not), so an older one refuses the extension, saying which version it needs."""
+
+DESCRIPTION_FILE = "description/description-en.txt"
+ICON_FILE = "images/xlscore.png"
+_ABOUT = (
+    "Tournament scoring as Calc functions: RPLOPS and PLOPS, Puffing Billy, Size Matters, 38 Diplomacy systems, "
+    "Gibbs ranking points, the Meeple League and seating, each checked against its source's worked examples. "
+    "Insert > Function lists them under Add-in, each with its arguments; a bad argument gives #VALUE!, and "
+    'XLSCORE_WHY("RPLOPS"; 6; 5) shows why. Works with the template workbooks of xlscore ("xlscore new"). '
+    f"Needs LibreOffice {NEEDS_LIBREOFFICE[0]}.{NEEDS_LIBREOFFICE[1]} or later. Documentation: {HOME}\n"
+)
+
+
+def _description(version: str, needs: tuple[int, int] = NEEDS_LIBREOFFICE) -> str:
+    """description.xml: identity, what the Extension Manager shows (name, description, icon, publisher) and the
+    LibreOffice version it needs, which an older LibreOffice names when it refuses the extension."""
+    minimum = f"{needs[0]}.{needs[1]}"
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <description xmlns="http://openoffice.org/extensions/description/2006"
              xmlns:d="http://openoffice.org/extensions/description/2006"
@@ -134,13 +160,34 @@ def _description(version: str) -> str:
   <identifier value={quoteattr(EXTENSION_ID)}/>
   <version value={quoteattr(version)}/>
   <display-name><name lang="en">xlscore: tournament scoring functions</name></display-name>
-  <publisher><name xlink:href="https://github.com/xlscore/xlscore" lang="en">xlscore</name></publisher>
+  <extension-description><src xlink:href={quoteattr(DESCRIPTION_FILE)} lang="en"/></extension-description>
+  <icon><default xlink:href={quoteattr(ICON_FILE)}/></icon>
+  <publisher><name xlink:href={quoteattr(HOME)} lang="en">xlscore</name></publisher>
   <platform value="all"/>
   <dependencies>
-    <lo:LibreOffice-minimal-version d:name="LibreOffice 7.4" value="7.4"/>
+    <lo:LibreOffice-minimal-version d:name={quoteattr(f"LibreOffice {minimum}")} value={quoteattr(minimum)}/>
   </dependencies>
 </description>
 """
+
+
+def icon() -> bytes:
+    """The Extension Manager's icon: 42 by 42 pixels (its size there), a score sheet's grid in xlscore's green, as a
+    PNG written here, so the extension has no binary file in the repository."""
+    size, green, white = 42, b"\x21\x73\x46", b"\xff\xff\xff"
+
+    def pixel(x: int, y: int) -> bytes:
+        inside = 4 <= x < size - 4 and 4 <= y < size - 4
+        line = (x - 4) % 17 == 0 or (y - 4) % 11 == 0
+        return green if not inside or line else white
+
+    raw = b"".join(b"\x00" + b"".join(pixel(x, y) for x in range(size)) for y in range(size))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
 _MANIFEST = f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -159,6 +206,8 @@ def extension_files(version: str = xlscore.__version__) -> dict[str, bytes]:
     files: dict[str, bytes] = {
         "META-INF/manifest.xml": _MANIFEST.encode(),
         "description.xml": _description(version).encode(),
+        DESCRIPTION_FILE: _ABOUT.encode(),
+        ICON_FILE: icon(),
         TYPE_LIBRARY: type_library(INTERFACE, _methods(functions)),
         COMPONENT: (Path(__file__).parent / "component.py").read_bytes(),
         f"pythonpath/{FUNCTIONS_MODULE}.py": functions_module(functions).encode(),

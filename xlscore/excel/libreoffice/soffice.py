@@ -175,6 +175,18 @@ def soffice_env(system_bin: Path = Path("/usr/bin")) -> dict[str, str]:
     return env
 
 
+def foreign_python(system_bin: Path = Path("/usr/bin")) -> str | None:
+    """The first ``python3`` on this PATH when it is not the system's one in ``system_bin`` (a virtual environment's,
+    pyenv's), which a LibreOffice started with this PATH would take for its own: its Python then fails to start and
+    every xlscore cell shows #NAME?. None where that cannot happen (the system's python3 comes first, or there is no
+    system python3 beside LibreOffice: Windows and macOS, whose LibreOffice brings its own Python)."""
+    system = system_bin / "python3"
+    first = shutil.which("python3")
+    if first is None or not system.exists():
+        return None
+    return None if Path(first).resolve() == system.resolve() else first
+
+
 def profile_arguments(profile: Path) -> list[str]:
     """The soffice and unopkg arguments that keep a run inside ``profile``: its user settings, and its own folder
     for shared extensions (``profile/shared-extensions``) in place of the installation's."""

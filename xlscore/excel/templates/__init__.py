@@ -12,7 +12,8 @@ The copies in workbooks/ are these, generated; a test checks they are current.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
@@ -21,10 +22,21 @@ from xlscore.core.errors import InputError, WorkbookError
 from xlscore.core.validate import shown
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from xlscore.excel.templates.base import Template
     from xlscore.excel.workbook.book import Book
 
-__all__ = ["MODULES", "TemplateModule", "new_workbook", "standings", "standings_row", "template"]
+__all__ = [
+    "MODULES",
+    "FilledTemplate",
+    "TemplateModule",
+    "new_workbook",
+    "read_template",
+    "standings",
+    "standings_row",
+    "template",
+]
 
 
 class TemplateModule(Protocol):
@@ -91,19 +103,57 @@ def standings(
     return marker, each_round(book) if by_round else after(book, after_round)
 
 
+def standings_row(system: str) -> type | None:
+    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``)."""
+    import typing
+
+    returned = typing.get_type_hints(template(system).standings).get("return")
+    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
+    return row if isinstance(row, type) else None
+
+
+@dataclass(frozen=True)
+class FilledTemplate:
+    """A filled template workbook as DataFrames (:func:`read_template`)."""
+
+    system: str
+    """The template's system, as ``xlscore new`` names it: rplops, gibbs, puffing-billy, ..."""
+    inputs: Mapping[str, pd.DataFrame]
+    """Each table the coordinator types into, by its name (Results, Games, Leagues, SignUp ...), as typed: its
+    header as the columns, its filled rows (rows left blank at its end are not read)."""
+    standings: pd.DataFrame
+    """The standings, computed by xlscore's core from the inputs (not read from the sheet), headed as the
+    Standings sheet heads them; no results yet: the header alone."""
+
+
+def read_template(path: str | Path) -> FilledTemplate:
+    """A filled template workbook's inputs and standings as pandas DataFrames, so that a script never opens the
+    workbook by hand: ``xlscore.read_template("event.xlsx").standings``. An .xlsx or a LibreOffice .ods; nothing
+    is recalculated (the standings come from the inputs, as ``xlscore standings`` prints them)."""
+    import os
+
+    import pandas as pd
+
+    from xlscore.excel.functions.cells import table_to_grid
+    from xlscore.excel.workbook.book import read_book
+    from xlscore.excel.workbook.results import results
+
+    if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
+        raise InputError(f"path is {shown(path)}; expected the file name of a template workbook (.xlsx or .ods)")
+    book = read_book(path)
+    system, rows = standings(book)
+    grid = table_to_grid(list(rows), None if rows else standings_row(system))
+    found = results(book, [t.name for t in book.tables], recalculate=False) if book.tables else {}
+    inputs = {
+        t.name: pd.DataFrame([list(r) for r in found[t.name.upper()].rows], columns=list(found[t.name.upper()].header))
+        for t in book.tables
+    }
+    return FilledTemplate(system, MappingProxyType(inputs), pd.DataFrame(grid[1:], columns=[str(h) for h in grid[0]]))
+
+
 def new_workbook(system: str, path: str | Path, sample: bool = True) -> Path:
     """Write the template of ``system`` to ``path`` (with its sample event unless ``sample`` is False)."""
     module = template(system)
     target = Path(path)
     module.build(sample).save(target)
     return target
-
-
-def standings_row(system: str) -> type | None:
-    """The row type of a template's standings, as its ``standings`` function declares it (``tuple[Row, ...]``):
-    what names the columns of a template with no results yet."""
-    import typing
-
-    returned = typing.get_type_hints(template(system).standings).get("return")
-    row = typing.get_args(returned)[0] if typing.get_origin(returned) is tuple else None
-    return row if isinstance(row, type) else None

@@ -356,3 +356,17 @@ def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:
     earlier = [[row.get(c) for c in columns] + [row["season"]] for row in past]
     table = [[*columns, "season"], *earlier, *([*row, season] for row in this_season[1:])]
     return league_next_season(players, table, laurels)
+
+
+def unplayed(book: Book) -> list[str]:
+    """The season's games with no row in Results: every game of the schedule (from Settings and Leagues, as the
+    Schedule sheet computes it) whose name the Results table does not hold."""
+    from xlscore.core.cells import cell_text
+    from xlscore.core.league.schedule import league_season_games
+
+    event = cell_text(book.sheet("Settings").values.get((1, 2))) or ""
+    season = int(filled.setting(book, "Settings", (2, 2), "season", 1))
+    seats = int(filled.setting(book, "Settings", (3, 2), "seats", 4))
+    games = league_season_games(event, season, filled.table(book, "Leagues"), seats)
+    played = {cell_text(row[0]) for row in filled.table(book, "Results")[1:]}
+    return [game.name for game in games if game.name not in played]

@@ -408,8 +408,13 @@ def _resolve_tables(sheets: list[Sheet], tables: list[Table], names: dict[str, s
 
 
 def read_book(path: str | Path) -> Book:
-    """Every sheet's values and formulas, the defined names and the tables of the workbook at ``path``."""
+    """Every sheet's values and formulas, the defined names and the tables of the workbook at ``path`` (an .xlsx,
+    or a LibreOffice .ods: :mod:`xlscore.excel.workbook.ods`)."""
     source = Path(path)
+    if source.suffix.lower() == ".ods":
+        from xlscore.excel.workbook.ods import read_ods
+
+        return read_ods(source)
     with open_workbook(source) as zf:
         parts = sheet_parts(zf)
         limits.check_sheets(source.name, len(parts))

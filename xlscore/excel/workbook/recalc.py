@@ -172,6 +172,11 @@ def recalculate(
     source = Path(path)
     if output is not None and in_place:
         raise WorkbookError("give either an output file or in_place, not both")
+    if source.suffix.lower() == ".ods" and (output is not None or in_place):
+        raise WorkbookError(
+            f"{source.name} is a LibreOffice .ods: xlscore checks one (recalc --check), exports and scores it, but "
+            "writes computed values only into an .xlsx; save it as .xlsx in LibreOffice to get a recalculated copy"
+        )
     if output is not None:
         writable(Path(output))  # a path that cannot be written is refused before the book is computed
     deadline = limits.Deadline(max_seconds, source.name)

@@ -329,8 +329,9 @@ def guarded_parser(namespace_separator: str | None = None) -> expat.XMLParserTyp
     return parser
 
 
-def open_workbook(path: str | os.PathLike[str]) -> SafeZip:
-    """Open the .xlsx workbook at ``path`` for reading, after the checks in this module's docstring.
+def open_workbook(path: str | os.PathLike[str], *, opendocument: bool = False) -> SafeZip:
+    """Open the .xlsx workbook at ``path`` for reading, after the checks in this module's docstring (with
+    ``opendocument``, a LibreOffice .ods: the same checks, and its content.xml in place of xl/workbook.xml).
 
     Raises WorkbookError with a one-line message naming the file and the problem. Use as a context manager.
     """
@@ -354,7 +355,11 @@ def open_workbook(path: str | os.PathLike[str]) -> SafeZip:
             raise WorkbookError(_not_zip_message(label, head)) from exc
         _check_declared(label, archive.infolist())
         names = set(archive.namelist())
-        _check_parts(label, names)
+        if opendocument:
+            if "content.xml" not in names:
+                raise WorkbookError(f"{label} is not an OpenDocument spreadsheet: it has no content.xml")
+        else:
+            _check_parts(label, names)
         cleanup.pop_all()
         return SafeZip(source, handle, archive)
 
@@ -445,8 +450,8 @@ def _check_parts(label: str, names: set[str]) -> None:
             )
         if "mimetype" in names and "content.xml" in names:
             raise WorkbookError(
-                f"{label} is an OpenDocument file (LibreOffice or OpenOffice); save it as .xlsx (Excel Workbook) "
-                "and try again"
+                f"{label} is an OpenDocument file (LibreOffice or OpenOffice): name it .ods, which xlscore reads, or "
+                "save it as .xlsx (Excel Workbook)"
             )
         raise WorkbookError(f"{label} is not an Excel workbook: it has no xl/workbook.xml")
     if "[Content_Types].xml" not in names:
