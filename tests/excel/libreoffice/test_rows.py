@@ -37,6 +37,7 @@ from .test_extension import UNO_SCRIPT, excel_names
 pytestmark = [
     pytest.mark.skipif(not has_uno(), reason="LibreOffice and its Python (python3-uno) are not installed"),
     excel_names,
+    pytest.mark.slow,  # LibreOffice typed into through UNO: .ci/run runs it with -m slow
 ]
 
 FORTY = [[f"G{i // 4 + 1}", f"P{i + 1:02}", 100.0 - i] for i in range(40)]

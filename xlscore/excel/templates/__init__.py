@@ -19,7 +19,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
-from xlscore.core.validate import shown
+from xlscore.core.validate import shown as shown_value
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,7 +69,7 @@ def template(system: str) -> TemplateModule:
     """The template module of ``system`` (a name of :data:`MODULES`)."""
     name = MODULES.get(system)
     if name is None:
-        raise InputError(f"system is {shown(system)}; expected one of {', '.join(MODULES)}")
+        raise InputError(f"system is {shown_value(system)}; expected one of {', '.join(MODULES)}")
     module: ModuleType = importlib.import_module(f"{__name__}.{name}")
     return cast(TemplateModule, module)
 
@@ -139,7 +139,7 @@ def read_template(path: str | Path) -> FilledTemplate:
     from xlscore.excel.workbook.results import results
 
     if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
-        raise InputError(f"path is {shown(path)}; expected the file name of a template workbook (.xlsx or .ods)")
+        raise InputError(f"path is {shown_value(path)}; expected the file name of a template workbook (.xlsx or .ods)")
     book = read_book(path)
     system, rows = standings(book)
     grid = table_to_grid(list(rows), None if rows else standings_row(system))
