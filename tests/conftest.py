@@ -1,6 +1,6 @@
 """The slow group kept in one place for tests whose modules mark them no other way: the longest searches and
 recalculations, which the README's test command leaves to `pytest -m slow` (.ci/run runs both) so that it finishes
-in under two minutes on two cores. Tests that start a real program (LibreOffice, Node) mark themselves slow in
+in under two minutes on two cores. Tests that start a real program (LibreOffice, Chromium, Node) mark themselves slow in
 their own modules; these are the longest of the rest, measured with --durations on 2026-11-27 (issue 35)."""
 
 from __future__ import annotations

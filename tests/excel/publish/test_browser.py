@@ -22,7 +22,10 @@ playwright = pytest.importorskip("playwright.sync_api", reason="Playwright (the 
 BROWSER = chromium()
 _INSTALLED = Path(__file__).resolve().parents[3] / ".ci/node/node_modules/axe-core/axe.min.js"  # by .ci/run
 AXE = Path(os.environ.get("XLSCORE_AXE", _INSTALLED))
-pytestmark = pytest.mark.skipif(BROWSER is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
+pytestmark = [
+    pytest.mark.skipif(BROWSER is None, reason="Chromium is not installed (Debian: apt-get install chromium)"),
+    pytest.mark.slow,  # a real browser: .ci/run runs it with -m slow
+]
 
 OVERFLOWING = """() => [...document.querySelectorAll('th, td, h1, h2, h3, p, li')]
   .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""

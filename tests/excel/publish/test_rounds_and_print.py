@@ -41,6 +41,7 @@ def test_no_by_round_section_without_the_sheet(tmp_path: Path) -> None:
     assert 'id="by-round"' not in publish(book_of("rplops"), tmp_path).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a real program (LibreOffice or Chromium): .ci/run runs it with -m slow
 @pytest.mark.skipif(chromium() is None or shutil.which("pdftotext") is None, reason="Chromium or pdftotext is missing")
 def test_a_long_event_prints_whole_rows_under_a_header_on_every_page(tmp_path: Path) -> None:
     players = [f"Player {n:03d}" for n in range(1, 151)]

@@ -33,6 +33,7 @@ def test_no_formula_is_left_and_the_rest_is_kept(system: str, tmp_path: Path) ->
     assert values.sheet("Standings").values.by_position() == book.sheet("Standings").values.by_position()
 
 
+@pytest.mark.slow  # a real program (LibreOffice or Chromium): .ci/run runs it with -m slow
 @pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed")
 def test_a_stock_libreoffice_shows_every_number(tmp_path: Path) -> None:
     office = Office(find_soffice() or "soffice", tmp_path / "fresh-profile")  # a new profile: no extension

@@ -77,6 +77,7 @@ def test_ctrl_c_stops_watching_with_exit_0(tmp_path: Path) -> None:
     assert "stopped watching" in err
 
 
+@pytest.mark.slow  # a real program (LibreOffice or Chromium): .ci/run runs it with -m slow
 @pytest.mark.skipif(chromium() is None or shutil.which("pdftoppm") is None, reason="Chromium or pdftoppm is missing")
 @pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
 def test_the_pdf_prints_the_standings(paper: str, size: tuple[int, int], tmp_path: Path) -> None:
