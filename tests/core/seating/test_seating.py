@@ -313,3 +313,14 @@ def test_xlscore_seating_is_the_core_function() -> None:
 def test_bad_input_is_refused_naming_the_argument(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
         seating(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_python_without_thread_time_seats_by_time_and_by_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (xlwings Lite) has no time.thread_time: SEATING failed there with an AttributeError (found by the
+    Pyodide test). The search's clock falls back to the process's time, and the default search reads no clock."""
+    import time as clock
+
+    expected = seating([f"P{i}" for i in range(12)], 3, 4)
+    monkeypatch.delattr(clock, "thread_time")
+    assert seating([f"P{i}" for i in range(12)], 3, 4) == expected
+    assert len(seating([f"P{i}" for i in range(12)], 3, 4, seconds=0.05).rows) == 36

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -245,7 +244,7 @@ def _seat(
     meet, and are taken off it at the end. ``seconds``: the search's time (see :func:`seating`).
     """
     count = len(listed)
-    started = time.thread_time()  # the time bound counts the whole call: the greedy start too
+    started = search.cpu_time()  # a search by time (seconds=) counts the whole call: the greedy start too
     rng = random.Random(seed)
     bye = len(sizes) if sitting_out else None
     played = None
@@ -371,7 +370,7 @@ def _search(
     seconds: float | None,
 ) -> list[list[list[int]]]:
     """The default search (the budget of swaps in coolings and the plateau rule, no clock: the same tables on any
-    machine), or coolings until ``seconds`` have passed, counted from ``started`` (:func:`time.thread_time`)."""
+    machine), or coolings until ``seconds`` have passed, counted from ``started`` (:func:`search.cpu_time`)."""
     swaps = steps // search.COOLING_SHARE
     if seconds is None:
         return search.anneal(problem, start, rng, swaps, floor)

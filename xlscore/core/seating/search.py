@@ -57,7 +57,15 @@ CLOCK = 4096
 HOT, COLD = 0.5, 0.05
 """The temperatures at the start and the end, in units of one plain repeat's cost."""
 
-__all__ = ["AVOIDED", "Met", "Problem", "anneal", "cost", "greedy", "meetings", "no_meetings", "with_fixed"]
+__all__ = ["AVOIDED", "Met", "Problem", "anneal", "cost", "cpu_time", "greedy", "meetings", "no_meetings", "with_fixed"]
+
+
+def cpu_time() -> float:
+    """The processor time of this thread, the clock of a search by time (``seconds=``): a busy machine does not
+    shorten it. Pyodide (xlwings Lite) has no :func:`time.thread_time`; there the process's time serves."""
+    clock = getattr(time, "thread_time", None)
+    return float(clock()) if clock is not None else time.process_time()
+
 
 REPEAT = 4
 """What a repeat costs beyond the m (m - 1) / 2 that spreads them: repeats count first (see the module docstring)."""
@@ -218,7 +226,7 @@ def anneal(
     a fresh greedy start, keeping the best (see the module docstring). It stops at whichever comes first: cost
     ``floor`` (the lower bound), ``coolings`` coolings (None: no count), ``patience`` coolings in a row that do not
     improve on the best (None: no plateau rule), or the search's processor time passing ``until``
-    (:func:`time.thread_time`, which a busy machine does not shorten)."""
+    (:func:`cpu_time`, which a busy machine does not shorten)."""
     best, best_cost, start = seating, cost(meetings(problem, seating)), seating
     cycle, stale = 0, 0
     while coolings is None or cycle < coolings:
@@ -257,7 +265,7 @@ def _cool(
     refresh = max(CLOCK, problem.players * problem.rounds // 4)
     troubled: list[tuple[int, int]] = []
     for step in range(steps):
-        if step % CLOCK == 0 and until is not None and time.thread_time() > until:
+        if step % CLOCK == 0 and until is not None and cpu_time() > until:
             return best, best_cost, True
         if step % refresh == 0:
             troubled = _troubled(seating, where, movable, rounds, met)
