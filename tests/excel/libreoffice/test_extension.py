@@ -50,6 +50,25 @@ from xlscore.excel.workbook.recalc import recalculate
 from ..programs import LIBREOFFICE_PYTHON, WORKBOOKS, differences, has_uno
 
 UNO_SCRIPT = Path(__file__).resolve().parents[1] / "uno_calc.py"
+
+
+def run_uno_job(folder: Path, profile: Path, steps: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Run ``steps`` (open, type, calculate, read, save: see uno_calc.py) in one LibreOffice session with the
+    extension's ``profile``, in LibreOffice's own Python; each step's result by its name."""
+    job = folder / "job.json"
+    job.write_text(json.dumps({"profile": str(profile), "steps": list(steps.values())}), encoding="utf-8")
+    done = subprocess.run(
+        [str(LIBREOFFICE_PYTHON), str(UNO_SCRIPT), str(job), str(folder / "result.json")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    shown = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    return dict(zip(steps, shown, strict=True))
+
+
 SDK = Path("/usr/lib/libreoffice/sdk/bin")
 TYPES = Path("/usr/lib/libreoffice/program/types.rdb")
 VALUE, NOT_AVAILABLE = 519, 32767
@@ -256,18 +275,8 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         },
         "before": {"open": str(event), "read": {"sheet": "Standings", "range": "A1:G9"}},
     }
-    job = folder / "job.json"
-    job.write_text(json.dumps({"profile": str(profile), "steps": list(steps.values())}), encoding="utf-8")
-    done = subprocess.run(
-        [str(LIBREOFFICE_PYTHON), str(UNO_SCRIPT), str(job), str(folder / "result.json")],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    shown = json.loads((folder / "result.json").read_text(encoding="utf-8"))
-    return {"folder": folder, "profile": profile, "soffice": soffice, **dict(zip(steps, shown, strict=True))}
+    shown = run_uno_job(folder, profile, steps)
+    return {"folder": folder, "profile": profile, "soffice": soffice, **shown}
 
 
 @uno

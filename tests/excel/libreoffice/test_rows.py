@@ -11,10 +11,8 @@ under the Results table, which Calc does not grow, where the sentence must say s
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -31,8 +29,8 @@ from xlscore.excel.templates import new_workbook, rplops_event, size_matters_tou
 from xlscore.excel.workbook.book import read_book
 from xlscore.excel.workbook.recalc import recalculate
 
-from ..programs import LIBREOFFICE_PYTHON, WORKBOOKS, differences, has_uno
-from .test_extension import UNO_SCRIPT, excel_names
+from ..programs import WORKBOOKS, differences, has_uno
+from .test_extension import excel_names, run_uno_job
 
 pytestmark = [
     pytest.mark.skipif(not has_uno(), reason="LibreOffice and its Python (python3-uno) are not installed"),
@@ -118,18 +116,8 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         # The Results table's last two rows (400, 401) and the row under it: Calc does not grow the table.
         "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:I4", folder / "below-typed.xlsx"),
     }
-    job = folder / "job.json"
-    job.write_text(json.dumps({"profile": str(profile), "steps": list(steps.values())}), encoding="utf-8")
-    done = subprocess.run(
-        [str(LIBREOFFICE_PYTHON), str(UNO_SCRIPT), str(job), str(folder / "result.json")],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    shown = json.loads((folder / "result.json").read_text(encoding="utf-8"))
-    return {"folder": folder, **{name: step["read"] for name, step in zip(steps, shown, strict=True)}}
+    shown = run_uno_job(folder, profile, steps)
+    return {"folder": folder, **{name: step["read"] for name, step in shown.items()}}
 
 
 def _players(shown: list[list[Any]], column: int = 1) -> list[str]:
