@@ -19,7 +19,7 @@ test data of spreadsheet libraries and formula engines. For each one:
   original and the cells of its array formulas' areas. A file "agrees" when every one of its cells does.
 * Formula cells that call RAND, RANDBETWEEN, RANDARRAY, NOW or TODAY, and the formula cells that read them however
   indirectly, are left out of the comparison, for both engines alike: their value changes at every calculation
-  (``xlscore.excel.workbook.drawn``, the rule ``recalc --check`` follows). The report says how many; a file with
+  (``xlscore.engine.evaluation.volatile``, the rule ``recalc --check`` follows). The report says how many; a file with
   no other formula cell is not counted among the files (it can neither agree nor differ).
 * Every xlscore output is loaded whole by openpyxl (``load_workbook``, all cells): one that fails, where openpyxl
   loads the original, is "invalid". With LibreOffice, every output is also loaded by LibreOffice with its default
@@ -54,13 +54,13 @@ from bench_recalc import check_forced_recalc
 from measure import GNU_TIME, run_alone, xlscore_argv
 
 from xlscore.core.errors import WorkbookError
+from xlscore.engine.evaluation.recalc import same_value
+from xlscore.engine.evaluation.volatile import drawn_cells
+from xlscore.engine.files.book import Book, read_book
+from xlscore.engine.rewrite.refs import cell_name
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.libreoffice.profile import copy_profile
 from xlscore.excel.libreoffice.soffice import find_soffice, run_measured, soffice_env, soffice_version
-from xlscore.excel.workbook.book import Book, read_book
-from xlscore.excel.workbook.drawn import drawn_cells
-from xlscore.excel.workbook.recalc import same_value
-from xlscore.excel.workbook.refs import cell_name
 
 DEFAULT_CACHE = Path("/work/corpus")
 DEFAULT_REPORT = Path("/work/corpus-report.txt")

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import openpyxl
 
-from xlscore.core.rplops_event import rplops_standings
+from xlscore.core.systems.rplops_event import rplops_standings
 from xlscore.excel.libreoffice.profile import extension_profile
 from xlscore.excel.libreoffice.soffice import Run, find_soffice, run_measured, soffice_env, soffice_version
 from xlscore.excel.templates import rplops_event

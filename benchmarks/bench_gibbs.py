@@ -32,7 +32,7 @@ import gibbs_compiled  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from xlscore.core.gibbs import gibbs_ratings  # noqa: E402
+from xlscore.core.systems.gibbs import gibbs_ratings  # noqa: E402
 
 SEED = 20240301
 PLAYERS_PER_GAME = 4

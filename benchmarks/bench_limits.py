@@ -1,4 +1,4 @@
-"""Time ``xlscore recalc`` at each size limit and just over it (:mod:`xlscore.excel.workbook.limits`).
+"""Time ``xlscore recalc`` at each size limit and just over it (:mod:`xlscore.engine.files.limits`).
 
     python benchmarks/bench_limits.py [--only cells,formulas] [--timeout 600]
 
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from measure import run_alone, xlscore_argv
 
-from xlscore.excel.workbook import limits
+from xlscore.engine.files import limits
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

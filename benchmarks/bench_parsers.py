@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.parsers import expat
 
-from xlscore.excel.workbook.sheetxml import scan_cells
+from xlscore.engine.files.sheetxml import scan_cells
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 

@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.publish import publish
 from xlscore.excel.publish.shown import _number  # its cache emptied: each run as a new process's
 from xlscore.excel.templates import rplops_event
-from xlscore.excel.workbook.recalc import recalculate
 
 
 def event(rows: int, seed: int = 31) -> list[tuple[str | float | None, ...]]:

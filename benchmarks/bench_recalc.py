@@ -57,7 +57,7 @@ from pathlib import Path
 import openpyxl
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xlscore.core.rplops import rplops
+from xlscore.core.systems.rplops import rplops
 from xlscore.excel.libreoffice.profile import (
     PROBE_COMPUTED,
     PROBE_STALE,

@@ -69,9 +69,9 @@ from measure import GNU_TIME, floor_mib, libreoffice_convert, run_alone, xlscore
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.headings import column_key
-from xlscore.core.rplops_event import rplops_points, rplops_standings
-from xlscore.core.size_matters import size_matters_points, size_matters_standings
+from xlscore.core.events.headings import column_key
+from xlscore.core.systems.rplops_event import rplops_points, rplops_standings
+from xlscore.core.systems.size_matters import size_matters_points, size_matters_standings
 from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE, copy_profile
 from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, Run, find_soffice, soffice_version
 from xlscore.excel.templates import rplops_event, size_matters_tournament

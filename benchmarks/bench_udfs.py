@@ -21,7 +21,7 @@ import timeit
 from bench_gibbs import make_history
 
 from xlscore import rplops
-from xlscore.core.gibbs import gibbs_ratings
+from xlscore.core.systems.gibbs import gibbs_ratings
 from xlscore.excel.functions import udfs
 
 LADDER_TARGET_SECONDS = 0.05

@@ -2,8 +2,8 @@
 
     PYTHONPATH=. python benchmarks/fuzz_files.py [--seconds 300] [--seed 1] [--show 5]
 
-The long run of tests/excel/workbook/test_safezip.py and test_sheetdata.py, with their builders of hostile files
-(tests/excel/workbook/hostile.py; run from the repository's root so that ``tests`` is found). Each round is one of:
+The long run of tests/engine/test_safezip.py and test_sheetdata.py, with their builders of hostile files
+(tests/engine/hostile.py; run from the repository's root so that ``tests`` is found). Each round is one of:
 
 * a sheet with comments, processing instructions, CDATA and elements of other namespaces between and inside its
   cells (``hostile.noisy_sheet``): the cells the reader reads must be the cells ElementTree reads;
@@ -31,11 +31,11 @@ from pathlib import Path
 import fuzzing
 from fuzzing import Failures, Summary
 
-from tests.excel.workbook import hostile
+from tests.engine import hostile
 from xlscore.core.errors import XlscoreError
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
-from xlscore.excel.workbook.sheetxml import scan_cells, unescape
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
+from xlscore.engine.files.sheetxml import scan_cells, unescape
 
 ROOT = Path(__file__).resolve().parents[1]
 SHEET1 = "xl/worksheets/sheet1.xml"

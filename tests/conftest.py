@@ -9,7 +9,7 @@ import pytest
 
 SLOW = (
     # A sum over whole rows and columns to the sheet's last cell, through the formula engine.
-    "tests/excel/workbook/test_last_row_and_column.py::test_sums_over_ranges_to_the_last_row_and_column",
+    "tests/engine/test_last_row_and_column.py::test_sums_over_ranges_to_the_last_row_and_column",
     # Every template built a second time, and every empty template recalculated.
     "tests/excel/test_templates.py::test_generation_is_deterministic",
     "tests/excel/test_templates.py::test_empty_template_computes_without_error_cells",

@@ -159,7 +159,7 @@ def test_a_message_quoting_a_value_cuts_it_to_one_readable_line(
 ) -> None:
     import openpyxl
 
-    from tests.excel.workbook import hostile
+    from tests.engine import hostile
 
     longest = 32_767  # the most characters an Excel cell holds
     sheet = "xl/worksheets/sheet1.xml"

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlscore.cli import main
-from xlscore.excel.workbook.results import Result, format_result
+from xlscore.engine.files.results import Result, format_result
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
@@ -123,7 +123,7 @@ def test_export_of_a_sheet_gives_the_table_it_holds(book: str, name: str, capsys
 
 
 def _sheets() -> list[tuple[str, str]]:
-    from xlscore.excel.workbook.book import read_book
+    from xlscore.engine.files.book import read_book
 
     return [(p.name, s.name) for p in sorted(WORKBOOKS.glob("*.xlsx")) for s in read_book(p).sheets]
 

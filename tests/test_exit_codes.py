@@ -28,7 +28,7 @@ def _broken(tmp_path: Path) -> Path:
 
 
 def _with_error(tmp_path: Path) -> Path:
-    from tests.excel.workbook import hostile
+    from tests.engine import hostile
 
     sheet = f'<worksheet xmlns="{hostile.MAIN}"><sheetData><row r="1"><c r="A1"><f>1/0</f></c></row></sheetData>'
     parts = {**hostile.minimal_parts(), "xl/worksheets/sheet1.xml": (sheet + "</worksheet>").encode()}

@@ -99,7 +99,7 @@ def test_the_standings_of_a_workbook_load_no_openpyxl_nor_another_systems_core()
     loaded = done.stdout.splitlines()[-1]
     assert "Ann" in done.stdout  # the standings were printed (the sample's players)
     assert "openpyxl" not in loaded
-    assert "xlscore.core.rplops_event" in loaded
+    assert "xlscore.core.systems.rplops_event" in loaded
     for other in ("size_matters", "diplomacy", "gibbs", "league", "puffing_billy"):
         assert f"xlscore.core.{other}" not in loaded
 
@@ -120,7 +120,7 @@ def test_the_test_tools_have_tested_ranges_and_ci_installs_them_fresh() -> None:
 
 def test_formulas_has_a_tested_range() -> None:
     """xlscore points private names of `formulas` at its own tables while it computes
-    (xlscore/excel/workbook/formulas_patches.py): a release outside the versions tested may have renamed them."""
+    (xlscore/engine/evaluation/formulas_patches.py): a release outside the versions tested may have renamed them."""
     workbook = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["workbook"]
     (formulas,) = (r for r in workbook if r.startswith("formulas"))
     assert formulas == "formulas>=1.3.4,<1.4"

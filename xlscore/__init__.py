@@ -10,15 +10,27 @@ from typing import TYPE_CHECKING, Any
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 
 if TYPE_CHECKING:
-    from xlscore.core.diplomacy import diplomacy_board, diplomacy_systems
-    from xlscore.core.diplomacy.compare import DiplomacyComparison, diplomacy_compare
-    from xlscore.core.diplomacy.event import (
+    from xlscore.core.events.rounds import RoundStanding
+    from xlscore.core.events.shown import players_shown
+    from xlscore.core.events.table import Table
+    from xlscore.core.seating import (
+        RepeatedPair,
+        Seating,
+        SeatingMeasure,
+        SeatingQuality,
+        SeatingRow,
+        seating,
+        seating_quality,
+    )
+    from xlscore.core.systems.diplomacy import diplomacy_board, diplomacy_systems
+    from xlscore.core.systems.diplomacy.compare import DiplomacyComparison, diplomacy_compare
+    from xlscore.core.systems.diplomacy.event import (
         DiplomacyStanding,
         diplomacy_points,
         diplomacy_standings,
         diplomacy_standings_by_round,
     )
-    from xlscore.core.gibbs import (
+    from xlscore.core.systems.gibbs import (
         GibbsRating,
         GibbsRatings,
         GibbsRpByGame,
@@ -28,7 +40,7 @@ if TYPE_CHECKING:
         gibbs_rp_by_game,
         gibbs_update,
     )
-    from xlscore.core.league import (
+    from xlscore.core.systems.league import (
         LeagueGame,
         LeagueSeat,
         LeagueSize,
@@ -46,8 +58,8 @@ if TYPE_CHECKING:
         league_sizes,
         league_standings,
     )
-    from xlscore.core.league.history import league_lifetime_standings, league_next_season, league_winners
-    from xlscore.core.puffing_billy import (
+    from xlscore.core.systems.league.history import league_lifetime_standings, league_next_season, league_winners
+    from xlscore.core.systems.puffing_billy import (
         pb_board,
         pb_bonus,
         pb_final,
@@ -60,97 +72,85 @@ if TYPE_CHECKING:
         pb_standings_by_round,
         pb_winner_bonus,
     )
-    from xlscore.core.rounds import RoundStanding
-    from xlscore.core.rplops import plops, rplops, rplops2, rplops_game
-    from xlscore.core.rplops_event import (
+    from xlscore.core.systems.rplops import plops, rplops, rplops2, rplops_game
+    from xlscore.core.systems.rplops_event import (
         RplopsStanding,
         rplops_needs,
         rplops_points,
         rplops_standings,
         rplops_standings_by_round,
     )
-    from xlscore.core.seating import (
-        RepeatedPair,
-        Seating,
-        SeatingMeasure,
-        SeatingQuality,
-        SeatingRow,
-        seating,
-        seating_quality,
-    )
-    from xlscore.core.shown import players_shown
-    from xlscore.core.size_matters import (
+    from xlscore.core.systems.size_matters import (
         size_matters,
         size_matters_board,
         size_matters_points,
         size_matters_standings,
         size_matters_standings_by_round,
     )
-    from xlscore.core.table import Table
     from xlscore.excel.publish import publish
     from xlscore.excel.templates import FilledTemplate, read_template
 
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
 _LAZY = {
-    "diplomacy_board": "xlscore.core.diplomacy",
-    "diplomacy_systems": "xlscore.core.diplomacy",
-    "DiplomacyComparison": "xlscore.core.diplomacy.compare",
-    "diplomacy_compare": "xlscore.core.diplomacy.compare",
-    "DiplomacyStanding": "xlscore.core.diplomacy.event",
-    "diplomacy_points": "xlscore.core.diplomacy.event",
-    "diplomacy_standings": "xlscore.core.diplomacy.event",
-    "diplomacy_standings_by_round": "xlscore.core.diplomacy.event",
-    "GibbsRating": "xlscore.core.gibbs",
-    "GibbsRatings": "xlscore.core.gibbs",
-    "GibbsRpByGame": "xlscore.core.gibbs",
-    "GibbsStep": "xlscore.core.gibbs",
-    "gibbs_game": "xlscore.core.gibbs",
-    "gibbs_ratings": "xlscore.core.gibbs",
-    "gibbs_rp_by_game": "xlscore.core.gibbs",
-    "gibbs_update": "xlscore.core.gibbs",
-    "LeagueGame": "xlscore.core.league",
-    "LeagueSeat": "xlscore.core.league",
-    "LeagueSize": "xlscore.core.league",
-    "LeagueStanding": "xlscore.core.league",
-    "LifetimeStanding": "xlscore.core.league",
-    "SeasonWinner": "xlscore.core.league",
-    "league_formation": "xlscore.core.league",
-    "league_game_name": "xlscore.core.league",
-    "league_lifetime": "xlscore.core.league",
-    "league_name": "xlscore.core.league",
-    "league_points": "xlscore.core.league",
-    "league_schedule": "xlscore.core.league",
-    "league_season_games": "xlscore.core.league",
-    "league_season_winners": "xlscore.core.league",
-    "league_sizes": "xlscore.core.league",
-    "league_standings": "xlscore.core.league",
-    "league_lifetime_standings": "xlscore.core.league.history",
-    "league_next_season": "xlscore.core.league.history",
-    "league_winners": "xlscore.core.league.history",
-    "pb_board": "xlscore.core.puffing_billy",
-    "pb_bonus": "xlscore.core.puffing_billy",
-    "pb_final": "xlscore.core.puffing_billy",
-    "pb_final_bonuses": "xlscore.core.puffing_billy",
-    "pb_final_ratio": "xlscore.core.puffing_billy",
-    "pb_finals": "xlscore.core.puffing_billy",
-    "pb_game_score": "xlscore.core.puffing_billy",
-    "pb_points": "xlscore.core.puffing_billy",
-    "pb_standings": "xlscore.core.puffing_billy",
-    "pb_standings_by_round": "xlscore.core.puffing_billy",
-    "pb_winner_bonus": "xlscore.core.puffing_billy",
-    "plops": "xlscore.core.rplops",
+    "diplomacy_board": "xlscore.core.systems.diplomacy",
+    "diplomacy_systems": "xlscore.core.systems.diplomacy",
+    "DiplomacyComparison": "xlscore.core.systems.diplomacy.compare",
+    "diplomacy_compare": "xlscore.core.systems.diplomacy.compare",
+    "DiplomacyStanding": "xlscore.core.systems.diplomacy.event",
+    "diplomacy_points": "xlscore.core.systems.diplomacy.event",
+    "diplomacy_standings": "xlscore.core.systems.diplomacy.event",
+    "diplomacy_standings_by_round": "xlscore.core.systems.diplomacy.event",
+    "GibbsRating": "xlscore.core.systems.gibbs",
+    "GibbsRatings": "xlscore.core.systems.gibbs",
+    "GibbsRpByGame": "xlscore.core.systems.gibbs",
+    "GibbsStep": "xlscore.core.systems.gibbs",
+    "gibbs_game": "xlscore.core.systems.gibbs",
+    "gibbs_ratings": "xlscore.core.systems.gibbs",
+    "gibbs_rp_by_game": "xlscore.core.systems.gibbs",
+    "gibbs_update": "xlscore.core.systems.gibbs",
+    "LeagueGame": "xlscore.core.systems.league",
+    "LeagueSeat": "xlscore.core.systems.league",
+    "LeagueSize": "xlscore.core.systems.league",
+    "LeagueStanding": "xlscore.core.systems.league",
+    "LifetimeStanding": "xlscore.core.systems.league",
+    "SeasonWinner": "xlscore.core.systems.league",
+    "league_formation": "xlscore.core.systems.league",
+    "league_game_name": "xlscore.core.systems.league",
+    "league_lifetime": "xlscore.core.systems.league",
+    "league_name": "xlscore.core.systems.league",
+    "league_points": "xlscore.core.systems.league",
+    "league_schedule": "xlscore.core.systems.league",
+    "league_season_games": "xlscore.core.systems.league",
+    "league_season_winners": "xlscore.core.systems.league",
+    "league_sizes": "xlscore.core.systems.league",
+    "league_standings": "xlscore.core.systems.league",
+    "league_lifetime_standings": "xlscore.core.systems.league.history",
+    "league_next_season": "xlscore.core.systems.league.history",
+    "league_winners": "xlscore.core.systems.league.history",
+    "pb_board": "xlscore.core.systems.puffing_billy",
+    "pb_bonus": "xlscore.core.systems.puffing_billy",
+    "pb_final": "xlscore.core.systems.puffing_billy",
+    "pb_final_bonuses": "xlscore.core.systems.puffing_billy",
+    "pb_final_ratio": "xlscore.core.systems.puffing_billy",
+    "pb_finals": "xlscore.core.systems.puffing_billy",
+    "pb_game_score": "xlscore.core.systems.puffing_billy",
+    "pb_points": "xlscore.core.systems.puffing_billy",
+    "pb_standings": "xlscore.core.systems.puffing_billy",
+    "pb_standings_by_round": "xlscore.core.systems.puffing_billy",
+    "pb_winner_bonus": "xlscore.core.systems.puffing_billy",
+    "plops": "xlscore.core.systems.rplops",
     "publish": "xlscore.excel.publish",
-    "rplops": "xlscore.core.rplops",
-    "rplops2": "xlscore.core.rplops",
-    "rplops_game": "xlscore.core.rplops",
-    "RplopsStanding": "xlscore.core.rplops_event",
-    "rplops_points": "xlscore.core.rplops_event",
-    "rplops_standings": "xlscore.core.rplops_event",
-    "players_shown": "xlscore.core.shown",
-    "rplops_standings_by_round": "xlscore.core.rplops_event",
-    "rplops_needs": "xlscore.core.rplops_event",
-    "RoundStanding": "xlscore.core.rounds",
+    "rplops": "xlscore.core.systems.rplops",
+    "rplops2": "xlscore.core.systems.rplops",
+    "rplops_game": "xlscore.core.systems.rplops",
+    "RplopsStanding": "xlscore.core.systems.rplops_event",
+    "rplops_points": "xlscore.core.systems.rplops_event",
+    "rplops_standings": "xlscore.core.systems.rplops_event",
+    "players_shown": "xlscore.core.events.shown",
+    "rplops_standings_by_round": "xlscore.core.systems.rplops_event",
+    "rplops_needs": "xlscore.core.systems.rplops_event",
+    "RoundStanding": "xlscore.core.events.rounds",
     "RepeatedPair": "xlscore.core.seating",
     "Seating": "xlscore.core.seating",
     "SeatingMeasure": "xlscore.core.seating",
@@ -158,12 +158,12 @@ _LAZY = {
     "SeatingRow": "xlscore.core.seating",
     "seating": "xlscore.core.seating",
     "seating_quality": "xlscore.core.seating",
-    "size_matters": "xlscore.core.size_matters",
-    "size_matters_board": "xlscore.core.size_matters",
-    "size_matters_points": "xlscore.core.size_matters",
-    "size_matters_standings": "xlscore.core.size_matters",
-    "size_matters_standings_by_round": "xlscore.core.size_matters",
-    "Table": "xlscore.core.table",
+    "size_matters": "xlscore.core.systems.size_matters",
+    "size_matters_board": "xlscore.core.systems.size_matters",
+    "size_matters_points": "xlscore.core.systems.size_matters",
+    "size_matters_standings": "xlscore.core.systems.size_matters",
+    "size_matters_standings_by_round": "xlscore.core.systems.size_matters",
+    "Table": "xlscore.core.events.table",
     "FilledTemplate": "xlscore.excel.templates",
     "read_template": "xlscore.excel.templates",
 }

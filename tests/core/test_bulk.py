@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from xlscore.core import rplops_event, size_matters
-from xlscore.core.bulk import competition_places, exact_scaled
-from xlscore.core.placement import places_from_values
+from xlscore.core.events.bulk import competition_places, exact_scaled
+from xlscore.core.events.placement import places_from_values
+from xlscore.core.systems import rplops_event, size_matters
 
 
 def _table(seed: int, size: int, by_place: bool) -> list[list[Any]]:

@@ -1,6 +1,7 @@
 """Issue 32: core functions from Python. A value no cell can hold (a list, a set, an array, a generator in a cell, a
 whole number too large for a float) is a TableError naming its row, raised where the table is read
-(:func:`xlscore.core.rows.check_cells`); pandas' missing values are blank. Before, 18 of 43,000 fuzzed calls raised
+(:func:`xlscore.core.events.rows.check_cells`); pandas' missing values are blank. Before, 18 of 43,000 fuzzed calls
+raised
 OverflowError or TypeError from deep inside a rule."""
 
 from __future__ import annotations

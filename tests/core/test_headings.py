@@ -12,8 +12,8 @@ import pytest
 
 import xlscore
 from xlscore.cli import main
-from xlscore.core.headings import HEADINGS, column_key, heading
-from xlscore.core.rows import read_columns, read_rows
+from xlscore.core.events.headings import HEADINGS, column_key, heading
+from xlscore.core.events.rows import read_columns, read_rows
 from xlscore.excel.functions.catalogue import CATALOGUE, Cells, SheetFunction
 from xlscore.excel.functions.edge import call_cells
 

@@ -1,4 +1,5 @@
-"""What each player needs before the last round (xlscore/core/needs.py, RPLOPS_NEEDS): by hand and by brute force.
+"""What each player needs before the last round (xlscore/core/events/needs.py, RPLOPS_NEEDS): by hand and by brute
+force.
 
 Hand cases use RPLOPS version 1, x = 50, no hours: a 3-player game gives 100 (4 - p) / 4 = 75, 50, 25 for places
 1, 2, 3, and a shared 1st of two (mean place 1.5) 100 x 2.5 / 4 = 62.5 each.
@@ -14,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlscore import InputError
-from xlscore.core.needs import needs
-from xlscore.core.rplops_event import rplops_needs
+from xlscore.core.events.needs import needs
+from xlscore.core.systems.rplops_event import rplops_needs
 
 # Ann 75 + 62.5 = 137.5, Bo 50 + 62.5 = 112.5, Cy 25 + 25 = 50.
 EVENT = [

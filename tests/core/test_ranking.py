@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from xlscore import league_lifetime, league_standings, pb_standings, rplops_standings, size_matters_standings
 from xlscore.core.cells import exact, is_blank, yes_no
 from xlscore.core.errors import InputError
-from xlscore.core.ranking import TIED, chain, head_to_head, measure, standings
+from xlscore.core.events.ranking import TIED, chain, head_to_head, measure, standings
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy")
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlscore import InputError, TableError
-from xlscore.core.diplomacy.event import diplomacy_standings
-from xlscore.core.puffing_billy import pb_standings
-from xlscore.core.roster import bye_score, next_byes, read_roster
-from xlscore.core.rplops_event import rplops_standings, rplops_standings_by_round
-from xlscore.core.size_matters import size_matters_standings, size_matters_standings_by_round
+from xlscore.core.events.roster import bye_score, next_byes, read_roster
+from xlscore.core.systems.diplomacy.event import diplomacy_standings
+from xlscore.core.systems.puffing_billy import pb_standings
+from xlscore.core.systems.rplops_event import rplops_standings, rplops_standings_by_round
+from xlscore.core.systems.size_matters import size_matters_standings, size_matters_standings_by_round
 
 # Three rounds of 2-player games. Cy arrives in round 2; Di drops after round 2 and Ann sits out round 3.
 EVENT: list[list[object]] = [

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlscore import InputError, TableError
-from xlscore.core import rplops_event, size_matters
-from xlscore.core.diplomacy.event import diplomacy_standings, diplomacy_standings_by_round
-from xlscore.core.puffing_billy import pb_standings, pb_standings_by_round
-from xlscore.core.rplops_event import rplops_standings, rplops_standings_by_round
-from xlscore.core.size_matters import size_matters_standings, size_matters_standings_by_round
+from xlscore.core.systems import rplops_event, size_matters
+from xlscore.core.systems.diplomacy.event import diplomacy_standings, diplomacy_standings_by_round
+from xlscore.core.systems.puffing_billy import pb_standings, pb_standings_by_round
+from xlscore.core.systems.rplops_event import rplops_standings, rplops_standings_by_round
+from xlscore.core.systems.size_matters import size_matters_standings, size_matters_standings_by_round
 
 # RPLOPS, three rounds of two 2-player tables, tables named afresh each round (T1, T2). RPLOPS v1, x = 50, a
 # 2-player game of 1 hour: the winner (2 + 1 - 1) x 100 / 3 = 200/3, the loser 100/3.

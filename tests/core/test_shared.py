@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.placement import mean_place, mean_places, places_from_values, shared_places
+from xlscore.core.events.placement import mean_place, mean_places, places_from_values, shared_places
+from xlscore.core.events.rows import read_rows
 from xlscore.core.rounding import round_half_up
-from xlscore.core.rows import read_rows
 from xlscore.core.validate import number, numbers, whole
 
 

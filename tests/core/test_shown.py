@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlscore import InputError, players_shown
-from xlscore.core.shown import MISSING
+from xlscore.core.events.shown import MISSING
 
 HEADER = "Place"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.reference import printed
 from tests.reference import size_matters_article as article
 from xlscore import InputError, TableError, size_matters, size_matters_board, size_matters_standings
-from xlscore.core.size_matters import (
+from xlscore.core.systems.size_matters import (
     POWERS,
     SOLO_CENTRES,
     TOTAL_CENTRES,

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import xlscore
-from xlscore.core.table import Table
+from xlscore.core.events.table import Table
 from xlscore.excel.functions.catalogue import CATALOGUE, Cells, SheetFunction
 from xlscore.excel.functions.edge import call_cells
 

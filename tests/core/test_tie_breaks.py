@@ -1,4 +1,5 @@
-"""Tie-breaks of RPLOPS and Puffing Billy standings (xlscore/core/tie_breaks.py): hand-worked cases and properties.
+"""Tie-breaks of RPLOPS and Puffing Billy standings (xlscore/core/events/tie_breaks.py): hand-worked cases and
+properties.
 
 The RPLOPS event below is worked by hand (RPLOPS version 1, x = 50, no hours: place p of n scores
 100 (n + 1 - p) / (n + 1)); a 2-player game gives 200 / 3 to the winner and 100 / 3 to the other.
@@ -17,8 +18,8 @@ from hypothesis import strategies as st
 
 from tests.core.test_rounds import _pb_events, _rplops_events
 from xlscore import InputError, TableError
-from xlscore.core.puffing_billy import PbDecided, pb_standings
-from xlscore.core.rplops_event import RplopsDecided, rplops_standings, rplops_standings_by_round
+from xlscore.core.systems.puffing_billy import PbDecided, pb_standings
+from xlscore.core.systems.rplops_event import RplopsDecided, rplops_standings, rplops_standings_by_round
 
 # Round 1: a beats b, c beats d; round 2: c beats a, b beats d. Totals: c 400/3, a 300/3, b 300/3, d 200/3.
 EVENT = [

@@ -17,16 +17,16 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from xlscore.core.diplomacy.event import diplomacy_standings
-from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
-from xlscore.core.league.formation import league_formation
-from xlscore.core.league.history import league_lifetime_standings
-from xlscore.core.league.schedule import league_season_games
-from xlscore.core.league.standings import league_standings
-from xlscore.core.puffing_billy import pb_standings
-from xlscore.core.rplops_event import rplops_standings
-from xlscore.core.size_matters import POWERS as POWER_COUNT
-from xlscore.core.size_matters import size_matters_standings
+from xlscore.core.systems.diplomacy.event import diplomacy_standings
+from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
+from xlscore.core.systems.league.formation import league_formation
+from xlscore.core.systems.league.history import league_lifetime_standings
+from xlscore.core.systems.league.schedule import league_season_games
+from xlscore.core.systems.league.standings import league_standings
+from xlscore.core.systems.puffing_billy import pb_standings
+from xlscore.core.systems.rplops_event import rplops_standings
+from xlscore.core.systems.size_matters import POWERS as POWER_COUNT
+from xlscore.core.systems.size_matters import size_matters_standings
 from xlscore.excel.templates.diplomacy_tournament import DEFAULT_SYSTEM
 from xlscore.excel.templates.size_matters_tournament import POWERS
 

@@ -81,7 +81,7 @@ def recalculated_standings_are(path: Path, out: Path, expected: Sequence[Sequenc
     sheet, read by openpyxl with ``data_only``, shows ``expected`` (header first) and nothing below it."""
     import openpyxl
 
-    from xlscore.excel.workbook.recalc import recalculate
+    from xlscore.engine.evaluation.recalc import recalculate
 
     result = recalculate(path, out)
     assert [str(e) for e in result.errors] == []

@@ -16,9 +16,9 @@ import pytest
 
 from tests.excel.programs import WORKBOOKS
 from xlscore.core.errors import XlscoreError
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.templates import standings, template
-from xlscore.excel.workbook.recalc import recalculate
 
 BAD = {
     "word": "twelve",

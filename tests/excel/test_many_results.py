@@ -22,9 +22,9 @@ import pytest
 
 from tests.excel.many_results import Generated, generated
 from tests.excel.programs import differences, has_uno, libreoffice, recalculated_standings_are
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, new_workbook, standings
-from xlscore.excel.workbook.book import read_book
 
 # About 10,000 results typed into every template, and LibreOffice: the slow group (.ci/run: pytest -m slow).
 pytestmark = pytest.mark.slow

@@ -25,9 +25,9 @@ import pytest
 
 from tests.excel.programs import WORKBOOKS, differences, has_uno, libreoffice, recalculated_standings_are
 from xlscore.cli import main
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, standings, template
-from xlscore.excel.workbook.book import read_book
 
 # Every template saved by four programs, LibreOffice among them: the slow group (.ci/run: pytest -m slow).
 pytestmark = pytest.mark.slow

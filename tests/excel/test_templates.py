@@ -14,11 +14,11 @@ from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlscore.cli import main
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import MODULES, new_workbook, template
 from xlscore.excel.templates.filled import BY_SYSTEM
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 SYSTEMS = sorted(MODULES)

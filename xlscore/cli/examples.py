@@ -11,7 +11,7 @@ from xlscore.cli.app import cli
 
 
 def _rplops_example() -> list[str]:
-    from xlscore.core.rplops import plops, rplops2
+    from xlscore.core.systems.rplops import plops, rplops2
 
     lines = ["RPLOPS / PLOPS: a 5-player game with a tie for 2nd (ranks 1, 2, 2, 4, 5), x = 50"]
     for label, rule in (("PLOPS (v1)", plops), ("RPLOPS2", rplops2)):
@@ -21,7 +21,7 @@ def _rplops_example() -> list[str]:
 
 
 def _puffing_billy_example() -> list[str]:
-    from xlscore.core.puffing_billy import pb_board, pb_final
+    from xlscore.core.systems.puffing_billy import pb_board, pb_final
 
     players = ["Jenny", "Damien", "Stephen", "Sybil", "Ben"]
     money = [252_000, 248_000, 121_000, 98_000, 60_000]
@@ -35,7 +35,7 @@ def _puffing_billy_example() -> list[str]:
 
 
 def _size_matters_example() -> list[str]:
-    from xlscore.core.size_matters import size_matters_board
+    from xlscore.core.systems.size_matters import size_matters_board
 
     board = [12, 8, 7, 7, 0, 0, 0]
     lines = [f"Size Matters: a 4-way draw on centres {board}"]
@@ -45,7 +45,7 @@ def _size_matters_example() -> list[str]:
 
 
 def _gibbs_example() -> list[str]:
-    from xlscore.core.gibbs import gibbs_game
+    from xlscore.core.systems.gibbs import gibbs_game
 
     lines = ["Gibbs ranking points: four newcomers (1500 RP, no games) play their first 4-player game"]
     for place, rp in enumerate(gibbs_game([1500] * 4, [0] * 4, [1, 2, 3, 4]), start=1):
@@ -55,7 +55,7 @@ def _gibbs_example() -> list[str]:
 
 
 def _league_example() -> list[str]:
-    from xlscore.core.league import league_points, league_schedule
+    from xlscore.core.systems.league import league_points, league_schedule
 
     players = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
     lines = ["Meeple League: league points in a 4-player game, and a league of 7's schedule"]

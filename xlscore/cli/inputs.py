@@ -11,13 +11,13 @@ from xlscore.core.errors import InputError
 def read_csv(path: Path) -> Any:
     """A CSV file as a DataFrame of text and numbers, or a one-line error naming the file.
 
-    Only a regular file of at most 50 MiB is read (:func:`~xlscore.excel.workbook.files.read_input`).
+    Only a regular file of at most 50 MiB is read (:func:`~xlscore.engine.files.safe_io.read_input`).
     """
     import io
 
     import pandas as pd
 
-    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+    from xlscore.engine.files.safe_io import MAX_CSV_SIZE, read_input
 
     data = read_input(path, "CSV file", MAX_CSV_SIZE)
     try:
@@ -31,7 +31,7 @@ def read_rows(path: Path) -> list[list[str]]:
     import csv
     import io
 
-    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+    from xlscore.engine.files.safe_io import MAX_CSV_SIZE, read_input
 
     text = read_input(path, "CSV file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
     return [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]

@@ -11,7 +11,7 @@ from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv
 from xlscore.cli.output import emit, fail, output_options, step, table, warn
 from xlscore.core.errors import InputError
-from xlscore.core.headings import heading
+from xlscore.core.events.headings import heading
 
 
 @cli.command()
@@ -45,8 +45,8 @@ def schedule(
 
     Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
     """
-    from xlscore.core.league import league_schedule, league_season_games
-    from xlscore.excel.workbook.results import Result
+    from xlscore.core.systems.league import league_schedule, league_season_games
+    from xlscore.engine.files.results import Result
 
     seat_names = tuple(heading(f"seat {i}") for i in range(1, seats + 1))
     if leagues_csv is not None:
@@ -98,7 +98,7 @@ def next_season(
 
     Examples: xlscore league next-season season-2.xlsx; xlscore league next-season season-2.xlsx --history past.csv
     """
-    from xlscore.core.league import LeagueSeat
+    from xlscore.core.systems.league import LeagueSeat
     from xlscore.excel.templates.league_season import next_season as form
     from xlscore.excel.templates.league_season import unplayed
 
@@ -118,7 +118,7 @@ def next_season(
 
 
 def _league_book(path: Path) -> Any:
-    from xlscore.excel.workbook.book import read_book
+    from xlscore.engine.files.book import read_book
 
     book = read_book(path)
     if book.names.get("XLSCORE_SYSTEM", "").strip().strip('"') != "league":

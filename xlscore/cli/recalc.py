@@ -11,13 +11,13 @@ import click
 from xlscore.cli.app import cli
 from xlscore.cli.output import fail, progress_bar, warn
 from xlscore.core.errors import WorkbookError
-from xlscore.excel.workbook import limits
+from xlscore.engine.files import limits
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from xlscore.excel.workbook.engine import CellReport
-    from xlscore.excel.workbook.recalc import Recalculation
+    from xlscore.engine.evaluation.engine import CellReport
+    from xlscore.engine.evaluation.recalc import Recalculation
 
 
 @cli.command()
@@ -107,9 +107,9 @@ def recalc(
 def _compared(book: Path, result: Recalculation, tolerance: float) -> tuple[Sequence[CellReport], list[str]]:
     """What --check reports: the cells in error but where Excel saved the same error (it compares with what Excel
     computed), and the values that differ from those saved."""
-    from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.drawn import drawn_cells
-    from xlscore.excel.workbook.recalc import check_book, unexpected_errors
+    from xlscore.engine.evaluation.recalc import check_book, unexpected_errors
+    from xlscore.engine.evaluation.volatile import drawn_cells
+    from xlscore.engine.files.book import read_book
 
     saved = read_book(book)
     drawn = drawn_cells(saved)
@@ -135,7 +135,7 @@ def _values_copy(book: Path, output: Path, max_seconds: float, max_memory: int) 
 
 def _computed(book: Path, output: Path | None, in_place: bool, max_seconds: float, max_memory: int) -> Recalculation:
     """The recalculation, within the time and memory given; running out of either is one line, nothing written."""
-    from xlscore.excel.workbook.recalc import recalculate
+    from xlscore.engine.evaluation.recalc import recalculate
 
     try:
         with limits.bound_memory(max_memory), progress_bar() as progress:

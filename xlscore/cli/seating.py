@@ -10,7 +10,7 @@ import click
 from xlscore.cli.app import cli
 from xlscore.cli.inputs import read_csv, read_rows
 from xlscore.cli.output import deliver, emit, output_format, output_options, step, working
-from xlscore.core.headings import column_key, heading
+from xlscore.core.events.headings import column_key, heading
 
 if TYPE_CHECKING:
     from xlscore.core.seating import Seating, SeatingQuality
@@ -131,9 +131,9 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
     """The next round of a filled event template, seated from its standings and its results so far."""
     from xlscore.core.errors import InputError
     from xlscore.core.seating.next_round import next_round
+    from xlscore.engine.files.book import read_book
     from xlscore.excel.templates import standings
     from xlscore.excel.templates.filled import RESULTS_SHEET, table
-    from xlscore.excel.workbook.book import read_book
 
     book = read_book(book_path)
     system, by_round = standings(book, by_round=True)
@@ -149,7 +149,7 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
-    from xlscore.excel.workbook.results import Result
+    from xlscore.engine.files.results import Result
 
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
@@ -185,7 +185,7 @@ def _seating_players(players: tuple[str, ...], players_file: Path | None) -> lis
         if not players:
             raise click.UsageError("give the players' names, or --players-file FILE")
         return list(players)
-    from xlscore.excel.workbook.files import MAX_CSV_SIZE, read_input
+    from xlscore.engine.files.safe_io import MAX_CSV_SIZE, read_input
 
     text = read_input(players_file, "players file", MAX_CSV_SIZE).decode("utf-8-sig", errors="replace")
     lines = [line for line in text.splitlines() if line.strip()]

@@ -11,12 +11,12 @@ import click
 from xlscore.cli.app import cli
 from xlscore.cli.output import emit, output_format, output_options, table, warn
 from xlscore.core.errors import InputError
-from xlscore.core.rounds import RoundStanding
+from xlscore.core.events.rounds import RoundStanding
 from xlscore.excel.templates import MODULES, standings_row
 
 if TYPE_CHECKING:
-    from xlscore.excel.workbook.book import Book
-    from xlscore.excel.workbook.results import Result
+    from xlscore.engine.files.book import Book
+    from xlscore.engine.files.results import Result
 
 TEMPLATE_SYSTEMS = tuple(MODULES)
 
@@ -36,8 +36,8 @@ def new(system: str, out: Path, empty: bool, force: bool) -> None:
     Examples: xlscore new rplops event.xlsx; xlscore new league season.xlsx --empty;
     xlscore new all workbooks --force
     """
+    from xlscore.engine.files.safe_io import refuse_existing
     from xlscore.excel.templates import new_workbook, template
-    from xlscore.excel.workbook.files import refuse_existing
 
     if system != "all":
         refuse_existing(out, force)
@@ -93,9 +93,9 @@ def standings(
     xlscore standings season.xlsx -o standings.csv; xlscore standings event.xlsx --after-round 3;
     xlscore standings event.xlsx --by-round
     """
-    from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.results import stacked
-    from xlscore.excel.workbook.structured import left_out
+    from xlscore.engine.files.book import read_book
+    from xlscore.engine.files.results import stacked
+    from xlscore.engine.rewrite.structured import left_out
 
     if after_round is not None and by_round:
         raise click.UsageError("give --after-round or --by-round, not both")

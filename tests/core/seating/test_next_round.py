@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 
 from xlscore import InputError
-from xlscore.core.rplops_event import rplops_standings
 from xlscore.core.seating.next_round import next_round
+from xlscore.core.systems.rplops_event import rplops_standings
 
 # 13 players in tables of 4 with byes: one bye a round. D drops after round 2; L arrives for round 3.
 FIELD = [f"P{i}" for i in range(12)] + ["D"]

@@ -11,9 +11,9 @@ from openpyxl.worksheet.formula import ArrayFormula
 from tests.reference import diplomacy_published as pub
 from tests.reference import printed
 from xlscore import diplomacy_board, diplomacy_systems
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.libreoffice.profile import office
 from xlscore.excel.libreoffice.soffice import find_soffice
-from xlscore.excel.workbook.recalc import recalculate
 
 OUT = (1904, None, None, None, 1906, None, None)  # Austria out first, Italy second
 

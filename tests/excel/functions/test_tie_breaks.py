@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlscore.core.headings import heading
+from xlscore.core.events.headings import heading
 from xlscore.excel.functions.catalogue import CATALOGUE
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.functions.edge import call_cells

@@ -19,6 +19,8 @@ from typing import Any
 import openpyxl
 import pytest
 
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.catalogue import CATALOGUE
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.libreoffice import calc
@@ -44,8 +46,6 @@ from xlscore.excel.libreoffice.soffice import (
 )
 from xlscore.excel.libreoffice.typelibrary import Method, idl_source, type_library
 from xlscore.excel.templates import rplops_event
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 from ..programs import LIBREOFFICE_PYTHON, WORKBOOKS, differences, has_uno
 

@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from xlscore.core.diplomacy import SYSTEMS
-from xlscore.core.diplomacy.board import POWER_NAMES
-from xlscore.core.shown import MISSING
+from xlscore.core.events.shown import MISSING
+from xlscore.core.systems.diplomacy import SYSTEMS
+from xlscore.core.systems.diplomacy.board import POWER_NAMES
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.libreoffice.profile import extension_profile
 from xlscore.excel.libreoffice.soffice import find_soffice
 from xlscore.excel.templates import new_workbook, rplops_event, size_matters_tournament
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 from ..programs import WORKBOOKS, differences, has_uno
 from .test_extension import excel_names, run_uno_job

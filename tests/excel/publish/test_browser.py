@@ -14,7 +14,7 @@ import pytest
 
 from tests.excel.publish.pages import SYSTEMS, book_of, hostile_event
 from xlscore import publish
-from xlscore.core.table import row_fields
+from xlscore.core.events.table import row_fields
 from xlscore.excel.publish.pdf import chromium
 from xlscore.excel.templates import standings
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.excel.publish.pages import SYSTEMS, book_of
+from xlscore.engine.files.book import read_book
 from xlscore.excel.templates import rplops_event
-from xlscore.excel.workbook.book import read_book
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -39,7 +39,7 @@ def test_the_standings_print_area_ends_at_the_last_player(system: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 9, 31])
 def test_a_recalculation_sizes_the_print_area_to_the_table(players: int, tmp_path: Path) -> None:
-    from xlscore.excel.workbook.recalc import recalculate
+    from xlscore.engine.evaluation.recalc import recalculate
 
     rows = [("Game 1", f"P{n}", None, n, None) for n in range(1, players + 1)]
     path = tmp_path / "event.xlsx"

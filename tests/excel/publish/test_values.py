@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.excel.publish.pages import SYSTEMS, book_of
+from xlscore.engine.files.book import read_book
 from xlscore.excel.libreoffice.soffice import Office, find_soffice, sheet_names
 from xlscore.excel.publish.values import values_only
-from xlscore.excel.workbook.book import read_book
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

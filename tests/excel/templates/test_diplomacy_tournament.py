@@ -12,9 +12,9 @@ import pytest
 from tests.reference import diplomacy_published as pub
 from tests.reference import printed
 from xlscore import diplomacy_compare, diplomacy_systems
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.templates import diplomacy_tournament as tournament
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 
 def _recalculated(tmp_path: Path, system: str | None = None, **settings: str | int) -> Path:

@@ -14,10 +14,10 @@ import openpyxl
 import pytest
 
 from xlscore.core.errors import TableError
-from xlscore.core.gibbs import GibbsStep
+from xlscore.core.systems.gibbs import GibbsStep
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.templates import gibbs_ladder as ladder
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 # The sample's first game: four newcomers, places 1..4. G = 1 each, G_total = 4, RP_avg = 1500.
 FIRST_GAME = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.templates import new_workbook
-from xlscore.excel.workbook.recalc import recalculate
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ import pytest
 
 from tests.excel.programs import differences
 from xlscore.core.errors import TableError
-from xlscore.core.headings import heading
-from xlscore.core.league.schedule import FOUR_PLAYER_GRID
+from xlscore.core.events.headings import heading
+from xlscore.core.systems.league.schedule import FOUR_PLAYER_GRID
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import league_season, new_workbook
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 WORKBOOK = Path(__file__).resolve().parents[3] / "workbooks" / "meeple-league-season.xlsx"
 

@@ -15,9 +15,9 @@ import pytest
 
 from xlscore import pb_points
 from xlscore.core.errors import XlscoreError
+from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.engine.files.book import read_book
 from xlscore.excel.templates import new_workbook, puffing_billy_event
-from xlscore.excel.workbook.book import read_book
-from xlscore.excel.workbook.recalc import recalculate
 
 JENNYS_BOARD = (("Jenny", 3.028), ("Damien", 2.492), ("Stephen", 1.240), ("Sybil", 0.194), ("Ben", None))
 

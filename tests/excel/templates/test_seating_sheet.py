@@ -14,10 +14,10 @@ import openpyxl
 import pytest
 
 from xlscore import seating
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.templates import new_workbook
 from xlscore.excel.templates.base import Template
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
-from xlscore.excel.workbook.recalc import recalculate
 
 
 def _recalculated(source: Path, out: Path) -> Any:
@@ -82,7 +82,7 @@ def test_a_template_whose_formulas_are_all_xlscores_recalculates_without_the_for
     # general formula engine (formulas, with scipy: 0.8 s and 80 MiB) is never loaded.
     path = Path(__file__).resolve().parents[3] / "workbooks" / f"{workbook}.xlsx"
     probe = (
-        "import sys; from xlscore.excel.workbook.recalc import recalculate; "
+        "import sys; from xlscore.engine.evaluation.recalc import recalculate; "
         f"done = recalculate({str(path)!r}); print(len(done.errors), 'formulas' in sys.modules, 'scipy' in sys.modules)"
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -18,8 +18,8 @@ import pytest
 
 from tests.reference import printed
 from tests.reference import size_matters_article as article
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.templates import size_matters_tournament as tournament
-from xlscore.excel.workbook.recalc import recalculate
 
 
 def _recalculated(tmp_path: Path, digits: int | None = None) -> Path:

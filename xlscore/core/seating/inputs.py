@@ -10,8 +10,8 @@ from itertools import combinations
 
 from xlscore.core.cells import cell_text, is_blank, names
 from xlscore.core.errors import InputError, TableError
-from xlscore.core.games import group_games
-from xlscore.core.rows import cell_name, read_rows
+from xlscore.core.events.games import group_games
+from xlscore.core.events.rows import cell_name, read_rows
 from xlscore.core.validate import shown, whole
 
 __all__ = ["GAME_COLUMNS", "avoided_pairs", "bye_sizes", "fixed_tables", "history_games", "table_sizes", "top_players"]

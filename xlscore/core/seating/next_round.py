@@ -2,12 +2,12 @@
 
 An event is seated one round at a time: after round N, round N + 1 is seated from
 
-* **who plays it**: the players table (:mod:`xlscore.core.roster`) says who is due (late players from their first
+* **who plays it**: the players table (:mod:`xlscore.core.events.roster`) says who is due (late players from their first
   round, dropped players never again, a round sat out or a bye typed in the table left out); without one, the
   players of the standings;
 * **the standings** after round N, best first: with ``top_tables`` k, the leaders fill tables 1 to k (the top
   table), and with ``byes`` the players left over once every table is full sit the round out, chosen by
-  :func:`xlscore.core.roster.next_byes` (fewest byes so far, lowest in the standings first);
+  :func:`xlscore.core.events.roster.next_byes` (fewest byes so far, lowest in the standings first);
 * **every earlier meeting** (``history``: the results so far, or the earlier rounds' seating): the rest are seated
   by :func:`xlscore.core.seating.seating` to meet as few earlier opponents again as possible.
 
@@ -24,7 +24,7 @@ from itertools import combinations
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError
-from xlscore.core.roster import Roster, next_byes, read_roster
+from xlscore.core.events.roster import Roster, next_byes, read_roster
 from xlscore.core.seating import inputs
 from xlscore.core.seating.plan import TABLE_SIZES, Seating, SeatingRow, seating
 from xlscore.core.validate import whole

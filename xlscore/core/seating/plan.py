@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import names
 from xlscore.core.errors import InputError
+from xlscore.core.events.table import Table, table
 from xlscore.core.seating import designs, inputs, quality, search
 from xlscore.core.seating.seats import seat_order
-from xlscore.core.table import Table, table
 from xlscore.core.validate import whole
 
 if TYPE_CHECKING:

@@ -93,9 +93,9 @@ def addin_files(version: str, wheel_url: str | None = None) -> dict[str, str]:
 
 def write_addin(folder: Path, version: str, wheel_url: str | None = None, only: str = "") -> list[Path]:
     """Write the add-in files below ``folder`` (``only="lite/"``: Lite's, straight into it), each whole, as every
-    output is written (:func:`~xlscore.excel.workbook.files.replacing`); return the paths written."""
+    output is written (:func:`~xlscore.engine.files.safe_io.replacing`); return the paths written."""
     from xlscore.core.errors import WorkbookError
-    from xlscore.excel.workbook.files import replacing
+    from xlscore.engine.files.safe_io import replacing
 
     written = []
     for name, text in addin_files(version, wheel_url).items():

@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, shown, size_matters
-from xlscore.core.diplomacy import compare as diplomacy_compare
-from xlscore.core.diplomacy import event as diplomacy_event
-from xlscore.core.headings import heading
-from xlscore.core.league import history
+from xlscore.core.events import shown
+from xlscore.core.events.headings import heading
 from xlscore.core.seating import plan as seating_plan
+from xlscore.core.systems import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.systems.diplomacy import compare as diplomacy_compare
+from xlscore.core.systems.diplomacy import event as diplomacy_event
+from xlscore.core.systems.league import history
 from xlscore.excel.functions.cells import row_header, table_to_grid
 
 __all__ = ["CATALOGUE", "DESCRIPTION_LIMIT", "Argument", "Cells", "Example", "SheetFunction", "plain_words"]

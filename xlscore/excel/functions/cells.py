@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import is_blank
-from xlscore.core.headings import heading
-from xlscore.core.table import row_header
+from xlscore.core.events.headings import heading
+from xlscore.core.events.table import row_header
 
 __all__ = [
     "ERROR_CODES",
@@ -41,7 +41,7 @@ Grid = list[list[Any]]
 MAX_CELL_TEXT = 32_767
 """Excel's limit on a cell's text (Microsoft's "Excel specifications and limits"): a longer text is #VALUE!, in an
 xlscore function's result (its edge) and in any formula ``xlscore recalc`` computes (listed with the other bounds
-in :mod:`xlscore.excel.workbook.limits`). Defined here, where the add-in and the LibreOffice extension have it."""
+in :mod:`xlscore.engine.files.limits`). Defined here, where the add-in and the LibreOffice extension have it."""
 
 
 def too_long_text(length: int) -> str:
@@ -133,7 +133,8 @@ def _cell(value: Any) -> Any:
 def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
     """Frozen dataclasses or named tuples (one per row) as a header row and a row of values each.
 
-    The header row heads each field's column in words (``Points per game``: :func:`xlscore.core.headings.heading`).
+    The header row heads each field's column in words (``Points per game``:
+    :func:`xlscore.core.events.headings.heading`).
     Fields that hold a collection (a player's per-game detail) are left out: a cell holds one value. No rows: the
     header of ``row_type`` alone (a template not filled in yet shows its columns), or one blank cell without it.
     """

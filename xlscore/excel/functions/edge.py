@@ -23,7 +23,7 @@ from typing import Any
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import XlscoreError
-from xlscore.core.headings import column_key
+from xlscore.core.events.headings import column_key
 from xlscore.excel.functions.catalogue import Argument, SheetFunction
 from xlscore.excel.functions.cells import (
     MAX_CELL_TEXT,

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import openpyxl
 
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.functions.cells import ERROR_CODES
 from xlscore.excel.libreoffice.soffice import Office
-from xlscore.excel.workbook.recalc import recalculate
 
 __all__ = ["Check", "Finding", "check_books", "compare_books"]
 

@@ -31,11 +31,11 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 import xlscore
+from xlscore.engine.files.safe_io import replacing
 from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 from xlscore.excel.functions.reference import HOME
 from xlscore.excel.libreoffice.soffice import EXCEL_NAMES_SINCE
 from xlscore.excel.libreoffice.typelibrary import Method, type_library
-from xlscore.excel.workbook.files import replacing
 
 __all__ = [
     "COMPONENT",

@@ -8,8 +8,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.libreoffice.soffice import LibreOfficeError, Office, sheet_names
-from xlscore.excel.workbook.recalc import recalculate
 
 __all__ = ["render"]
 

@@ -47,7 +47,7 @@ def publish(path: str | Path, out_dir: str | Path, *, projector: bool = False) -
 
 
 def _write(target: Path, text: str) -> None:
-    from xlscore.excel.workbook.files import replacing
+    from xlscore.engine.files.safe_io import replacing
 
     try:
         with replacing(target) as temporary:

@@ -2,7 +2,7 @@
 seating and, where the workbook has them, the standings by round.
 
 The standings are the core's (:func:`xlscore.excel.templates.standings`, as ``xlscore standings`` prints them). The
-other tables are read from the workbook recalculated once (:func:`xlscore.excel.workbook.engine.evaluate`), so a
+other tables are read from the workbook recalculated once (:func:`xlscore.engine.evaluation.engine.evaluate`), so a
 workbook saved by Excel without the add-in (its computed cells ``#NAME?``) publishes the same numbers. Each number is
 shown as the workbook's own number format shows it (:mod:`xlscore.excel.publish.shown`).
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlscore.core.cells import cell_text, is_blank
+from xlscore.engine.files.book import Book, read_book
 from xlscore.excel.publish.shown import Formats, formats_of, shown_value
-from xlscore.excel.workbook.book import Book, read_book
 
 __all__ = ["BOARDS", "BY_ROUND_SHEET", "Event", "Grid", "Group", "read_event"]
 
@@ -76,8 +76,8 @@ class Event:
 
 def read_event(path: str | Path) -> Event:
     """The page's content of the filled template at ``path`` (an error naming the file if it is not one)."""
+    from xlscore.engine.evaluation.engine import evaluate
     from xlscore.excel.templates import standings
-    from xlscore.excel.workbook.engine import evaluate
 
     book = read_book(path)
     system, rows = standings(book)

@@ -78,7 +78,7 @@ def print_pdf(page: Path, output: Path, paper: str = "a4") -> Path:
             raise WorkbookError(f"Chromium ({browser}) did not print the page: {exc}") from exc
         if not printed.exists() or printed.stat().st_size == 0:
             raise WorkbookError(f"Chromium ({browser}) printed no PDF of {page}")
-        from xlscore.excel.workbook.files import replacing
+        from xlscore.engine.files.safe_io import replacing
 
         with replacing(output) as temporary:
             shutil.copyfile(printed, temporary)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import functools
 import math
 
+from xlscore.engine.files.book import Book
+from xlscore.engine.files.date_cells import format_kind
+from xlscore.engine.functions.text.number_format import format_value
 from xlscore.excel.functions.cells import CellError
-from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.numberformat import format_value
-from xlscore.excel.workbook.numberformats import format_kind
 
 __all__ = ["Formats", "formats_of", "shown_value"]
 
@@ -22,7 +22,7 @@ Formats = dict[tuple[str, int, int], str]
 
 def formats_of(book: Book, sheets: list[str]) -> Formats:
     """The number formats of the cells of ``sheets`` of ``book`` (none for a cell shown as General)."""
-    from xlscore.excel.workbook.numberformats import cell_formats
+    from xlscore.engine.files.date_cells import cell_formats
 
     return {
         (sheet, row, column): code

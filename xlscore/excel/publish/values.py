@@ -2,7 +2,7 @@
 with every formula replaced by its value, so its numbers open right in Excel without the add-in, a stock
 LibreOffice, Google Sheets and Numbers, none of which can compute xlscore's functions.
 
-Worked at the XML level, as ``xlscore recalc`` writes (:mod:`xlscore.excel.workbook.recalc`), so formats, tables,
+Worked at the XML level, as ``xlscore recalc`` writes (:mod:`xlscore.engine.evaluation.recalc`), so formats, tables,
 charts, print settings, conditional formats and the sheets' order stay as they are: each cell's formula is removed
 and its computed value kept (a text result as an inline string), the dynamic-array metadata and the calculation
 chain are dropped, and a defined name that is a formula becomes a static range (a print area: the cells the sheet
@@ -17,11 +17,11 @@ import zipfile
 from pathlib import Path
 
 from xlscore.core.cells import is_blank
-from xlscore.excel.workbook import limits
-from xlscore.excel.workbook.book import Book, read_book
-from xlscore.excel.workbook.files import replacing
-from xlscore.excel.workbook.refs import cell_name, parse_area
-from xlscore.excel.workbook.safezip import open_workbook
+from xlscore.engine.files import limits
+from xlscore.engine.files.book import Book, read_book
+from xlscore.engine.files.safe_io import replacing
+from xlscore.engine.files.safezip import open_workbook
+from xlscore.engine.rewrite.refs import cell_name, parse_area
 
 __all__ = ["values_only"]
 
@@ -38,7 +38,7 @@ DROPPED_PARTS = ("xl/metadata.xml", "xl/calcChain.xml")
 def values_only(path: str | Path, output: str | Path, *, max_seconds: float | None = limits.MAX_SECONDS) -> Path:
     """Write the workbook at ``path``, recalculated (within ``max_seconds``, as ``xlscore recalc``), with every
     formula replaced by its value, to ``output``."""
-    from xlscore.excel.workbook.recalc import recalculate
+    from xlscore.engine.evaluation.recalc import recalculate
 
     target = Path(output)
     with tempfile.TemporaryDirectory(prefix="xlscore-values-") as folder:
@@ -88,7 +88,7 @@ def _without_dropped(data: bytes) -> bytes:
 
 
 def _static_name(match: re.Match[bytes], book: Book) -> bytes:
-    from xlscore.excel.workbook.sheetxml import unescape
+    from xlscore.engine.files.sheetxml import unescape
 
     attributes, raw = match.group(1), match.group(2)
     text = unescape(raw).strip()

@@ -24,8 +24,8 @@ from xlscore.core.validate import shown as shown_value
 if TYPE_CHECKING:
     import pandas as pd
 
+    from xlscore.engine.files.book import Book
     from xlscore.excel.templates.base import Template
-    from xlscore.excel.workbook.book import Book
 
 __all__ = [
     "MODULES",
@@ -81,7 +81,7 @@ def standings(
     core: after round ``after_round`` (None: all rounds), or with ``by_round`` the standings after every round.
     Both are for the systems played in rounds (RPLOPS, Puffing Billy, Size Matters, Diplomacy); a template without
     a Round column is one round."""
-    from xlscore.excel.workbook.book import Book, read_book
+    from xlscore.engine.files.book import Book, read_book
 
     book = path if isinstance(path, Book) else read_book(path)
     marker = book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
@@ -134,9 +134,9 @@ def read_template(path: str | Path) -> FilledTemplate:
 
     import pandas as pd
 
+    from xlscore.engine.files.book import read_book
+    from xlscore.engine.files.results import results
     from xlscore.excel.functions.cells import table_to_grid
-    from xlscore.excel.workbook.book import read_book
-    from xlscore.excel.workbook.results import results
 
     if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
         raise InputError(f"path is {shown_value(path)}; expected the file name of a template workbook (.xlsx or .ods)")

@@ -3,7 +3,7 @@
 A template is built with openpyxl, made deterministic (fixed dates, so the committed copies in workbooks/ can be
 checked to equal what the code generates), then recalculated as ``xlscore recalc`` does it: every formula carries
 its value, and each result formula is saved as a dynamic array that Excel 365 spills
-(:mod:`xlscore.excel.workbook.dynamic`).
+(:mod:`xlscore.engine.files.workbook_parts`).
 
 Conventions a coordinator sees in every template:
 
@@ -41,7 +41,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.headings import heading
+from xlscore.core.events.headings import heading
 
 __all__ = ["Column", "Template", "axis_numbers", "whole_shown_whole"]
 
@@ -200,11 +200,11 @@ class Template:
         The print area is a plain range, which Excel, LibreOffice, Google Sheets, Numbers and openpyxl all read
         (a formula there, which would follow the table, LibreOffice ignores and openpyxl drops); written to the
         table's header here, it is sized to the table's rows at every recalculation
-        (:mod:`xlscore.excel.workbook.printarea`), this template's own included. A chart beside the table is for
+        (:mod:`xlscore.engine.files.print_areas`), this template's own included. A chart beside the table is for
         the screen: it is outside the print area.
         """
-        from xlscore.excel.workbook.printarea import plain_area
-        from xlscore.excel.workbook.refs import Area
+        from xlscore.engine.files.print_areas import plain_area
+        from xlscore.engine.rewrite.refs import Area
 
         top, left = ws[anchor].row, ws[anchor].column
         ws.print_area = plain_area(ws.title, Area(ws.title, 1, 1, top, left + width - 1)).split("!", 1)[1]
@@ -346,9 +346,9 @@ class Template:
         The workbook is recalculated as ``xlscore recalc`` does it, so every formula carries its value (a program
         without xlscore's functions shows the numbers) and every result formula is saved as a dynamic array.
         """
-        from xlscore.excel.workbook.dynamic import make_dynamic
-        from xlscore.excel.workbook.files import replacing
-        from xlscore.excel.workbook.recalc import recalculate
+        from xlscore.engine.evaluation.recalc import recalculate
+        from xlscore.engine.files.safe_io import replacing
+        from xlscore.engine.files.workbook_parts import make_dynamic
 
         self.workbook.defined_names["xlscore_system"] = DefinedName("xlscore_system", attr_text=f'"{self.system}"')
         self.workbook.properties.created = FIXED_TIME

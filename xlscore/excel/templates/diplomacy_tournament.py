@@ -5,7 +5,7 @@ where the system needs them the draw, the year a power went out and the board's 
 scoring system from a drop-down of every name DIPLOMACY_SYSTEMS lists, how a round scores (the sum of a player's
 boards, or their best board), how the tournament adds rounds up (all, the best N, or the best two plus half the
 rest) and the tie-breaks. Each row's score appears beside it and the Standings sheet ranks the players, as
-:mod:`xlscore.core.diplomacy.event` documents.
+:mod:`xlscore.core.systems.diplomacy.event` documents.
 
 Both computed tables are one formula over the Games table: ``DIPLOMACY_POINTS`` and ``DIPLOMACY_STANDINGS``. The
 Compare systems sheet is a third, ``DIPLOMACY_COMPARE``: the same results under every system with the same settings,
@@ -25,21 +25,21 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xlscore.core.diplomacy import SYSTEM_COLUMNS, SYSTEMS, system_row
-from xlscore.core.diplomacy.board import POWER_NAMES
-from xlscore.core.diplomacy.event import (
+from xlscore.core.errors import InputError
+from xlscore.core.events.headings import heading
+from xlscore.core.systems.diplomacy import SYSTEM_COLUMNS, SYSTEMS, system_row
+from xlscore.core.systems.diplomacy.board import POWER_NAMES
+from xlscore.core.systems.diplomacy.event import (
     ROUND_SCORES,
     TIE_BREAKS,
     TOURNAMENT_SCORES,
     DiplomacyStanding,
 )
-from xlscore.core.errors import InputError
-from xlscore.core.headings import heading
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled, size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.validate import shown
-from xlscore.excel.workbook.refs import cell_name
-from xlscore.excel.workbook.results import Result, results
+from xlscore.engine.files.results import Result, results
+from xlscore.engine.rewrite.refs import cell_name
 
 if TYPE_CHECKING:
-    from xlscore.core.diplomacy.event import DiplomacyStanding
-    from xlscore.core.gibbs import GibbsRating, GibbsRatings
-    from xlscore.core.league.lifetime import LifetimeStanding
-    from xlscore.core.league.standings import LeagueStanding
-    from xlscore.core.puffing_billy import Standing
-    from xlscore.core.rounds import RoundStanding
-    from xlscore.core.rplops_event import RplopsStanding
-    from xlscore.core.size_matters import SizeMattersStanding
-    from xlscore.excel.workbook.book import Book
+    from xlscore.core.events.rounds import RoundStanding
+    from xlscore.core.systems.diplomacy.event import DiplomacyStanding
+    from xlscore.core.systems.gibbs import GibbsRating, GibbsRatings
+    from xlscore.core.systems.league.lifetime import LifetimeStanding
+    from xlscore.core.systems.league.standings import LeagueStanding
+    from xlscore.core.systems.puffing_billy import Standing
+    from xlscore.core.systems.rplops_event import RplopsStanding
+    from xlscore.core.systems.size_matters import SizeMattersStanding
+    from xlscore.engine.files.book import Book
 
 __all__ = [
     "BY_ROUND",
@@ -75,14 +75,14 @@ def _grid(found: Result) -> list[list[object]]:
 def rplops(book: Book, after_round: int | None = None) -> tuple[RplopsStanding, ...]:
     """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings, after
     ``after_round`` (None: all rounds)."""
-    from xlscore.core.rplops_event import rplops_standings
+    from xlscore.core.systems.rplops_event import rplops_standings
 
     return rplops_standings(*_rplops_inputs(book), after_round=after_round)
 
 
 def rplops_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled RPLOPS event workbook."""
-    from xlscore.core.rplops_event import rplops_standings_by_round
+    from xlscore.core.systems.rplops_event import rplops_standings_by_round
 
     return rplops_standings_by_round(*_rplops_inputs(book))
 
@@ -97,14 +97,14 @@ def _rplops_inputs(book: Book) -> tuple[list[list[object]], float, int]:
 def size_matters(book: Book, after_round: int | None = None) -> tuple[SizeMattersStanding, ...]:
     """The standings of a filled Size Matters workbook, computed by the core from its Games table and Settings,
     after ``after_round`` (None: all rounds)."""
-    from xlscore.core.size_matters import size_matters_standings
+    from xlscore.core.systems.size_matters import size_matters_standings
 
     return size_matters_standings(*_size_matters_inputs(book), after_round=after_round)
 
 
 def size_matters_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Size Matters workbook."""
-    from xlscore.core.size_matters import size_matters_standings_by_round
+    from xlscore.core.systems.size_matters import size_matters_standings_by_round
 
     return size_matters_standings_by_round(*_size_matters_inputs(book))
 
@@ -123,14 +123,14 @@ def _size_matters_inputs(book: Book) -> tuple[list[list[object]], int | None, ob
 def diplomacy(book: Book, after_round: int | None = None) -> tuple[DiplomacyStanding, ...]:
     """The standings of a filled Diplomacy tournament workbook, computed by the core from its Games and Settings,
     after ``after_round`` (None: all rounds)."""
-    from xlscore.core.diplomacy.event import diplomacy_standings
+    from xlscore.core.systems.diplomacy.event import diplomacy_standings
 
     return diplomacy_standings(*_diplomacy_inputs(book), after_round=after_round)
 
 
 def diplomacy_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Diplomacy tournament workbook."""
-    from xlscore.core.diplomacy.event import diplomacy_standings_by_round
+    from xlscore.core.systems.diplomacy.event import diplomacy_standings_by_round
 
     return diplomacy_standings_by_round(*_diplomacy_inputs(book))
 
@@ -148,7 +148,7 @@ def _diplomacy_inputs(book: Book) -> tuple[list[list[object]], str, object, obje
 def gibbs_replay(book: Book, trajectory: bool) -> GibbsRatings:
     """The core's replay of a Gibbs ladder's Games table with the Settings sheet's K1, K2, K3, G_exp, start and one
     pool."""
-    from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
+    from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 
     found = table(book, "Games")
     k1 = book.sheet("Settings").values.get((1, 2))
@@ -185,8 +185,8 @@ def gibbs(book: Book) -> tuple[GibbsRating, ...]:
 
 def league(book: Book) -> tuple[LeagueStanding, ...]:
     """A Meeple League season's standings, computed by the core from the Results and Leagues tables."""
-    from xlscore.core.league.standings import league_standings
-    from xlscore.core.rows import read_columns
+    from xlscore.core.events.rows import read_columns
+    from xlscore.core.systems.league.standings import league_standings
 
     found = results(book, ["Results", "Leagues"], recalculate=False)
     played, seats = _grid(found["RESULTS"]), _grid(found["LEAGUES"])
@@ -198,7 +198,7 @@ def league(book: Book) -> tuple[LeagueStanding, ...]:
 
 def lifetime(book: Book) -> tuple[LifetimeStanding, ...]:
     """The lifetime standings, computed by the core from the Seasons table of a lifetime workbook."""
-    from xlscore.core.league.history import league_lifetime_standings
+    from xlscore.core.systems.league.history import league_lifetime_standings
 
     return league_lifetime_standings(table(book, "Seasons"))
 
@@ -206,14 +206,14 @@ def lifetime(book: Book) -> tuple[LifetimeStanding, ...]:
 def puffing_billy(book: Book, after_round: int | None = None) -> tuple[Standing, ...]:
     """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings, after
     ``after_round`` (None: all rounds)."""
-    from xlscore.core.puffing_billy import pb_standings
+    from xlscore.core.systems.puffing_billy import pb_standings
 
     return pb_standings(*_puffing_billy_inputs(book), after_round=after_round)
 
 
 def puffing_billy_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Puffing Billy workbook."""
-    from xlscore.core.puffing_billy import pb_standings_by_round
+    from xlscore.core.systems.puffing_billy import pb_standings_by_round
 
     return pb_standings_by_round(*_puffing_billy_inputs(book))
 

@@ -34,12 +34,12 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import NO, YES
-from xlscore.core.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
-from xlscore.core.gibbs.rule import K1_TABLE
+from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
+from xlscore.core.systems.gibbs.rule import K1_TABLE
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, axis_numbers, setting_argument, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "history", "standings"]
 

@@ -13,11 +13,11 @@ puts him above; Ida and Quin are level in every division and share a place.
 
 from __future__ import annotations
 
-from xlscore.core.league.lifetime import LifetimeStanding
+from xlscore.core.systems.league.lifetime import LifetimeStanding
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "SAMPLE", "SYSTEM", "build", "standings"]
 

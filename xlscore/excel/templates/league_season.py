@@ -20,12 +20,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.cells import is_blank
-from xlscore.core.headings import heading
-from xlscore.core.league.formation import LeagueSeat, league_formation
-from xlscore.core.league.history import league_next_season
-from xlscore.core.league.schedule import FOUR_PLAYER_GRID
-from xlscore.core.league.standings import TIE_BREAKS, LeagueStanding
-from xlscore.core.rows import cell_whole, read_rows
+from xlscore.core.events.headings import heading
+from xlscore.core.events.rows import cell_whole, read_rows
+from xlscore.core.systems.league.formation import LeagueSeat, league_formation
+from xlscore.core.systems.league.history import league_next_season
+from xlscore.core.systems.league.schedule import FOUR_PLAYER_GRID
+from xlscore.core.systems.league.standings import TIE_BREAKS, LeagueStanding
+from xlscore.engine.files.book import Book
+from xlscore.engine.files.results import results
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import (
@@ -37,8 +39,6 @@ from xlscore.excel.templates.base import (
     whole_table,
 )
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
-from xlscore.excel.workbook.results import results
 
 __all__ = ["DESCRIPTION", "FILE", "SYSTEM", "build", "next_season", "standings"]
 
@@ -362,7 +362,7 @@ def unplayed(book: Book) -> list[str]:
     """The season's games with no row in Results: every game of the schedule (from Settings and Leagues, as the
     Schedule sheet computes it) whose name the Results table does not hold."""
     from xlscore.core.cells import cell_text
-    from xlscore.core.league.schedule import league_season_games
+    from xlscore.core.systems.league.schedule import league_season_games
 
     event = cell_text(book.sheet("Settings").values.get((1, 2))) or ""
     season = int(filled.setting(book, "Settings", (2, 2), "season", 1))

@@ -16,8 +16,9 @@ from __future__ import annotations
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xlscore.core.headings import heading
-from xlscore.core.puffing_billy import Standing
+from xlscore.core.events.headings import heading
+from xlscore.core.systems.puffing_billy import Standing
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import (
@@ -34,7 +35,6 @@ from xlscore.excel.templates.puffing_billy_rows import (
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

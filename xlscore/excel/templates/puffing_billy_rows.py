@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
-from xlscore.core.puffing_billy import FINAL_MARK
+from xlscore.core.systems.puffing_billy import FINAL_MARK
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates.filled import setting
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["FINAL_MARK", "REQUIRED_ROWS", "read_best", "read_required"]
 

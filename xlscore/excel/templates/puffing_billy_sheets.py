@@ -17,7 +17,7 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.puffing_billy import PLACEMENT_SCORE
+from xlscore.core.systems.puffing_billy import PLACEMENT_SCORE
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, TITLE_FONT, Template
 
 __all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets", "total_of"]

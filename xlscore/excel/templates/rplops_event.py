@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xlscore.core.errors import InputError
-from xlscore.core.headings import heading
-from xlscore.core.rplops_event import RplopsStanding
+from xlscore.core.events.headings import heading
+from xlscore.core.systems.rplops_event import RplopsStanding
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

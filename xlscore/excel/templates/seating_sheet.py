@@ -21,7 +21,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.headings import heading
+from xlscore.core.events.headings import heading
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting_argument, table_column
 from xlscore.excel.templates.shown import count_note, named_in
 

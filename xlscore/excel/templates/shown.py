@@ -6,7 +6,7 @@ row its inputs can give a table (:meth:`~xlscore.excel.templates.base.Template.s
 too small: a workbook last saved by Excel 365 keeps each table only as tall as it then was, and an input table
 typed on past its rows can name more players than the rows kept. So that a row is never lost without a word, a
 cell in the table's header row, one column right of it, holds ``=PLAYERS_SHOWN(...)``
-(:func:`xlscore.core.shown.players_shown`): ``All 6 players shown``, or in red ``7 players, 6 shown: the table is
+(:func:`xlscore.core.events.shown.players_shown`): ``All 6 players shown``, or in red ``7 players, 6 shown: the table is
 too small; ...``. One xlscore call, so ``xlscore recalc`` computes it without loading a formula engine; where the
 table's first cell is an error, so is the sentence.
 """
@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlscore.core.shown import MISSING
+from xlscore.core.events.shown import MISSING
 from xlscore.excel.templates.base import Column
 
 __all__ = ["REACH", "count_note", "named_in"]

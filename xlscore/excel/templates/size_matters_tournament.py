@@ -2,7 +2,7 @@
 
 A tournament director types one row per power per board (round, board, power, player, supply centres at the end);
 each row's score appears beside it and the Standings sheet ranks the players (total, then solos, then head to
-head, as :mod:`xlscore.core.size_matters` documents).
+head, as :mod:`xlscore.core.systems.size_matters` documents).
 
 Both computed tables are one formula over the Games table: ``SIZE_MATTERS_POINTS`` (each row's score) and
 ``SIZE_MATTERS_STANDINGS``; the core reads the round column, so boards are numbered within each round.
@@ -25,12 +25,12 @@ from openpyxl.styles import Alignment, Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.errors import InputError
-from xlscore.core.headings import heading
-from xlscore.core.size_matters import TIE_BREAKS, SizeMattersStanding
+from xlscore.core.events.headings import heading
+from xlscore.core.systems.size_matters import TIE_BREAKS, SizeMattersStanding
+from xlscore.engine.files.book import Book
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
-from xlscore.excel.workbook.book import Book
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
 

@@ -1,0 +1,1 @@
+"""The shared event-table layer: results tables read, rows grouped into games and rounds, the roster, ranking."""

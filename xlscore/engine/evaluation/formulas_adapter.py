@@ -1,0 +1,192 @@
+"""The `formulas` engine, behind one small interface: compile a formula, convert values in and out.
+
+Imported only when a workbook has a formula the direct path of :mod:`xlscore.engine.evaluation.engine` does not take (an
+Excel built-in function, arithmetic): importing the engine costs about a second, most of it scipy.
+xlscore's functions are registered with it here, so a formula mixing both computes through the very same
+:func:`~xlscore.excel.functions.edge.call_cells` as a direct call and the add-in.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import schedula as sh
+from formulas import Parser, get_functions
+from formulas.errors import FormulaError
+from formulas.functions import Error, wrap_ranges_func
+from formulas.functions.operators import OPERATORS
+from formulas.tokens.operand import XlError
+
+from xlscore.engine.evaluation import conversions, formulas_patches
+from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
+from xlscore.engine.functions import added as added_functions
+from xlscore.engine.functions import database
+from xlscore.engine.functions.date_time import workdays, yearfrac
+from xlscore.engine.functions.engineering import bases
+from xlscore.engine.functions.engineering import complex_numbers as complex_text
+from xlscore.engine.functions.financial import depreciation
+from xlscore.engine.functions.lookup import indirect, lookups
+from xlscore.engine.functions.math import subtotals
+from xlscore.engine.functions.statistical import regression
+from xlscore.engine.functions.text import bahttext, text_limit, text_numbers
+from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
+from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
+from xlscore.excel.functions.cells import CellError
+from xlscore.excel.functions.edge import call_cells
+
+__all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
+
+MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_messages", default=None)
+ERRORS: dict[str, XlError] = dict(Error.errors)
+
+
+def _from_engine(value: Any) -> Any:
+    if isinstance(value, Omitted):
+        return None
+    if isinstance(value, np.ndarray):
+        rows = value.tolist() if value.ndim == 2 else [value.tolist()]
+        grid = [[_from_engine(v) for v in row] for row in rows]
+        return grid[0][0] if len(grid) == 1 and len(grid[0]) == 1 else grid
+    if value is sh.EMPTY:
+        return None
+    if isinstance(value, XlError):
+        return CellError(str(value))
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _to_engine(value: Any) -> Any:
+    if isinstance(value, CellError):
+        messages = MESSAGES.get()
+        if messages is not None and value.message:
+            messages.append(value.message)
+        return ERRORS.get(value.code, ERRORS["#VALUE!"])
+    if value is None:
+        return ""
+    return value
+
+
+def _engine_function(function: SheetFunction) -> Callable[..., Any]:
+    def run(*args: Any) -> Any:
+        try:
+            result = call_cells(function, [_from_engine(a) for a in args])
+        except Exception as exc:
+            exc.xlscore_bug = True  # type: ignore[attr-defined]  # xlscore's own: it surfaces, see engine.compute
+            raise
+        if isinstance(result, list):
+            array = np.empty((len(result), max(len(r) for r in result)), dtype=object)
+            array.fill("")
+            for i, row in enumerate(result):
+                for j, cell in enumerate(row):
+                    array[i, j] = _to_engine(cell)
+            return array
+        return np.asarray([[_to_engine(result)]], dtype=object)
+
+    run.__name__ = function.name
+    wrapped: Callable[..., Any] = wrap_ranges_func(run)
+    return wrapped
+
+
+def _register() -> dict[str, Any]:
+    """xlscore's tables for the engine, built on copies of formulas' own (which stay as they are: see
+    :mod:`~xlscore.engine.evaluation.formulas_patches`), and registered to be in force while xlscore computes."""
+    functions: dict[str, Any] = copy.copy(get_functions())  # a copy keeps its default: formulas' "not implemented"
+    operators: dict[str, Any] = copy.copy(OPERATORS)
+    for name, function in CATALOGUE.items():
+        functions[name] = _engine_function(function)
+    functions[BLANK_FUNCTION] = lambda: Omitted()
+    functions.update(subtotals.FUNCTIONS)
+    functions.update(added_functions.FUNCTIONS)
+    functions.update(indirect.FUNCTIONS)
+    functions.update(complex_text.FUNCTIONS)
+    functions.update(workdays.FUNCTIONS)
+    functions.update(bases.FUNCTIONS)
+    functions.update(lookups.FUNCTIONS)
+    functions.update(yearfrac.FUNCTIONS)
+    functions.update(bahttext.FUNCTIONS)
+    functions.update(database.FUNCTIONS)
+    functions.update(text_numbers.FUNCTIONS)
+    functions.update(regression.FUNCTIONS)
+    functions.update(depreciation.FUNCTIONS)
+    conversions.install(functions, operators)
+    text_limit.install(functions, operators)
+    formulas_patches.register(formulas_patches.Tables(functions, operators, conversions.as_text))
+    return functions
+
+
+_FUNCTIONS = _register()
+
+
+def is_known(name: str) -> bool:
+    """An Excel function the engine has (with or without its _xlfn. prefix), or an xlscore function."""
+    upper = name.upper()
+    for prefix in ("_XLFN._XLWS.", "_XLFN.", "_XLWS."):
+        if upper.startswith(prefix):
+            upper = upper[len(prefix) :]
+    return name.upper() in _FUNCTIONS or upper in _FUNCTIONS
+
+
+class EngineError(ValueError):
+    """The engine failed while computing a formula that has no inputs (it computes those as it compiles them)."""
+
+
+def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str, ...]]:
+    """The engine's function for ``text``, its input names in the order it takes them, and messages of any
+    xlscore function the engine computed while compiling (a formula without inputs is computed right away).
+
+    Raises ValueError when the engine cannot read the formula.
+    """
+    messages: list[str] = []
+    token = MESSAGES.set(messages)
+    try:
+        with formulas_patches.applied():
+            function = Parser().ast(text)[1].compile()
+    except (FormulaError, ValueError, KeyError, AttributeError, TypeError, IndexError) as exc:
+        raise ValueError(str(exc)) from exc
+    except MemoryError:
+        raise
+    except Exception as exc:
+        raise EngineError(str(exc)) from exc
+    finally:
+        MESSAGES.reset(token)
+    return function, list(function.inputs), tuple(messages)
+
+
+def from_cells(grid: list[list[object]]) -> np.ndarray[Any, Any]:
+    """A range of cell values as the engine takes it: blanks as its EMPTY, errors as its error values."""
+    array = np.empty((len(grid), len(grid[0]) if grid else 0), dtype=object)
+    for i, row in enumerate(grid):
+        array[i, :] = [
+            sh.EMPTY if v is None else ERRORS.get(v.code, ERRORS["#VALUE!"]) if isinstance(v, CellError) else v
+            for v in row
+        ]
+    return array
+
+
+def to_cells(result: Any) -> list[list[object]]:
+    """The engine's result as rows of cell values: a blank read through is 0, as in Excel; numbers are floats."""
+    if isinstance(result, np.ndarray):
+        rows = result.tolist() if result.ndim == 2 else [result.tolist()] if result.ndim == 1 else [[result.item()]]
+        return [[_cell_value(v) for v in row] for row in rows] or [[None]]
+    return [[_cell_value(result)]]
+
+
+def _cell_value(value: Any) -> object:
+    if value is sh.EMPTY:
+        return 0.0
+    if isinstance(value, XlError):
+        return CellError(str(value))
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
+        return CellError("#VALUE!", too_long_text(len(value)))
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    return str(value)

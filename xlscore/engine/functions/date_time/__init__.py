@@ -1,0 +1,1 @@
+"""Excel's Date and Time functions, as Excel computes them."""

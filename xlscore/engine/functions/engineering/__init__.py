@@ -1,0 +1,1 @@
+"""Excel's Engineering functions, as Excel computes them."""

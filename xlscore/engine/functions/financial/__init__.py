@@ -1,0 +1,1 @@
+"""Excel's Financial functions, as Excel computes them."""

@@ -1,0 +1,1 @@
+"""Excel's Information functions, as Excel computes them."""

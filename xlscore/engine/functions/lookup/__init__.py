@@ -1,0 +1,1 @@
+"""Excel's Lookup and Reference functions, as Excel computes them."""

@@ -1,0 +1,1 @@
+"""Excel's Math and Trig functions, as Excel computes them."""

@@ -1,0 +1,1 @@
+"""Excel's Statistical functions, as Excel computes them."""

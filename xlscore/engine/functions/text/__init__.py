@@ -1,0 +1,1 @@
+"""Excel's Text functions, as Excel computes them."""
