@@ -36,6 +36,7 @@ from xlscore.core.errors import XlscoreError
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files.book import read_book
 from xlscore.engine.files.sheetxml import scan_cells, unescape
+from xlscore.excel.headless import register, xlscore_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 SHEET1 = "xl/worksheets/sheet1.xml"
@@ -82,9 +83,11 @@ def meet(path: Path, what: str, tally: Tally) -> None:
     """Read and recalculate one file, counting how it went."""
     tally.files += 1
     started = time.perf_counter()
+    register()
     try:
-        read_book(path)
-        recalculate(path, path.with_name("out.xlsx"))
+        with xlscore_errors():  # the engine's BookError as the WorkbookError a user sees: its message bounded
+            read_book(path)
+            recalculate(path, path.with_name("out.xlsx"))
         tally.read += 1
     except XlscoreError as exc:
         tally.refused += 1

@@ -3,7 +3,7 @@
 Imported only when a workbook has a formula the direct path of :mod:`xlscore.engine.evaluation.engine` does not take (an
 Excel built-in function, arithmetic): importing the engine costs about a second, most of it scipy.
 xlscore's functions are registered with it here, so a formula mixing both computes through the very same
-:func:`~xlscore.excel.functions.edge.call_cells` as a direct call and the add-in.
+function as a direct call (:mod:`~xlscore.engine.functions.registered`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from formulas.functions import Error, wrap_ranges_func
 from formulas.functions.operators import OPERATORS
 from formulas.tokens.operand import XlError
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
 from xlscore.engine.functions import added as added_functions
@@ -31,12 +32,10 @@ from xlscore.engine.functions.engineering import complex_numbers as complex_text
 from xlscore.engine.functions.financial import depreciation
 from xlscore.engine.functions.lookup import indirect, lookups
 from xlscore.engine.functions.math import subtotals
+from xlscore.engine.functions.registered import REGISTERED, CellFunction
 from xlscore.engine.functions.statistical import regression
 from xlscore.engine.functions.text import bahttext, text_limit, text_numbers
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
-from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.functions.edge import call_cells
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
 
@@ -71,10 +70,10 @@ def _to_engine(value: Any) -> Any:
     return value
 
 
-def _engine_function(function: SheetFunction) -> Callable[..., Any]:
+def _engine_function(name: str, function: CellFunction) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
         try:
-            result = call_cells(function, [_from_engine(a) for a in args])
+            result = function([_from_engine(a) for a in args])
         except Exception as exc:
             exc.xlscore_bug = True  # type: ignore[attr-defined]  # xlscore's own: it surfaces, see engine.compute
             raise
@@ -87,7 +86,7 @@ def _engine_function(function: SheetFunction) -> Callable[..., Any]:
             return array
         return np.asarray([[_to_engine(result)]], dtype=object)
 
-    run.__name__ = function.name
+    run.__name__ = name
     wrapped: Callable[..., Any] = wrap_ranges_func(run)
     return wrapped
 
@@ -97,8 +96,8 @@ def _register() -> dict[str, Any]:
     :mod:`~xlscore.engine.evaluation.formulas_patches`), and registered to be in force while xlscore computes."""
     functions: dict[str, Any] = copy.copy(get_functions())  # a copy keeps its default: formulas' "not implemented"
     operators: dict[str, Any] = copy.copy(OPERATORS)
-    for name, function in CATALOGUE.items():
-        functions[name] = _engine_function(function)
+    for name, function in REGISTERED.items():
+        functions[name] = _engine_function(name, function)
     functions[BLANK_FUNCTION] = lambda: Omitted()
     functions.update(subtotals.FUNCTIONS)
     functions.update(added_functions.FUNCTIONS)

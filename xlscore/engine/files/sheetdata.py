@@ -31,7 +31,7 @@ from xml.parsers import expat
 # defusedxml ships no type hints; types-defusedxml may or may not be installed.
 import defusedxml  # type: ignore[import-untyped, unused-ignore]
 
-from xlscore.core.errors import WorkbookError
+from xlscore.engine.errors import BookError
 from xlscore.engine.files.safezip import guarded_parser
 
 __all__ = ["MAIN_NAMESPACES", "SheetData", "escape", "locate"]
@@ -209,10 +209,10 @@ def _parsed(xml: bytes) -> SheetData | None:
     try:
         parser.Parse(xml, True)
     except defusedxml.DefusedXmlException as exc:
-        raise WorkbookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused") from exc
+        raise BookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused") from exc
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
-        raise WorkbookError(
+        raise BookError(
             f"a worksheet is not valid XML ({reason} at line {exc.lineno}, column {exc.offset + 1})"
         ) from exc
     if len(span) < 2:

@@ -77,8 +77,10 @@ class Event:
 def read_event(path: str | Path) -> Event:
     """The page's content of the filled template at ``path`` (an error naming the file if it is not one)."""
     from xlscore.engine.evaluation.engine import evaluate
+    from xlscore.excel.headless import register
     from xlscore.excel.templates import standings
 
+    register()
     book = read_book(path)
     system, rows = standings(book)
     values = {sheet.name.upper(): sheet.values.by_position() for sheet in book.sheets}

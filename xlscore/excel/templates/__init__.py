@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
 from xlscore.core.validate import shown as shown_value
+from xlscore.excel.headless import xlscore_errors
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -126,6 +127,7 @@ class FilledTemplate:
     Standings sheet heads them; no results yet: the header alone."""
 
 
+@xlscore_errors()
 def read_template(path: str | Path) -> FilledTemplate:
     """A filled template workbook's inputs and standings as pandas DataFrames, so that a script never opens the
     workbook by hand: ``xlscore.read_template("event.xlsx").standings``. An .xlsx or a LibreOffice .ods; nothing
@@ -135,8 +137,8 @@ def read_template(path: str | Path) -> FilledTemplate:
     import pandas as pd
 
     from xlscore.engine.files.book import read_book
-    from xlscore.engine.files.results import results
     from xlscore.excel.functions.cells import table_to_grid
+    from xlscore.excel.results import results
 
     if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
         raise InputError(f"path is {shown_value(path)}; expected the file name of a template workbook (.xlsx or .ods)")

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.validate import shown
-from xlscore.engine.files.results import Result, results
 from xlscore.engine.rewrite.refs import cell_name
+from xlscore.excel.results import Result, results
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding

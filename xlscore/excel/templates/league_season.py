@@ -27,8 +27,8 @@ from xlscore.core.systems.league.history import league_next_season
 from xlscore.core.systems.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.systems.league.standings import TIE_BREAKS, LeagueStanding
 from xlscore.engine.files.book import Book
-from xlscore.engine.files.results import results
 from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.results import results
 from xlscore.excel.templates import filled
 from xlscore.excel.templates.base import (
     COMPUTED_FILL,
