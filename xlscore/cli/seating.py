@@ -208,13 +208,12 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
 
 
 def _roster(book: Book) -> list[list[object]] | None:
-    """The event's players table (who plays which rounds), on a sheet of its own named Players; None without one
-    (the Seating sheet's own list of names is for seating a whole event, not the roster)."""
+    """The event's players table (who plays which rounds): the input table on the sheet named Players; None without
+    one (the Seating sheet's own table of names, also called Players, seats a whole event and is no roster)."""
     from xlscore.excel.templates.filled import table
 
-    if not any(sheet.name.casefold() == ROSTER_SHEET.casefold() for sheet in book.sheets):
-        return None
-    return table(book, ROSTER_SHEET)
+    held = [t.name for t in book.tables if t.sheet.casefold() == ROSTER_SHEET.casefold()]
+    return table(book, held[0]) if held else None
 
 
 NEXT_HEADING = "Next round:"
