@@ -30,6 +30,7 @@ from typing import Any
 from xlscore.engine.errors import CellError, shown
 from xlscore.engine.evaluation import formulas_patches
 from xlscore.engine.evaluation.conversions import line_feeds_kept, signs_kept
+from xlscore.engine.evaluation.vector import Vectorised
 from xlscore.engine.files import limits
 from xlscore.engine.files.book import Book, Formula
 from xlscore.engine.files.cellstore import Columns
@@ -805,10 +806,12 @@ def evaluate(
     *,
     direct: bool = True,
     deadline: limits.Deadline | None = None,
+    vector: bool = True,
 ) -> Evaluation:
     """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
 
-    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
+    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths);
+    ``vector=False`` computes every formula cell by cell, none over its column at once (:mod:`.vector`).
     Formulas are ordered by the cells they read and write; where a spill turns out wider than the file said (a
     template's first recalculation, a spill whose mark was dropped), the book is computed once more in the order
     the true spill areas give. ``deadline``: checked before each formula, and told where the computation stands.
@@ -816,6 +819,9 @@ def evaluate(
     deadline = deadline or limits.Deadline(None)
     deadline.at = "compiling the formulas and ordering them by what they read"
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
+    total = len(formulas)
+    runs = Vectorised(book, formulas) if vector else None
+    formulas = formulas if runs is None else runs.rest
     compiler = _Compiler(book, direct)
     known: dict[int, Area] = {}
     runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets), date1904=book.date1904)
@@ -823,12 +829,16 @@ def evaluate(
         token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
         try:
             spilling = [compiler.spills(f) for f in formulas]
+            if runs is not None:  # the runs that read what the rest writes join the rest
+                formulas, spilling = runs.settle(formulas, spilling)
             for _attempt in range(2):
                 evaluator = _Evaluator(book, compiler)
                 runtime.read = evaluator.read_at_run_time
                 order, cycle, needs, outputs = _order(evaluator, formulas, spilling, known)
                 for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
                     evaluator.errors.clear()
+                    if runs is not None:
+                        runs.compute(evaluator, deadline)
                     _run(evaluator, [formulas[i] for i in order], [spilling[i] for i in order], deadline, progress)
                     progress = None  # counted once: the passes after the first are the same formulas again
                     if cycle:
@@ -842,7 +852,7 @@ def evaluate(
                 known.update(wider)
         finally:
             RUNTIME.reset(token)
-    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, total, compiler.engine_used)
 
 
 @dataclass(frozen=True, slots=True)
