@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text
-from xlscore.engine.files.results import results
+from xlscore.excel.results import results
 from xlscore.excel.templates.filled import grid
 
 if TYPE_CHECKING:
