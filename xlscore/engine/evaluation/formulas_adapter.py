@@ -26,17 +26,18 @@ from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
-from xlscore.engine.functions import added as added_functions
 from xlscore.engine.functions import database
 from xlscore.engine.functions.date_time import workdays, yearfrac
 from xlscore.engine.functions.engineering import bases
 from xlscore.engine.functions.engineering import complex_numbers as complex_text
 from xlscore.engine.functions.financial import depreciation
-from xlscore.engine.functions.lookup import indirect, lookups
-from xlscore.engine.functions.math import subtotals
+from xlscore.engine.functions.information import number_tests, system_info
+from xlscore.engine.functions.logical import switch
+from xlscore.engine.functions.lookup import indirect, lookups, references
+from xlscore.engine.functions.math import arithmetic, subtotals
 from xlscore.engine.functions.registered import REGISTERED, CellFunction
-from xlscore.engine.functions.statistical import regression
-from xlscore.engine.functions.text import bahttext, text_limit, text_numbers
+from xlscore.engine.functions.statistical import modes, poisson, regression
+from xlscore.engine.functions.text import bahttext, dollar, text_limit, text_numbers
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
@@ -102,7 +103,14 @@ def _register() -> dict[str, Any]:
         functions[name] = _engine_function(name, function)
     functions[BLANK_FUNCTION] = lambda: Omitted()
     functions.update(subtotals.FUNCTIONS)
-    functions.update(added_functions.FUNCTIONS)
+    functions.update(arithmetic.FUNCTIONS)
+    functions.update(dollar.FUNCTIONS)
+    functions.update(references.FUNCTIONS)
+    functions.update(number_tests.FUNCTIONS)
+    functions.update(system_info.FUNCTIONS)
+    functions.update(switch.FUNCTIONS)
+    functions.update(modes.FUNCTIONS)
+    functions.update(poisson.FUNCTIONS)
     functions.update(indirect.FUNCTIONS)
     functions.update(complex_text.FUNCTIONS)
     functions.update(workdays.FUNCTIONS)
