@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/fuzz_files.py [--seconds 300] [--seed 1] [--show 5]
 
-The long run of tests/engine/test_safezip.py and test_sheetdata.py, with their builders of hostile files
+The long run of tests/engine/test_safezip.py and test_parsed_sheet_data.py, with their builders of hostile files
 (tests/engine/hostile.py; run from the repository's root so that ``tests`` is found). Each round is one of:
 
 * a sheet with comments, processing instructions, CDATA and elements of other namespaces between and inside its

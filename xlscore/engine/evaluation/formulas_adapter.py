@@ -27,7 +27,7 @@ from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
 from xlscore.engine.functions import database
-from xlscore.engine.functions.date_time import workdays, yearfrac
+from xlscore.engine.functions.date_time import date_serial, workdays, yearfrac
 from xlscore.engine.functions.engineering import bases
 from xlscore.engine.functions.engineering import complex_numbers as complex_text
 from xlscore.engine.functions.financial import depreciation
@@ -37,7 +37,7 @@ from xlscore.engine.functions.lookup import indirect, lookups, references
 from xlscore.engine.functions.math import arithmetic, subtotals
 from xlscore.engine.functions.registered import REGISTERED, CellFunction
 from xlscore.engine.functions.statistical import modes, poisson, regression
-from xlscore.engine.functions.text import bahttext, dollar, text_limit, text_numbers
+from xlscore.engine.functions.text import bahttext, dollar, substrings, text_limit
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
@@ -119,7 +119,8 @@ def _register() -> dict[str, Any]:
     functions.update(yearfrac.FUNCTIONS)
     functions.update(bahttext.FUNCTIONS)
     functions.update(database.FUNCTIONS)
-    functions.update(text_numbers.FUNCTIONS)
+    functions.update(substrings.FUNCTIONS)
+    functions.update(date_serial.FUNCTIONS)
     functions.update(regression.FUNCTIONS)
     functions.update(depreciation.FUNCTIONS)
     conversions.install(functions, operators)

@@ -19,8 +19,8 @@ from xlscore.engine.errors import BookError, CellError, shown
 from xlscore.engine.files import limits
 from xlscore.engine.files.cellstore import CellValues, Columns, by_column
 from xlscore.engine.files.external_links import linked_workbooks
+from xlscore.engine.files.parsed_sheet_data import text_of_cell
 from xlscore.engine.files.safezip import SafeZip, open_workbook, relationships, sheet_parts
-from xlscore.engine.files.sheetdata import text_of_cell
 from xlscore.engine.files.sheetxml import (
     Found,
     NotPlainError,

@@ -2,7 +2,7 @@
 
 Reading: the part is first checked whole by expat with defusedxml's guards (:meth:`SafeZip.checked`: well formed,
 no DTD, so no entities), then its cells are scanned with the patterns below, ten times faster than building a tree.
-The patterns read only the sheetData that :func:`~xlscore.engine.files.sheetdata.locate` hands them: the one a
+The patterns read only the sheetData that :func:`~xlscore.engine.files.parsed_sheet_data.locate` hands them: the one a
 parser reads, without comments, processing instructions, CDATA markup or elements of other namespaces. A cell or a
 row whose reference is not on a worksheet (columns A to XFD, rows 1 to 1,048,576) is refused: the file is damaged.
 
@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
 from xlscore.engine.errors import BookError, CellError, shown
-from xlscore.engine.files.sheetdata import cell_text, escape, locate, text_of_cell
+from xlscore.engine.files.parsed_sheet_data import cell_text, escape, locate, text_of_cell
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, cell_name, column_letters, column_number, parse_area
 
 __all__ = [

@@ -9,7 +9,7 @@ import numpy as np
 import schedula as sh
 from formulas.functions import wrap_ufunc
 
-__all__ = ["number", "numeric", "single_value"]
+__all__ = ["number", "numeric", "single_element", "single_value"]
 
 
 def number(value: Any) -> float:
@@ -30,3 +30,9 @@ def numeric(function: Callable[..., Any]) -> Callable[..., Any]:
 def single_value(value: Any) -> Any:
     """A one-cell array's value; anything else as it is."""
     return np.asarray(value, object).ravel()[0] if isinstance(value, np.ndarray) and value.size == 1 else value
+
+
+def single_element(value: Any) -> Any:
+    """A one-cell array's element as the array holds it (a numpy scalar, where :func:`single_value` gives the
+    Python value); anything else as it is."""
+    return value.ravel()[0] if isinstance(value, np.ndarray) and value.size == 1 else value

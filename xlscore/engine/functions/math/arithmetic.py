@@ -2,24 +2,27 @@
 
 ``QUOTIENT``, ``COMBIN``, ``BASE`` and ``SEQUENCE``, which the engine lacks; and in place of the engine's, where it
 differs from Excel: ``ROUND``/``ROUNDUP``/``ROUNDDOWN``/``TRUNC`` (:mod:`xlscore.engine.functions.math.rounding`),
-``CEILING.MATH`` and its kin, and ``RANDBETWEEN``. Registered with the engine by
-:mod:`xlscore.engine.evaluation.formulas_adapter` (:data:`FUNCTIONS`).
+``CEILING.MATH`` and its kin, ``FLOOR(0, 0)`` (0, where the engine gave #DIV/0!) and ``RANDBETWEEN``.
+Registered with the engine by :mod:`xlscore.engine.evaluation.formulas_adapter` (:data:`FUNCTIONS`).
 """
 
 from __future__ import annotations
 
 import collections
 import decimal
+import functools
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import schedula as sh
 from formulas.functions import COMPILING, Array, Error, wrap_func, wrap_impure_func
 
+from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files import limits
-from xlscore.engine.functions.arguments import number, numeric
+from xlscore.engine.functions.arguments import number, numeric, single_element
 from xlscore.engine.functions.math.rounding import rounding
 
 __all__ = ["FUNCTIONS"]
@@ -137,3 +140,19 @@ for _name, _function in {
     "FLOOR.PRECISE": _floor_precise,
 }.items():
     FUNCTIONS[_name] = FUNCTIONS[f"_XLFN.{_name}"] = numeric(_function)
+
+
+def _floor(engine_floor: Callable[..., Any]) -> Callable[..., Any]:
+    def run(number: Any, significance: Any = 1) -> Any:
+        if (
+            single_element(number) == 0
+            and single_element(significance) == 0
+            and not isinstance(single_element(number), bool)
+        ):
+            return 0.0
+        return engine_floor(number, significance)
+
+    return functools.update_wrapper(run, engine_floor)
+
+
+FUNCTIONS["FLOOR"] = _floor(get_functions()["FLOOR"])  # FLOOR(0, 0) is 0 (EverythingTests!I544); the engine #DIV/0!

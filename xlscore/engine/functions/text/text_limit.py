@@ -138,7 +138,7 @@ def _regexreplace(text: Any, pattern: Any, replacement: Any, occurrence: Any = 0
 
 def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, Any]) -> None:
     """Bound every text the engine's ``functions`` and ``&`` among its ``operators`` make (see the module)."""
-    from xlscore.engine.functions.text.text_numbers import _substitute as substitute_of
+    from xlscore.engine.functions.text.substrings import _substitute as substitute_of
 
     for name in TEXT_FUNCTIONS:
         for key in (name, f"_XLFN.{name}"):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.engine import hostile
 from xlscore.engine import BookError
 from xlscore.engine.evaluation.recalc import recalculate
-from xlscore.engine.files import sheetdata
+from xlscore.engine.files import parsed_sheet_data
 from xlscore.engine.files.book import read_book
 from xlscore.engine.files.sheetxml import patch_sheet, scan_cells, unescape
 
@@ -67,7 +67,7 @@ def test_the_sheets_excel_and_openpyxl_write_are_read_without_parsing(monkeypatc
     def parsed(xml: bytes) -> None:
         raise AssertionError("parsed a sheet the fast check should have taken")
 
-    monkeypatch.setattr(sheetdata, "_parsed", parsed)
+    monkeypatch.setattr(parsed_sheet_data, "_parsed", parsed)
     excel = (
         b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="' + hostile.MAIN.encode() + b'" '
         b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
