@@ -96,3 +96,23 @@ def test_importing_the_engine_loads_neither_formulas_nor_numpy() -> None:
         env={"PYTHONPATH": str(ROOT)},
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_a_function_registered_after_the_formula_engine_loaded_is_computed_by_it(tmp_path: Path) -> None:
+    from xlscore.engine.evaluation import formulas_adapter  # the formula engine's table, built now
+
+    def half(args: Sequence[object]) -> object:
+        (value,) = args
+        return value / 2 if isinstance(value, float) else CellError("#VALUE!", "HALF takes a number")
+
+    register_functions({"XLSCORE_TEST_HALF": half})
+    assert formulas_adapter.is_known("XLSCORE_TEST_HALF")
+    path = tmp_path / "half.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"], sheet["B1"] = 21, "=XLSCORE_TEST_HALF(A1)+1"  # arithmetic around it: the engine's path
+    book.save(path)
+    done = recalculate(path, tmp_path / "out.xlsx")
+    assert done.evaluation.engine_used
+    assert done.evaluation.values["SHEET"][(1, 2)] == 21 / 2 + 1

@@ -26,7 +26,7 @@ from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
-from xlscore.engine.functions import database
+from xlscore.engine.functions import database, registered
 from xlscore.engine.functions.date_time import date_serial, workdays, yearfrac
 from xlscore.engine.functions.engineering import bases
 from xlscore.engine.functions.engineering import complex_numbers as complex_text
@@ -35,7 +35,7 @@ from xlscore.engine.functions.information import number_tests, system_info
 from xlscore.engine.functions.logical import switch
 from xlscore.engine.functions.lookup import indirect, lookups, references
 from xlscore.engine.functions.math import arithmetic, subtotals
-from xlscore.engine.functions.registered import REGISTERED, CellFunction
+from xlscore.engine.functions.registered import CellFunction
 from xlscore.engine.functions.statistical import modes, poisson, regression
 from xlscore.engine.functions.text import bahttext, dollar, substrings, text_limit
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
@@ -99,8 +99,7 @@ def _register() -> dict[str, Any]:
     :mod:`~xlscore.engine.evaluation.formulas_patches`), and registered to be in force while xlscore computes."""
     functions: dict[str, Any] = get_functions()  # a new table, with formulas' default: "not implemented"
     operators: dict[str, Any] = copy.copy(OPERATORS)
-    for name, function in REGISTERED.items():
-        functions[name] = _engine_function(name, function)
+    registered.on_register(lambda name, function: functions.__setitem__(name, _engine_function(name, function)))
     functions[BLANK_FUNCTION] = lambda: Omitted()
     functions.update(subtotals.FUNCTIONS)
     functions.update(arithmetic.FUNCTIONS)
