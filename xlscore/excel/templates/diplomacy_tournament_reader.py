@@ -14,10 +14,12 @@ if TYPE_CHECKING:
     from xlscore.core.systems.diplomacy.event import DiplomacyStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
 
 SETTINGS = ("system", "round score", "tournament", "best", "tie-breaks")
 """The Settings sheet, a row each from B1 down, as the template writes them."""

@@ -15,7 +15,12 @@ if TYPE_CHECKING:
     from xlscore.core.systems.gibbs import GibbsRating, GibbsRatings
     from xlscore.engine.files.book import Book
 
-__all__ = ["ONE_POOL_CELL", "replay", "standings"]
+__all__ = ["BOARD_COLUMNS", "ONE_POOL_CELL", "RESULTS_SHEET", "replay", "standings"]
+
+RESULTS_SHEET = "Games"
+"""The sheet of the ladder's games, in the order they were played."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (date and game): a published page shows each apart."""
 
 ONE_POOL_CELL = "Settings!B6"
 """The "one pool" setting."""
@@ -26,7 +31,7 @@ def replay(book: Book, trajectory: bool) -> GibbsRatings:
     pool."""
     from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 
-    found = table(book, "Games")
+    found = table(book, RESULTS_SHEET)
     k1 = book.sheet("Settings").values.get((1, 2))
     if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
         raise TableError(f"Settings!B1 (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
 
 __all__ = [
+    "BOARD_COLUMNS",
     "FINAL_MARK",
     "REQUIRED_ROWS",
     "RESULTS_SHEET",
@@ -33,6 +34,8 @@ __all__ = [
 REQUIRED_ROWS = 8  # Settings!B3 down: the games that always count
 RESULTS_SHEET = "Boards"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (game and board): a published page shows each apart."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[Standing, ...]:

@@ -13,10 +13,12 @@ if TYPE_CHECKING:
     from xlscore.core.systems.rplops_event import RplopsStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Results"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 1
+"""How many first columns of the results table name a board (the game): a published page shows each apart."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[RplopsStanding, ...]:

@@ -15,10 +15,12 @@ if TYPE_CHECKING:
     from xlscore.core.systems.size_matters import SizeMattersStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[SizeMattersStanding, ...]:
