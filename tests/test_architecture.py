@@ -87,6 +87,21 @@ def test_the_picture_puts_every_module_in_a_layer_and_draws_every_import_between
     assert "    core_events --> core_systems\n" not in drawn
 
 
+def test_the_core_is_built_upwards_from_its_shared_modules() -> None:
+    """docs/architecture.md: the shared modules (errors, cells, validate, rounding) import none of the core's parts,
+    the event-table layer only them, and the systems and seating the two below them, never each other."""
+    below = {
+        "xlscore.core": set(),
+        "xlscore.core.events": {"xlscore.core"},
+        "xlscore.core.seating": {"xlscore.core", "xlscore.core.events"},
+        "xlscore.core.systems": {"xlscore.core", "xlscore.core.events"},
+    }
+    pairs = _picture_script().layer_imports(grimp.build_graph("xlscore"))
+    inside = {(a, b) for a, b in pairs if a in below and b.startswith("xlscore.core")}
+    assert inside <= {(a, b) for a, bs in below.items() for b in bs}
+    assert ("xlscore.core.systems", "xlscore.core.events") in inside  # the check sees the core's imports at all
+
+
 def test_every_path_the_architecture_page_names_is_there() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text()
     named = set(re.findall(r"`((?:xlscore|tests|docs)/[\w/.]+?)`", page))
