@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlscore.excel.templates.filled import table
+from xlscore.excel.templates.filled import setting_value, table
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
@@ -43,8 +43,5 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
 def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
     """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
     found = table(book, RESULTS_SHEET)
-    values = book.sheet("Settings").values
-    settings = [values.get((row, 2)) for row in range(1, len(SETTINGS) + 1)]
-    system = settings[0]
-    round_score, tournament, best, tie_breaks = settings[1:]
+    system, round_score, tournament, best, tie_breaks = (setting_value(book, SETTINGS, name) for name in SETTINGS)
     return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks
