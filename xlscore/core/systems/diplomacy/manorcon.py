@@ -75,6 +75,7 @@ def _system(name: str, solo: int, dead_in_sum: bool, source: str, *, year_out_co
         source,
         __name__,
         Reading(other, _manorcon(name, solo, dead_in_sum, year_out_counted=not year_out_counted)),
+        solo_is_most=solo >= 100,  # a draw shares out 100, so a survivor can pass a solo of 75
     )
 
 

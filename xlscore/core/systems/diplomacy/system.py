@@ -41,6 +41,9 @@ class System:
     """The module whose docstring is the rule."""
     other: Reading | None = None
     """The other reading of the rule, where its sources part ways (xlscore scores ``score`` unless asked)."""
+    solo_is_most: bool = True
+    """Whether no power scores more on a board than a soloist (where ``solo`` is given): false where a draw's
+    bonuses can beat the solo, as in Vulcan and ManorCon (a test plays random boards against every other system)."""
 
     def scores(self, board: Board, other_reading: bool = False) -> Scores:
         """The board's scores under the rule, or under its other reading."""

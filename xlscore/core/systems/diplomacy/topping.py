@@ -52,5 +52,5 @@ _DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/U
 SYSTEMS = (
     System("Base 3", "topping bonus", base3, Fraction(46), None, "", _DIPVIS, __name__),
     System("Mischief", "topping bonus", mischief, Fraction(34), None, "", _DIPVIS, __name__),
-    System("Vulcan", "topping bonus", vulcan, Fraction(130), None, "", _DIPVIS, __name__),
+    System("Vulcan", "topping bonus", vulcan, Fraction(130), None, "", _DIPVIS, __name__, solo_is_most=False),
 )
