@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         diplomacy_standings,
         diplomacy_standings_by_round,
     )
+    from xlscore.core.systems.diplomacy.top_board import TopBoardSeat, diplomacy_top_board
     from xlscore.core.systems.gibbs import (
         GibbsRating,
         GibbsRatings,
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
         pb_standings_by_round,
         pb_winner_bonus,
     )
+    from xlscore.core.systems.puffing_billy_qualifiers import Qualifier, pb_qualifiers
     from xlscore.core.systems.rplops import plops, rplops, rplops2, rplops_game
     from xlscore.core.systems.rplops_event import (
         RplopsStanding,
@@ -105,6 +107,8 @@ _LAZY = {
     "diplomacy_standings": "xlscore.core.systems.diplomacy.event",
     "diplomacy_standings_by_round": "xlscore.core.systems.diplomacy.event",
     "diplomacy_needs": "xlscore.core.systems.diplomacy.event",
+    "TopBoardSeat": "xlscore.core.systems.diplomacy.top_board",
+    "diplomacy_top_board": "xlscore.core.systems.diplomacy.top_board",
     "GibbsRating": "xlscore.core.systems.gibbs",
     "GibbsRatings": "xlscore.core.systems.gibbs",
     "GibbsRpByGame": "xlscore.core.systems.gibbs",
@@ -143,6 +147,8 @@ _LAZY = {
     "pb_standings": "xlscore.core.systems.puffing_billy",
     "pb_standings_by_round": "xlscore.core.systems.puffing_billy",
     "pb_needs": "xlscore.core.systems.puffing_billy",
+    "Qualifier": "xlscore.core.systems.puffing_billy_qualifiers",
+    "pb_qualifiers": "xlscore.core.systems.puffing_billy_qualifiers",
     "pb_winner_bonus": "xlscore.core.systems.puffing_billy",
     "plops": "xlscore.core.systems.rplops",
     "publish": "xlscore.excel.publish",
@@ -202,6 +208,7 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "Qualifier",
     "RepeatedPair",
     "RoundStanding",
     "RplopsStanding",
@@ -212,6 +219,7 @@ __all__ = [
     "SeatingRow",
     "Table",
     "TableError",
+    "TopBoardSeat",
     "WorkbookError",
     "XlscoreError",
     "diplomacy_board",
@@ -221,6 +229,7 @@ __all__ = [
     "diplomacy_standings",
     "diplomacy_standings_by_round",
     "diplomacy_systems",
+    "diplomacy_top_board",
     "gibbs_game",
     "gibbs_ratings",
     "gibbs_rp_by_game",
@@ -247,6 +256,7 @@ __all__ = [
     "pb_game_score",
     "pb_needs",
     "pb_points",
+    "pb_qualifiers",
     "pb_standings",
     "pb_standings_by_round",
     "pb_winner_bonus",

@@ -423,6 +423,7 @@ def _scored_rows(table: tuple[Board, ...]) -> dict[int, Row]:
                 "_row": row,
                 "_round": board.round or 1,
                 "board": board.board,
+                "_final": board.final,
             }
     return scored
 
@@ -496,7 +497,7 @@ def pb_standings(
     The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
     money, final, round) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
-    rows, keep, must = _standings_input(results, best, required, players)
+    rows, keep, must = standings_input(results, best, required, players)
     order = asked(tie_breaks, decided_by)
     last = max((row["_round"] for row in rows), default=0)
     found = _standings_after(rows, keep, must, check_after_round(after_round, last), order)[0]
@@ -523,7 +524,7 @@ def pb_standings_by_round(
     tie_breaks: the tie-breaks after the total, in order, separated by commas: wins, best game, head to head,
         opponents' points, opponents' average (the last three need a board column); blank or none for none.
     """
-    rows, keep, must = _standings_input(results, best, required, players)
+    rows, keep, must = standings_input(results, best, required, players)
     order = asked(tie_breaks, None)
     last = max((row["_round"] for row in rows), default=0)
     roster = read_roster(players)
@@ -554,7 +555,7 @@ def pb_needs(
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against (blank: none).
     """
-    rows, keep, must = _standings_input(results, best, required, players)
+    rows, keep, must = standings_input(results, best, required, players)
     named = cell_text(game) if not isinstance(game, bool) else None
     if named is None:
         raise InputError(f"game is {game!r}; expected the name of the last round's game")
@@ -583,7 +584,7 @@ def pb_needs(
     return needs_over(totals, outlook, targets(top), BOUND)
 
 
-def _standings_input(
+def standings_input(
     results: object, best: object, required: object, players: object
 ) -> tuple[list[Row], int | None, tuple[str, ...]]:
     """The standings' rows (each with its round under ``_round``) and settings, read and checked (against the

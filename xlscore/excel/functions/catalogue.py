@@ -29,9 +29,19 @@ from typing import Any, Literal
 from xlscore.core.events import shown
 from xlscore.core.events.headings import heading
 from xlscore.core.seating import plan as seating_plan
-from xlscore.core.systems import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.systems import (
+    diplomacy,
+    gibbs,
+    league,
+    puffing_billy,
+    puffing_billy_qualifiers,
+    rplops,
+    rplops_event,
+    size_matters,
+)
 from xlscore.core.systems.diplomacy import compare as diplomacy_compare
 from xlscore.core.systems.diplomacy import event as diplomacy_event
+from xlscore.core.systems.diplomacy import top_board as diplomacy_top_board
 from xlscore.core.systems.league import history
 from xlscore.excel.functions.cells import row_header, table_to_grid
 
@@ -490,6 +500,32 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         ),
     ),
     _function(
+        puffing_billy_qualifiers.pb_qualifiers,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("player", "game", "score"),
+                            ("Jenny", "Empire Builder", 3.028),
+                            ("Damien", "Empire Builder", 2.492),
+                            ("Alice", "Empire Builder", 3.02),
+                            ("Bruno", "Empire Builder", 2.375),
+                        ),
+                    ),
+                    "Empire Builder",
+                    2,
+                ),
+                "the top 2 scores of the game: Jenny (3.028) and Alice (3.02); blank top: the board winners",
+                check=(("Place", "1"), ("Player", "Jenny"), ("By", "top 2")),
+            ),
+        ),
+    ),
+    _function(
         puffing_billy.pb_needs,
         category="Puffing Billy",
         returns="table",
@@ -733,6 +769,20 @@ _FUNCTIONS += (
                 (_WEASELS_398, "Tribute"),
                 "one board and no round column: one round, France first on 54.2",
                 check=(("Round", "1"), ("Place", "1"), ("Player", "Jay"), ("Total", "54.2")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_top_board.diplomacy_top_board,
+        category="Diplomacy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "the seven of the board, by place, each on a power other than the one they played: Jay (54.2) first",
+                check=(("Board", "1"), ("Place", "1"), ("Player", "Jay")),
             ),
         ),
     ),
