@@ -14,7 +14,7 @@ __all__ = ["Reading", "Scores", "System"]
 Scores = tuple[Fraction, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reading:
     """The other reading of a rule whose sources part ways: what it changes, and the rule read that way."""
 
@@ -23,9 +23,10 @@ class Reading:
     score: Callable[[Board], Scores]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class System:
-    """A scoring system: ``score`` gives the seven powers' scores, exactly, in the board's order."""
+    """A scoring system: ``score`` gives the seven powers' scores, exactly, in the board's order. Built with keyword
+    arguments only, as the one list of every system (:mod:`xlscore.core.systems.diplomacy.registry`) reads."""
 
     name: str
     family: str
