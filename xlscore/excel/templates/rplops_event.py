@@ -13,7 +13,7 @@ from xlscore.core.events.headings import heading
 from xlscore.core.events.tie_breaks import TIE_BREAKS
 from xlscore.core.systems.rplops_event import RplopsStanding
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import rplops_event_reader as reader
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.rounds import (
     ROUND_COLUMN,
@@ -178,4 +178,4 @@ def _standings_sheet(template: Template, results: str, rows: int) -> None:
 
 def standings(book: Book) -> tuple[RplopsStanding, ...]:
     """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
-    return filled.rplops(book)
+    return reader.standings(book)
