@@ -13,12 +13,14 @@ The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.ex
 
 from __future__ import annotations
 
+from typing import cast
+
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.events.headings import heading
 from xlscore.core.events.tie_breaks import TIE_BREAKS
-from xlscore.core.systems.puffing_billy import Standing
+from xlscore.core.systems.puffing_billy import PbDecided
 from xlscore.engine.files.book import Book
 from xlscore.excel.templates import puffing_billy_event_reader as reader
 from xlscore.excel.templates import puffing_billy_sheets as sheets
@@ -218,6 +220,7 @@ def _standings(template: Template) -> None:
     chart.y_axis.title = "PB points"
 
 
-def standings(book: Book) -> tuple[Standing, ...]:
-    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
-    return reader.standings(book)
+def standings(book: Book) -> tuple[PbDecided, ...]:
+    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards, Players and Settings,
+    with the Decided by column its Standings sheet shows."""
+    return cast(tuple[PbDecided, ...], reader.standings(book))

@@ -7,11 +7,12 @@ Sample data: the RPLOPS page's own tie example (a 5-player game with a tie for 2
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from xlscore.core.errors import InputError
 from xlscore.core.events.headings import heading
 from xlscore.core.events.tie_breaks import TIE_BREAKS
-from xlscore.core.systems.rplops_event import RplopsStanding
+from xlscore.core.systems.rplops_event import RplopsDecided
 from xlscore.engine.files.book import Book
 from xlscore.excel.templates import rplops_event_reader as reader
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
@@ -176,6 +177,7 @@ def _standings_sheet(template: Template, results: str, rows: int) -> None:
     template.bar_chart(standings, f"Points, top {CHARTED}", 5, 2, CHARTED, "J2").y_axis.title = "points"
 
 
-def standings(book: Book) -> tuple[RplopsStanding, ...]:
-    """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
-    return reader.standings(book)
+def standings(book: Book) -> tuple[RplopsDecided, ...]:
+    """The standings of a filled RPLOPS event workbook, computed by the core from its Results, Players and Settings,
+    with the Decided by column its Standings sheet shows."""
+    return cast(tuple[RplopsDecided, ...], reader.standings(book))
