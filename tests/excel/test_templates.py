@@ -182,6 +182,8 @@ def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> 
 
 FREE_TEXT = {
     "diplomacy": {"B5"},  # tie-breaks: a list of names in one cell, which DIPLOMACY_STANDINGS checks
+    "puffing-billy": {"B13"},  # tie-breaks, as above
+    "rplops": {"B7"},  # tie-breaks, as above
     "league": {"B4"},  # tie-breaks, as above
     "size-matters": {"B2"},  # tie-breaks, as above
 }
@@ -275,6 +277,7 @@ def test_the_print_area_follows_the_standings_as_results_are_added(tmp_path: Pat
         [("Game 4", "Gus", 5), ("Game 4", "Hal", 3), ("Game 5", "Ivy", 2), ("Game 5", "Jo", 7)], start=12
     ):
         results.cell(row, 1, game), results.cell(row, 2, player), results.cell(row, 3, score)
+        results.cell(row, 6, 3)  # round 3, after the sample's two
     grown = tmp_path / "grown.xlsx"
     book.save(grown)
     out = tmp_path / "out.xlsx"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.excel.templates.filled import setting_value, table
+from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
@@ -30,14 +31,16 @@ def standings(book: Book, after_round: int | None = None) -> tuple[DiplomacyStan
     after ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings
 
-    return diplomacy_standings(*_inputs(book), after_round=after_round)
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return diplomacy_standings(*_inputs(book), round_after(book, after_round), players(book), bye, bye_score)
 
 
 def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Diplomacy tournament workbook."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings_by_round
 
-    return diplomacy_standings_by_round(*_inputs(book))
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return diplomacy_standings_by_round(*_inputs(book), players(book), bye, bye_score)
 
 
 def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:

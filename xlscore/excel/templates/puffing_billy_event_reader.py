@@ -14,6 +14,7 @@ from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.systems.puffing_billy import FINAL_MARK
 from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
@@ -46,14 +47,15 @@ def standings(book: Book, after_round: int | None = None) -> tuple[Standing, ...
     ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.puffing_billy import pb_standings
 
-    return pb_standings(*_inputs(book), after_round=after_round)
+    tie_breaks = labelled(book, "tie-breaks")
+    return pb_standings(*_inputs(book), round_after(book, after_round), players(book), tie_breaks, decided_by="yes")
 
 
 def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Puffing Billy workbook."""
     from xlscore.core.systems.puffing_billy import pb_standings_by_round
 
-    return pb_standings_by_round(*_inputs(book))
+    return pb_standings_by_round(*_inputs(book), players(book), labelled(book, "tie-breaks"))
 
 
 def _inputs(book: Book) -> tuple[list[list[object]], int | None, tuple[str, ...]]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
 from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
@@ -30,14 +31,16 @@ def standings(book: Book, after_round: int | None = None) -> tuple[SizeMattersSt
     after ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.size_matters import size_matters_standings
 
-    return size_matters_standings(*_inputs(book), after_round=after_round)
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return size_matters_standings(*_inputs(book), round_after(book, after_round), players(book), bye, bye_score)
 
 
 def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Size Matters workbook."""
     from xlscore.core.systems.size_matters import size_matters_standings_by_round
 
-    return size_matters_standings_by_round(*_inputs(book))
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return size_matters_standings_by_round(*_inputs(book), players(book), bye, bye_score)
 
 
 def _inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
