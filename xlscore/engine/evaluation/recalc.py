@@ -31,7 +31,15 @@ from xlscore.excel.functions.cells import CellError
 
 WORKBOOK_PART = "xl/workbook.xml"
 
-__all__ = ["Difference", "Recalculation", "check_book", "packing_level", "recalculate", "same_value", "unexpected_errors"]
+__all__ = [
+    "Difference",
+    "Recalculation",
+    "check_book",
+    "packing_level",
+    "recalculate",
+    "same_value",
+    "unexpected_errors",
+]
 
 
 @dataclass(frozen=True)
