@@ -2,7 +2,7 @@
 
 Each node gives a :class:`~xlscore.engine.evaluation.vector.values.Column`. A row is computed here only where every
 value it takes is of a kind computed exactly as the cell-by-cell path computes it: numbers, blanks as 0 and truth
-values as 1 or 0 in arithmetic and comparisons of numbers; any text in arithmetic or a comparison, any error reaching
+values as 1 or 0 in arithmetic, numbers and blanks in comparisons; any text in arithmetic or a comparison, any error reaching
 an operator, a division by 0, a result that is no finite number or a text longer than Excel's is left to the
 cell-by-cell path (its ``ok`` False), which gives the error or the conversion as before.
 """
@@ -10,6 +10,7 @@ cell-by-cell path (its ``ok`` False), which gives the error or the conversion as
 from __future__ import annotations
 
 import decimal
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,12 +24,14 @@ from xlscore.engine.evaluation.vector.parse import Call, Constant, Node, Operati
 from xlscore.engine.evaluation.vector.values import BLANK, BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH
 from xlscore.engine.functions.math.rounding import rounding
+from xlscore.engine.functions.text.number_format import _round_half_up as round_half_up
 from xlscore.engine.functions.text.number_format import format_value
 
 __all__ = ["column"]
 
 _ROUND = rounding(decimal.ROUND_HALF_UP)
 _NUMERIC = (NUM, BOOL, BLANK)
+_PLAIN_FORMAT = re.compile(r"0(\.0+)?")
 
 
 def column(node: Node, context: Context) -> Column:
@@ -53,12 +56,13 @@ def _operation(node: Operation, context: Context) -> Column:
     a, b = operands
     if node.operator == "&":
         return _joined(a, b)
-    ok = a.ok & b.ok & a.of_kinds(*_NUMERIC) & b.of_kinds(*_NUMERIC)
     x, y = a.num, b.num
+    if node.operator in _COMPARED:  # numbers (a blank as 0); Excel orders a truth value after every number
+        ok = a.ok & b.ok & a.of_kinds(NUM, BLANK) & b.of_kinds(NUM, BLANK)
+        truth = _COMPARED[node.operator](x, y)
+        return Column(np.full(len(truth), BOOL, np.int8), truth.astype(np.float64), _nones(len(truth)), ok)
+    ok = a.ok & b.ok & a.of_kinds(*_NUMERIC) & b.of_kinds(*_NUMERIC)
     with np.errstate(all="ignore"):
-        if node.operator in _COMPARED:
-            truth = _COMPARED[node.operator](x, y)
-            return Column(np.full(len(truth), BOOL, np.int8), truth.astype(np.float64), _nones(len(truth)), ok)
         if node.operator == "/":
             ok &= y != 0
             result = x / np.where(y == 0, 1.0, y)
@@ -181,9 +185,14 @@ def _text(arguments: tuple[Node, ...], context: Context) -> Column:
     ok = number.ok & number.of_kinds(NUM, BLANK)
     done: dict[float, str | None] = {}
     texts: list[str] = []
+    plain = _PLAIN_FORMAT.fullmatch(code)
+    places = len(plain.group(1) or ".") - 1 if plain else 0
     for x, fine in zip(number.num.tolist(), ok.tolist(), strict=True):
         if fine and x not in done:
-            done[x] = format_value(x, code, context.date1904, False)
+            if plain:  # "0" or "0.00": the number rounded, and its sign, as format_value shows it
+                done[x] = ("-" if x < 0 else "") + round_half_up(abs(x), places)
+            else:
+                done[x] = format_value(x, code, context.date1904, False)
         shown = done.get(x) if fine else None
         texts.append("" if shown is None else shown)
     text = np.empty(len(texts), object)

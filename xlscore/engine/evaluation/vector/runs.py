@@ -31,22 +31,14 @@ _PIECES = re.compile(
     r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
 )
 _SMALLEST_RUN = 2
+_DIGITS = re.compile(r"\d+")
 
 
-def _key(text: str, row: int) -> tuple[str, int]:
-    """The formula with each relative row written as an offset from ``row``, and how many rows it wrote."""
-    count = 0
-
-    def moved(match: re.Match[str]) -> str:
-        nonlocal count
-        if match.group(3) is None:
-            return match.group(0)
-        count += 1
-        if match.group(2):
-            return match.group(0)
-        return f"{match.group(1)}[{int(match.group(3)) - row}]"
-
-    return _PIECES.sub(moved, text), count
+def _roles(text: str) -> list[str]:
+    """What each run of digits in ``text`` is: the row of a relative reference (``rel``), of an absolute one
+    (``abs``), or anything else (a number, a part of a name or a text: ``lit``)."""
+    rows = {m.span(3): "abs" if m.group(2) else "rel" for m in _PIECES.finditer(text) if m.group(3) is not None}
+    return [rows.get(m.span(), "lit") for m in _DIGITS.finditer(text)]
 
 
 def _rows_written(text: str) -> int:
@@ -91,29 +83,51 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    groups: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
-    counts: dict[tuple[str, int, str], int] = {}
+    """The formulas grouped by sheet, column and text with every run of digits replaced (C-speed), then by those
+    digits, each relative row written as an offset from the formula's own row."""
+    templates: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
     for formula in formulas:
-        if formula.array is not None or formula.dynamic or formula.col != formula.anchor[1]:
-            continue
-        text, count = _key(formula.text, formula.anchor[0])
-        key = (formula.sheet.upper(), formula.col, text)
-        groups[key].append(formula)
-        counts[key] = count
+        if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
+            templates[(formula.sheet.upper(), formula.col, _DIGITS.sub("#", formula.text))].append(formula)
     runs = []
-    for key, members in groups.items():
+    for (sheet, col, _), members in templates.items():
         if len(members) < _SMALLEST_RUN:
             continue
-        first = members[0]
-        if _rows_written(first.text) != counts[key]:
-            continue  # the fast key saw other references than the reader does: leave them cell by cell
-        try:
-            node = parsed(first.text, first.anchor[0])
-        except UnsupportedError:
-            continue
-        members.sort(key=lambda f: f.row)
-        runs.append(_Run(key[0], key[1], members, node))
+        roles = _roles(members[0].text)
+        if _rows_written(members[0].text) != sum(role != "lit" for role in roles):
+            continue  # the fast reading saw other references than the reader does: leave them cell by cell
+        for group in _same_digits(members, roles):
+            run = _run(sheet, col, group)
+            if run is not None:
+                runs.append(run)
     return runs
+
+
+def _same_digits(members: list[Formula], roles: list[str]) -> Iterable[list[Formula]]:
+    """``members`` grouped by their digits, each relative row as an offset from the formula's own row."""
+    if not roles:
+        return [members]
+    digits = np.array([_DIGITS.findall(f.text) for f in members])
+    relative = [i for i, role in enumerate(roles) if role == "rel"]
+    if relative:
+        rows = np.array([f.anchor[0] for f in members], np.int64)[:, None]
+        digits[:, relative] = (digits[:, relative].astype(np.int64) - rows).astype(str)
+    groups: dict[str, list[Formula]] = defaultdict(list)
+    for formula, key in zip(members, map(" ".join, digits.tolist()), strict=True):
+        groups[key].append(formula)
+    return groups.values()
+
+
+def _run(sheet: str, col: int, members: list[Formula]) -> _Run | None:
+    if len(members) < _SMALLEST_RUN:
+        return None
+    first = members[0]
+    try:
+        node = parsed(first.text, first.anchor[0])
+    except UnsupportedError:
+        return None
+    members.sort(key=lambda f: f.row)
+    return _Run(sheet, col, members, node)
 
 
 class _Written:
