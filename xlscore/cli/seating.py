@@ -14,6 +14,11 @@ from xlscore.core.events.headings import column_key, heading
 
 if TYPE_CHECKING:
     from xlscore.core.seating import Seating, SeatingQuality
+    from xlscore.engine.files.book import Book
+
+BOOK_SUFFIXES = (".xlsx", ".xlsm")
+"""The books --next writes into (an .ods is read, never written, as by xlscore recalc)."""
+ROSTER_SHEET = "Players"
 
 
 @cli.command("seating")
@@ -66,6 +71,12 @@ if TYPE_CHECKING:
     help="Search this many seconds (of processor time) or until no seating can do better, instead of stopping "
     "when the search stops improving (at most 2 s).",
 )
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="With --next: write the next round into BOOK's own Seating sheet (atomically: a failure leaves it as it was).",
+)
+@click.option("--force", is_flag=True, help="With --next -o OUT.xlsx: replace OUT if it exists.")
 @output_options
 def seating_command(
     players: tuple[str, ...],
@@ -81,6 +92,8 @@ def seating_command(
     seed: int | None,
     byes: bool,
     seconds: float | None,
+    in_place: bool,
+    force: bool,
     kind: str | None,
     output: Path | None,
     as_csv: bool,
@@ -94,18 +107,31 @@ def seating_command(
 
     --next BOOK.xlsx seats only the round after the last one of a filled event template: its players from the
     standings, the earlier rounds unchanged, --top-tables leaders together, --byes for the players left over.
+    With -o OUT.xlsx it writes a copy of BOOK with that round on its Seating sheet, under the heading "Next
+    round:" (the round written there before replaced), and --in-place writes it into BOOK itself; an existing OUT
+    is replaced only with --force.
 
     Examples: xlscore seating --rounds 5 P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13 P14 P15 P16;
     xlscore seating --players-file players.csv --rounds 7 --table-size 7 --avoid avoid.csv --format csv;
-    xlscore seating --next event.xlsx --top-tables 1
+    xlscore seating --next event.xlsx --top-tables 1; xlscore seating --next event.xlsx --byes --in-place
     """
     from xlscore.core.seating import seating
 
     if next_book is not None:
         if players or players_file or rounds is not None or history or avoid or fixed or top_table or seconds:
             raise click.UsageError("--next reads the players, rounds and history from the book; give it alone")
-        _show(_next_round(next_book, table_size, top_tables, byes, seed), kind, output, as_csv, raw_csv)
+        target = _book_target(next_book, output, in_place, force, kind is not None or as_csv)
+        seated, last = _next_round(next_book, table_size, top_tables, byes, seed)
+        if target is None:
+            _show(seated, kind, output, as_csv, raw_csv)
+            return
+        where = _write_next_round(next_book, target, seated, last)
+        click.echo(f"wrote {target}: round {last + 1} in {where}", err=True)
+        for line in seated.quality.lines():
+            click.echo(line, err=True)
         return
+    if in_place or force:
+        raise click.UsageError("--in-place and --force write the next round into a book: give them with --next")
     if rounds is None:
         raise click.UsageError("give --rounds N (or --next BOOK.xlsx)")
     listed = _seating_players(players, players_file)
@@ -127,24 +153,137 @@ def seating_command(
     _show(result, kind, output, as_csv, raw_csv)
 
 
-def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, seed: int | None) -> Seating:
-    """The next round of a filled event template, seated from its standings and its results so far."""
+def _book_target(book: Path, output: Path | None, in_place: bool, force: bool, table_format: bool) -> Path | None:
+    """Where --next writes the book with its next round: -o OUT.xlsx (OUT new, or --force), BOOK with --in-place;
+    None to print the seating (or write it as a table: -o with another suffix, or --format)."""
+    if in_place and output is not None:
+        raise click.UsageError("give -o/--output or --in-place, not both")
+    if in_place:
+        target = book
+    elif output is not None and output.suffix.lower() in BOOK_SUFFIXES and not table_format:
+        target = output
+    else:
+        if force:
+            raise click.UsageError("--force replaces a book written by -o OUT.xlsx; give it with one")
+        return None
+    from xlscore.core.errors import WorkbookError
+    from xlscore.engine.files.safe_io import refuse_existing
+
+    if book.suffix.lower() not in BOOK_SUFFIXES:
+        raise WorkbookError(f"{book.name}: xlscore writes the next round only into an .xlsx; save the book as .xlsx")
+    if not in_place:
+        if target.resolve() == book.resolve():
+            raise WorkbookError(f"the output {target} is the input; use --in-place to replace it")
+        refuse_existing(target, force)
+    return target
+
+
+def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, seed: int | None) -> tuple[Seating, int]:
+    """The next round of a filled event template, seated from its standings and its results so far, and the last
+    round played."""
     from xlscore.core.errors import InputError
     from xlscore.core.seating.next_round import next_round
     from xlscore.engine.files.book import read_book
-    from xlscore.excel.templates import standings
-    from xlscore.excel.templates.filled import RESULTS_SHEET, table
+    from xlscore.excel.templates import rounds_reader, standings
+    from xlscore.excel.templates.filled import table
 
     book = read_book(book_path)
     system, by_round = standings(book, by_round=True)
+    rounds = rounds_reader(system)
+    assert rounds is not None  # standings by round are refused for a template without rounds
     if not by_round:
         raise InputError(f"{book_path.name} has no results yet; expected a round played to seat the next one from")
     last = max(row.round for row in by_round)  # type: ignore[attr-defined]
     ranked = [row.player for row in by_round if row.round == last]  # type: ignore[attr-defined]
     step(f"seating round {last + 1} of {book_path.name} ({system}) from the standings after round {last}")
-    return next_round(
-        ranked, table(book, RESULTS_SHEET[system]), last + 1, table_size, top_tables=top_tables, byes=byes, seed=seed
+    seated = next_round(
+        ranked,
+        table(book, rounds.RESULTS_SHEET),
+        last + 1,
+        table_size,
+        _roster(book),
+        top_tables=top_tables,
+        byes=byes,
+        seed=seed,
     )
+    return seated, last
+
+
+def _roster(book: Book) -> list[list[object]] | None:
+    """The event's players table (who plays which rounds): the input table on the sheet named Players; None without
+    one (the Seating sheet's own table of names, also called Players, seats a whole event and is no roster)."""
+    from xlscore.excel.templates.filled import table
+
+    held = [t.name for t in book.tables if t.sheet.casefold() == ROSTER_SHEET.casefold()]
+    return table(book, held[0]) if held else None
+
+
+NEXT_HEADING = "Next round:"
+"""The first words of the heading over the next round that --next writes on the Seating sheet: it is found by
+them the next time, and that round replaced."""
+
+
+def _write_next_round(book_path: Path, target: Path, seated: Seating, last: int) -> str:
+    """``book_path`` written to ``target`` with the seated round on its Seating sheet (see :func:`_next_cells`),
+    every other part of the file as it was; the area written, as ``Seating!P1:T20``."""
+    import zipfile
+
+    from xlscore.engine.files.book import read_book
+    from xlscore.engine.files.safe_io import replacing
+    from xlscore.engine.files.safezip import open_workbook
+    from xlscore.engine.files.sheetxml import patch_sheet
+    from xlscore.engine.rewrite.refs import cell_name
+    from xlscore.excel.templates.seating_sheet import SHEET
+
+    book = read_book(book_path)
+    sheet = book.sheet(SHEET)
+    heading_text = f"{NEXT_HEADING} round {last + 1}, seated from the standings after round {last}"
+    cells = _next_cells(book, SHEET, seated, heading_text)
+    with (
+        open_workbook(book_path) as source,
+        replacing(target) as temporary,
+        zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as out,
+    ):
+        for info in source.infos():
+            data = source.read(info.filename)
+            if info.filename == sheet.part:
+                data = patch_sheet(data, cells)
+            out.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED)
+    written = [position for position, value in cells.items() if value is not None]
+    top_left = cell_name(min(r for r, _ in written), min(c for _, c in written))
+    return f"{sheet.name}!{top_left}:{cell_name(max(r for r, _ in written), max(c for _, c in written))}"
+
+
+def _next_cells(book: Book, sheet_name: str, seated: Seating, heading_text: str) -> dict[tuple[int, int], object]:
+    """The cells of the next round's block: the heading in row 1, the columns' headings in row 2, a row per player
+    from row 3 (a bye: the table says bye), then a blank row and the quality report, a line a cell; at the block
+    written before (found by :data:`NEXT_HEADING`), whose cells are cleared first, or else two columns right of
+    everything on the sheet."""
+    sheet = book.sheet(sheet_name)
+    values = sheet.values
+    found = [c for (r, c), v in values.items() if r == 1 and isinstance(v, str) and v.startswith(NEXT_HEADING)]
+    if found:
+        left = found[0]
+    else:
+        used = [c for (_, c) in values]
+        used += [f.array.right if f.array is not None else f.col for f in sheet.formulas]
+        used += [t.area.right for t in book.tables if t.sheet.casefold() == sheet_name.casefold()]
+        left = max(used, default=0) + 2
+    width = len(_NEXT_COLUMNS)
+    cells: dict[tuple[int, int], object] = {
+        (r, c): None for (r, c) in values if left <= c < left + width and values[r, c] is not None
+    }
+    cells[1, left] = heading_text
+    rows: list[tuple[object, ...]] = [tuple(map(heading, _NEXT_COLUMNS))]
+    rows += [(r.round, r.table if r.table is not None else "bye", r.seat, r.player, r.board) for r in seated.rows]
+    rows += [(), *((line,) for line in seated.quality.lines())]
+    for r, row in enumerate(rows, start=2):
+        for c, value in enumerate(row, start=left):
+            cells[r, c] = value
+    return cells
+
+
+_NEXT_COLUMNS = ("round", "table", "seat", "player", "board")
 
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:

@@ -228,6 +228,23 @@ class _Compiler:
         return compiled, shift
 
     def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
+        """A formula shape compiled: read, rewritten, then called directly (an xlscore call on references and
+        constants) or compiled by the engine; ``refs``: the references written in its text."""
+        tokens = self._read(formula)
+        if isinstance(tokens, _Compiled):
+            return tokens
+        tokens, twins, placed, informed = self._rewritten(formula, tokens)
+        names = calls.function_names(tokens)
+        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
+        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
+        if self.direct and not placed and not informed:
+            direct = self._compile_direct(formula, tokens)
+            if direct is not None:
+                return direct
+        return self._compile_by_engine(formula, tokens, names, refs, placed)
+
+    def _read(self, formula: Formula) -> list[Token] | _Compiled:
+        """The formula's tokens, with 3-D references spanned and explicit intersections marked; or the problem."""
         try:
             tokens = calls.plain_calls(calls.tokens(formula.text))
             if ":" in formula.text:
@@ -238,6 +255,11 @@ class _Compiler:
             if "#REF!" in _TEXT.sub("", formula.text):  # SUM(#REF!:#REF!): cells deleted, as Excel says
                 return _Compiled(formula.anchor, problem="#REF! the formula refers to cells that were deleted")
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        return tokens
+
+    def _rewritten(self, formula: Formula, tokens: list[Token]) -> tuple[list[Token], list[Reference], bool, bool]:
+        """The tokens rewritten for the engine; the references' twins (cellinfo); whether the rewriting placed the
+        formula (ROW() and the like became this cell's numbers); whether it reads cell information."""
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
         tokens = lambdas_written_out(lets_written_out(tokens), self.book.names)
         tokens = fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col)
@@ -254,17 +276,16 @@ class _Compiler:
             self.book.path,
             self.columns(formula.sheet),
         )
-        placed = placed or intersected_here
-        names = calls.function_names(tokens)
-        xlscore = any(name in CATALOGUE for name in names)
-        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
-        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
-        if self.direct and not placed and not informed:
-            direct = self._compile_direct(formula, tokens)
-            if direct is not None:
-                return direct
+        return tokens, twins, placed or intersected_here, informed
+
+    def _compile_by_engine(
+        self, formula: Formula, tokens: list[Token], names: set[str], refs: list[Reference], placed: bool
+    ) -> _Compiled:
+        """The formula compiled by the engine (``names``: the functions it calls), its inputs located; or the
+        problem."""
         engine = _engine()
         self.engine_used = True
+        xlscore = any(name in CATALOGUE for name in names)
         unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
         if unknown:
             return _Compiled(
@@ -283,24 +304,7 @@ class _Compiler:
             return _Compiled(
                 formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
             )
-        by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
-        per_cell = placed  # ROW() and the like became this cell's numbers: no sharing
-        for ref in refs:
-            key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
-            per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
-            by_bounds[key] = ref
-        inputs: list[tuple[str, Area | None, Absolute | None]] = []
-        for name in input_names:
-            area = parse_input(name) or open_ended(name)
-            if area is None:
-                inputs.append((name, None, None))
-                continue
-            sheet = (area.sheet or formula.sheet).upper()
-            found = by_bounds.get((sheet, _bounds(area)))
-            located = Area(sheet, area.top, area.left, area.bottom, area.right)
-            if found is None:
-                per_cell = True  # the engine names an input we cannot match to the text: do not move it
-            inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+        inputs, per_cell = _located_inputs(formula, refs, input_names, placed)
         return _Compiled(
             formula.anchor,
             inputs,
@@ -574,6 +578,33 @@ def _innermost(exc: BaseException) -> BaseException:
             break
         inner = nested
     return inner
+
+
+def _located_inputs(
+    formula: Formula, refs: list[Reference], input_names: list[str], placed: bool
+) -> tuple[list[tuple[str, Area | None, Absolute | None]], bool]:
+    """Each input the engine names, located on its sheet with how it moves (matched to the formula's references by
+    their bounds); and whether the formula is per cell: placed, or with references that move differently ($D$1 and
+    D1), or with an input not matched to the text."""
+    by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
+    per_cell = placed  # ROW() and the like became this cell's numbers: no sharing
+    for ref in refs:
+        key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
+        per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
+        by_bounds[key] = ref
+    inputs: list[tuple[str, Area | None, Absolute | None]] = []
+    for name in input_names:
+        area = parse_input(name) or open_ended(name)
+        if area is None:
+            inputs.append((name, None, None))
+            continue
+        sheet = (area.sheet or formula.sheet).upper()
+        found = by_bounds.get((sheet, _bounds(area)))
+        located = Area(sheet, area.top, area.left, area.bottom, area.right)
+        if found is None:
+            per_cell = True  # the engine names an input we cannot match to the text: do not move it
+        inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+    return inputs, per_cell
 
 
 def _engine_failure(exc: BaseException) -> str:

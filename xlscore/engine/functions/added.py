@@ -29,7 +29,6 @@ from formulas.functions import (
     Array,
     Error,
     get_error,
-    get_functions,
     wrap_func,
     wrap_impure_func,
     wrap_ranges_func,
@@ -38,6 +37,7 @@ from formulas.functions import (
 from formulas.functions.info import FalseArray, iserror
 from formulas.tokens.operand import XlError
 
+from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files import limits
 from xlscore.engine.functions.math.rounding import rounding
 from xlscore.engine.functions.text.number_format import format_value
