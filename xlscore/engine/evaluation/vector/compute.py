@@ -2,9 +2,10 @@
 
 Each node gives a :class:`~xlscore.engine.evaluation.vector.values.Column`. A row is computed here only where every
 value it takes is of a kind computed exactly as the cell-by-cell path computes it: numbers, blanks as 0 and truth
-values as 1 or 0 in arithmetic, numbers and blanks in comparisons; any text in arithmetic or a comparison, any error reaching
-an operator, a division by 0, a result that is no finite number or a text longer than Excel's is left to the
-cell-by-cell path (its ``ok`` False), which gives the error or the conversion as before.
+values as 1 or 0 in arithmetic, numbers and blanks in comparisons; any text in arithmetic or a comparison, a truth
+value in a comparison, any error reaching an operator, a division by 0, a result that is no finite number or a text
+longer than Excel's is left to the cell-by-cell path (its ``ok`` False), which gives the error or the conversion as
+before.
 """
 
 from __future__ import annotations
