@@ -111,6 +111,7 @@ KEYS = st.sampled_from([1.0, 2.0, 3.5, "1", "a", "A", "b", "B", "x*", True, None
 TABLE = st.lists(st.tuples(KEYS, st.one_of(_NUMBERS, st.sampled_from(["r", "", None]))), min_size=1, max_size=8)
 LOOKUPS = ["VLOOKUP(B{r},$F$1:$G$8,2,FALSE)", "VLOOKUP(B{r},$F$1:$G$8,1,0)", "MATCH(B{r},$F$1:$F$8,0)"]
 LOOKUPS += ["INDEX($G$1:$G$8,MATCH(B{r},$F$1:$F$8,0))", 'VLOOKUP(B{r}&"",$F$1:$G$8,2,FALSE)']
+LOOKUPS += ["XLOOKUP(B{r},$F$1:$F$8,$G$1:$G$8)", "_xlfn.XLOOKUP(B{r}&1,$F$1:$F$8,$G$1:$G$8)&1"]
 LOOKUPS += ["COUNTIF($F$1:$F$8,B{r})", "COUNTIF($G$1:$G$8,B{r})", 'COUNTIF($F$1:$F$8,">1")', 'COUNTIF($F$1:$F$8,"a*")']
 LOOKUPS += ['COUNTIF($F$1:$F$8,"=a")', "COUNTIF($F$1:$F$8,1)", 'COUNTIF($F$1:$F$8,"1")', "COUNTIF($F$1:$F$8,B{r})+1"]
 
