@@ -6,15 +6,20 @@ column with one formula, and computes the book both ways: ``evaluate(book)`` and
 
 from __future__ import annotations
 
+import decimal
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlscore.engine.evaluation.engine import Evaluation, evaluate
+from xlscore.engine.evaluation.vector.halves import half_up
 from xlscore.engine.files.book import Book, Formula, Sheet
+from xlscore.engine.functions.math.rounding import rounding
+from xlscore.engine.functions.text.number_format import format_value
 from xlscore.excel.functions.cells import CellError
 
 ROWS = 6
@@ -164,3 +169,25 @@ def test_formulas_alike_but_for_their_constants_are_not_one_run() -> None:
     book = book_of({2: [1.25, 2.5, 3.75, 4.5, 5.0, 6.0]}, {5: texts})
     values = assert_same(book).values["DATA"]
     assert [values[(r, 5)] for r in range(2, 8)] == ["1.25", "2.5", "3.75", "5", 6.0, 16.0]
+
+
+ROUNDED = st.one_of(
+    st.floats(-1e16, 1e16, allow_nan=False),
+    st.integers(-(10**9), 10**9).map(lambda n: n / 1000),
+    st.integers(-(10**7), 10**7).map(lambda n: n / 200),  # halves at two decimals
+    st.sampled_from([0.0, -0.0, 2.675, 1.005, -0.005, 0.049999999999999975, 1e15 - 0.5, 5e-324]),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(ROUNDED, st.integers(-3, 6))
+def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int) -> None:
+    """Where half_up says it is sure, it gives ROUND's value; and TEXT(x, "0.00") is format_value's text."""
+    rounded, sure = half_up(np.array([x]), digits)
+    if sure[0]:
+        assert _same(float(rounded[0]), rounding(decimal.ROUND_HALF_UP)(x, digits))
+    if digits >= 0:
+        code = "0" if digits == 0 else "0." + "0" * digits
+        book = book_of({2: [x, x]}, {5: column_of(f'TEXT(B{{r}},"{code}")')[:2]})
+        values = evaluate(book).values["DATA"]
+        assert values[(2, 5)] == format_value(x, code)

@@ -25,6 +25,7 @@ __all__ = ["countif"]
 def _numbers(area: Area, context: Context) -> Counter[float]:
     """How many cells of ``area`` the engine counts as each number."""
     cells = read([v for row in _grid(area, context) for v in row])
+    context.tables[("truth values in", area)] = bool((cells.kind == BOOL).any())
     counts: Counter[float] = Counter(cells.num[cells.kind == NUM].tolist())
     texts = cells.text[cells.kind == TEXT].tolist()
     if texts:
@@ -48,6 +49,10 @@ def countif(arguments: tuple[Node, ...], context: Context, column: Evaluator) ->
     criterion = column(arguments[1], context)
     found = [counts.get(x, 0) for x in criterion.num.tolist()]
     ok = criterion.ok & (criterion.kind == NUM)
+    if context.tables.get(("truth values in", area)):
+        # The engine caches its test by value, and TRUE == 1: whether it counts TRUE for 1 depends on which it met
+        # first. Left to it.
+        ok &= ~np.isin(criterion.num, (0.0, 1.0))
     worded = criterion.ok & np.isin(criterion.kind, (TEXT, BOOL))
     if worded.any():
         for i in np.flatnonzero(worded).tolist():

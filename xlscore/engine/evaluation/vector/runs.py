@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from xlscore.engine.evaluation.vector.compute import column
 from xlscore.engine.evaluation.vector.context import Context
 from xlscore.engine.evaluation.vector.parse import Call, Node, Operation, Ref, UnsupportedError, parsed
-from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT
+from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.book import Book, Formula
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
 
@@ -31,7 +32,7 @@ _PIECES = re.compile(
     r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
 )
 _SMALLEST_RUN = 2
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"(\d+)")
 
 
 def _roles(text: str) -> list[str]:
@@ -83,18 +84,19 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    """The formulas grouped by sheet, column and text with every run of digits replaced (C-speed), then by those
-    digits, each relative row written as an offset from the formula's own row."""
-    templates: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
+    """The formulas grouped by sheet, column and text around their runs of digits (one split, at C speed), then by
+    those digits, each relative row written as an offset from the formula's own row."""
+    templates: dict[tuple[str, int, tuple[str, ...]], list[tuple[Formula, list[str]]]] = defaultdict(list)
     for formula in formulas:
         if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
-            templates[(formula.sheet.upper(), formula.col, _DIGITS.sub("#", formula.text))].append(formula)
+            pieces = _DIGITS.split(formula.text)
+            templates[(formula.sheet.upper(), formula.col, tuple(pieces[::2]))].append((formula, pieces[1::2]))
     runs = []
     for (sheet, col, _), members in templates.items():
         if len(members) < _SMALLEST_RUN:
             continue
-        roles = _roles(members[0].text)
-        if _rows_written(members[0].text) != sum(role != "lit" for role in roles):
+        roles = _roles(members[0][0].text)
+        if _rows_written(members[0][0].text) != sum(role != "lit" for role in roles):
             continue  # the fast reading saw other references than the reader does: leave them cell by cell
         for group in _same_digits(members, roles):
             run = _run(sheet, col, group)
@@ -103,17 +105,18 @@ def _found_runs(formulas: list[Formula]) -> list[_Run]:
     return runs
 
 
-def _same_digits(members: list[Formula], roles: list[str]) -> Iterable[list[Formula]]:
-    """``members`` grouped by their digits, each relative row as an offset from the formula's own row."""
+def _same_digits(members: list[tuple[Formula, list[str]]], roles: list[str]) -> Iterable[list[Formula]]:
+    """``members`` (with their digits) grouped by their digits, each relative row as an offset from the formula's
+    own row."""
     if not roles:
-        return [members]
-    digits = np.array([_DIGITS.findall(f.text) for f in members])
+        return [[formula for formula, _ in members]]
+    digits = np.array([d for _, d in members])
     relative = [i for i, role in enumerate(roles) if role == "rel"]
     if relative:
-        rows = np.array([f.anchor[0] for f in members], np.int64)[:, None]
+        rows = np.array([f.anchor[0] for f, _ in members], np.int64)[:, None]
         digits[:, relative] = (digits[:, relative].astype(np.int64) - rows).astype(str)
     groups: dict[str, list[Formula]] = defaultdict(list)
-    for formula, key in zip(members, map(" ".join, digits.tolist()), strict=True):
+    for (formula, _), key in zip(members, map(" ".join, digits.tolist()), strict=True):
         groups[key].append(formula)
     return groups.values()
 
@@ -218,6 +221,16 @@ def _ordered(runs: list[_Run]) -> list[_Run]:
 _WRITTEN = (NUM, TEXT, BOOL, ERR)
 
 
+def _values(result: Column, done: npt.NDArray[np.bool_]) -> list[object]:
+    """The cell values of the rows ``done``: at C speed where they are all numbers or all texts."""
+    kinds = set(result.kind[done].tolist())
+    if kinds == {NUM}:
+        return result.num[done].tolist()  # type: ignore[no-any-return]
+    if kinds == {TEXT}:
+        return result.text[done].tolist()  # type: ignore[no-any-return]
+    return [result.value(i) for i in np.flatnonzero(done).tolist()]
+
+
 def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
     rows = np.array(run.rows, np.int64)
     context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904)
@@ -228,12 +241,11 @@ def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
         result, done = None, np.zeros(len(rows), bool)
     cells = evaluator.store[run.sheet]
     if result is not None and done.any():
-        target = cells.column(run.col)
-        written = evaluator.written[run.sheet]
-        for i in np.flatnonzero(done).tolist():
-            value = result.value(i)
-            target[run.formulas[i].row] = value
-            written[(run.formulas[i].row, run.col)] = value
+        places = np.flatnonzero(done).tolist()
+        values = _values(result, done)
+        rows_done = [run.formulas[i].row for i in places]
+        cells.column(run.col).update(zip(rows_done, values, strict=True))
+        evaluator.written[run.sheet].update(zip(((r, run.col) for r in rows_done), values, strict=True))
         cells.version += 1
         for i in np.flatnonzero(done & (result.kind == ERR)).tolist():
             evaluator._report(run.formulas[i], "", [])
