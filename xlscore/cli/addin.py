@@ -22,26 +22,27 @@ def _wheel_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
         raise click.BadParameter(str(exc).removeprefix("wheel_url is "), ctx, param) from exc
 
 
+FOLDER = click.Path(file_okay=False, path_type=Path)
+"""Each of the command's places to write is a folder."""
+
+
 @cli.command()
 @click.option(
     "-o",
     "--output",
     "--write",
     "folder",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=FOLDER,
     help="Write the files into this folder instead of printing them (--write is the same).",
 )
 @click.option(
     "--libreoffice",
     "oxt_folder",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=FOLDER,
     help="Write xlscore.oxt, the LibreOffice extension, into this existing folder.",
 )
 @click.option(
-    "--lite",
-    "lite_folder",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write xlwings Lite's main.py and requirements.txt into this folder.",
+    "--lite", "lite_folder", type=FOLDER, help="Write xlwings Lite's main.py and requirements.txt into this folder."
 )
 @click.option(
     "--wheel-url",

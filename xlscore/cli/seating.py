@@ -184,11 +184,13 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
     from xlscore.core.errors import InputError
     from xlscore.core.seating.next_round import next_round
     from xlscore.engine.files.book import read_book
-    from xlscore.excel.templates import standings
-    from xlscore.excel.templates.filled import RESULTS_SHEET, table
+    from xlscore.excel.templates import rounds_reader, standings
+    from xlscore.excel.templates.filled import table
 
     book = read_book(book_path)
     system, by_round = standings(book, by_round=True)
+    rounds = rounds_reader(system)
+    assert rounds is not None  # standings by round are refused for a template without rounds
     if not by_round:
         raise InputError(f"{book_path.name} has no results yet; expected a round played to seat the next one from")
     last = max(row.round for row in by_round)  # type: ignore[attr-defined]
@@ -196,7 +198,7 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
     step(f"seating round {last + 1} of {book_path.name} ({system}) from the standings after round {last}")
     seated = next_round(
         ranked,
-        table(book, RESULTS_SHEET[system]),
+        table(book, rounds.RESULTS_SHEET),
         last + 1,
         table_size,
         _roster(book),

@@ -30,6 +30,7 @@ from typing import Any
 from xlscore.core.validate import shown
 from xlscore.engine.evaluation import formulas_patches
 from xlscore.engine.evaluation.conversions import line_feeds_kept, signs_kept
+from xlscore.engine.evaluation.vector import Vectorised
 from xlscore.engine.files import limits
 from xlscore.engine.files.book import Book, Formula
 from xlscore.engine.files.cellstore import Columns
@@ -227,6 +228,23 @@ class _Compiler:
         return compiled, shift
 
     def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
+        """A formula shape compiled: read, rewritten, then called directly (an xlscore call on references and
+        constants) or compiled by the engine; ``refs``: the references written in its text."""
+        tokens = self._read(formula)
+        if isinstance(tokens, _Compiled):
+            return tokens
+        tokens, twins, placed, informed = self._rewritten(formula, tokens)
+        names = calls.function_names(tokens)
+        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
+        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
+        if self.direct and not placed and not informed:
+            direct = self._compile_direct(formula, tokens)
+            if direct is not None:
+                return direct
+        return self._compile_by_engine(formula, tokens, names, refs, placed)
+
+    def _read(self, formula: Formula) -> list[Token] | _Compiled:
+        """The formula's tokens, with 3-D references spanned and explicit intersections marked; or the problem."""
         try:
             tokens = calls.plain_calls(calls.tokens(formula.text))
             if ":" in formula.text:
@@ -237,6 +255,11 @@ class _Compiler:
             if "#REF!" in _TEXT.sub("", formula.text):  # SUM(#REF!:#REF!): cells deleted, as Excel says
                 return _Compiled(formula.anchor, problem="#REF! the formula refers to cells that were deleted")
             return _Compiled(formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}")
+        return tokens
+
+    def _rewritten(self, formula: Formula, tokens: list[Token]) -> tuple[list[Token], list[Reference], bool, bool]:
+        """The tokens rewritten for the engine; the references' twins (cellinfo); whether the rewriting placed the
+        formula (ROW() and the like became this cell's numbers); whether it reads cell information."""
         # Names first: a name may hold SUBTOTAL or INDIRECT, which the cell information then rewrites.
         tokens = lambdas_written_out(lets_written_out(tokens), self.book.names)
         tokens = fixed_constants(tokens, self.book.names, formula.sheet, formula.row, formula.col)
@@ -253,17 +276,16 @@ class _Compiler:
             self.book.path,
             self.columns(formula.sheet),
         )
-        placed = placed or intersected_here
-        names = calls.function_names(tokens)
-        xlscore = any(name in CATALOGUE for name in names)
-        self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
-        refs = refs + twins  # SUBTOTAL and the like read each reference's twin too (cellinfo), which moves with it
-        if self.direct and not placed and not informed:
-            direct = self._compile_direct(formula, tokens)
-            if direct is not None:
-                return direct
+        return tokens, twins, placed or intersected_here, informed
+
+    def _compile_by_engine(
+        self, formula: Formula, tokens: list[Token], names: set[str], refs: list[Reference], placed: bool
+    ) -> _Compiled:
+        """The formula compiled by the engine (``names``: the functions it calls), its inputs located; or the
+        problem."""
         engine = _engine()
         self.engine_used = True
+        xlscore = any(name in CATALOGUE for name in names)
         unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
         if unknown:
             return _Compiled(
@@ -282,24 +304,7 @@ class _Compiler:
             return _Compiled(
                 formula.anchor, problem=f"#VALUE! the formula could not be read: {exc}", calls_xlscore=xlscore
             )
-        by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
-        per_cell = placed  # ROW() and the like became this cell's numbers: no sharing
-        for ref in refs:
-            key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
-            per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
-            by_bounds[key] = ref
-        inputs: list[tuple[str, Area | None, Absolute | None]] = []
-        for name in input_names:
-            area = parse_input(name) or open_ended(name)
-            if area is None:
-                inputs.append((name, None, None))
-                continue
-            sheet = (area.sheet or formula.sheet).upper()
-            found = by_bounds.get((sheet, _bounds(area)))
-            located = Area(sheet, area.top, area.left, area.bottom, area.right)
-            if found is None:
-                per_cell = True  # the engine names an input we cannot match to the text: do not move it
-            inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+        inputs, per_cell = _located_inputs(formula, refs, input_names, placed)
         return _Compiled(
             formula.anchor,
             inputs,
@@ -575,6 +580,33 @@ def _innermost(exc: BaseException) -> BaseException:
     return inner
 
 
+def _located_inputs(
+    formula: Formula, refs: list[Reference], input_names: list[str], placed: bool
+) -> tuple[list[tuple[str, Area | None, Absolute | None]], bool]:
+    """Each input the engine names, located on its sheet with how it moves (matched to the formula's references by
+    their bounds); and whether the formula is per cell: placed, or with references that move differently ($D$1 and
+    D1), or with an input not matched to the text."""
+    by_bounds: dict[tuple[str, tuple[int, int, int, int]], Reference] = {}
+    per_cell = placed  # ROW() and the like became this cell's numbers: no sharing
+    for ref in refs:
+        key = ((ref.sheet or formula.sheet).upper(), _bounds(ref.area))
+        per_cell = per_cell or (key in by_bounds and by_bounds[key].absolute != ref.absolute)
+        by_bounds[key] = ref
+    inputs: list[tuple[str, Area | None, Absolute | None]] = []
+    for name in input_names:
+        area = parse_input(name) or open_ended(name)
+        if area is None:
+            inputs.append((name, None, None))
+            continue
+        sheet = (area.sheet or formula.sheet).upper()
+        found = by_bounds.get((sheet, _bounds(area)))
+        located = Area(sheet, area.top, area.left, area.bottom, area.right)
+        if found is None:
+            per_cell = True  # the engine names an input we cannot match to the text: do not move it
+        inputs.append((name, located, found.absolute if found is not None else (True, True, True, True)))
+    return inputs, per_cell
+
+
 def _engine_failure(exc: BaseException) -> str:
     """The innermost reason an engine failure gives, in one short line."""
     inner = _innermost(exc)
@@ -776,10 +808,12 @@ def evaluate(
     *,
     direct: bool = True,
     deadline: limits.Deadline | None = None,
+    vector: bool = True,
 ) -> Evaluation:
     """Compute every formula of ``book``; ``progress`` is called with the number of formulas done so far.
 
-    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths).
+    ``direct=False`` sends every formula through the engine (for the tests that compare the two paths);
+    ``vector=False`` computes every formula cell by cell, none over its column at once (:mod:`.vector`).
     Formulas are ordered by the cells they read and write; where a spill turns out wider than the file said (a
     template's first recalculation, a spill whose mark was dropped), the book is computed once more in the order
     the true spill areas give. ``deadline``: checked before each formula, and told where the computation stands.
@@ -787,6 +821,9 @@ def evaluate(
     deadline = deadline or limits.Deadline(None)
     deadline.at = "compiling the formulas and ordering them by what they read"
     formulas = [f for sheet in book.sheets for f in sheet.formulas]
+    total = len(formulas)
+    runs = Vectorised(book, formulas) if vector else None
+    formulas = formulas if runs is None else runs.rest
     compiler = _Compiler(book, direct)
     known: dict[int, Area] = {}
     runtime = RunTime(book.names, frozenset(s.name.upper() for s in book.sheets), date1904=book.date1904)
@@ -794,12 +831,16 @@ def evaluate(
         token = RUNTIME.set(runtime)  # before compiling: the engine computes a formula without inputs as it compiles
         try:
             spilling = [compiler.spills(f) for f in formulas]
+            if runs is not None:  # the runs that read what the rest writes join the rest
+                formulas, spilling = runs.settle(formulas, spilling)
             for _attempt in range(2):
                 evaluator = _Evaluator(book, compiler)
                 runtime.read = evaluator.read_at_run_time
                 order, cycle, needs, outputs = _order(evaluator, formulas, spilling, known)
                 for _ in range(2 if compiler.run_time else 1):  # INDIRECT and OFFSET: once more with every value in
                     evaluator.errors.clear()
+                    if runs is not None:
+                        runs.compute(evaluator, deadline)
                     _run(evaluator, [formulas[i] for i in order], [spilling[i] for i in order], deadline, progress)
                     progress = None  # counted once: the passes after the first are the same formulas again
                     if cycle:
@@ -813,7 +854,7 @@ def evaluate(
                 known.update(wider)
         finally:
             RUNTIME.reset(token)
-    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, len(formulas), compiler.engine_used)
+    return Evaluation(dict(evaluator.written), evaluator.spills, evaluator.errors, total, compiler.engine_used)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """The `formulas` engine, behind one small interface: compile a formula, convert values in and out.
 
 Imported only when a workbook has a formula the direct path of :mod:`xlscore.engine.evaluation.engine` does not take (an
-Excel built-in function, arithmetic): importing the engine costs about a second, most of it scipy.
+Excel built-in function, arithmetic). The engine's table of Excel functions comes from
+:mod:`~xlscore.engine.evaluation.formulas_functions`, which leaves scipy unloaded until a statistical function needs it.
 xlscore's functions are registered with it here, so a formula mixing both computes through the very same
 :func:`~xlscore.excel.functions.edge.call_cells` as a direct call and the add-in.
 """
@@ -15,13 +16,14 @@ from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas import Parser, get_functions
+from formulas import Parser
 from formulas.errors import FormulaError
 from formulas.functions import Error, wrap_ranges_func
 from formulas.functions.operators import OPERATORS
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation import conversions, formulas_patches
+from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
 from xlscore.engine.functions import added as added_functions
 from xlscore.engine.functions import database
@@ -95,7 +97,7 @@ def _engine_function(function: SheetFunction) -> Callable[..., Any]:
 def _register() -> dict[str, Any]:
     """xlscore's tables for the engine, built on copies of formulas' own (which stay as they are: see
     :mod:`~xlscore.engine.evaluation.formulas_patches`), and registered to be in force while xlscore computes."""
-    functions: dict[str, Any] = copy.copy(get_functions())  # a copy keeps its default: formulas' "not implemented"
+    functions: dict[str, Any] = get_functions()  # a new table, with formulas' default: "not implemented"
     operators: dict[str, Any] = copy.copy(OPERATORS)
     for name, function in CATALOGUE.items():
         functions[name] = _engine_function(function)

@@ -29,7 +29,6 @@ from formulas.functions import (
     Array,
     Error,
     get_error,
-    get_functions,
     wrap_func,
     wrap_impure_func,
     wrap_ranges_func,
@@ -38,7 +37,9 @@ from formulas.functions import (
 from formulas.functions.info import FalseArray, iserror
 from formulas.tokens.operand import XlError
 
+from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.files import limits
+from xlscore.engine.functions.math.rounding import rounding
 from xlscore.engine.functions.text.number_format import format_value
 
 __all__ = ["FUNCTIONS"]
@@ -172,21 +173,6 @@ def _chooser(engine_choose: Callable[..., Any]) -> Callable[..., Any]:
 
     wrapped: Callable[..., Any] = wrap_func(choose)
     return wrapped
-
-
-def _rounding(mode: str) -> Callable[[float, float], float]:
-    """ROUND, ROUNDUP or ROUNDDOWN as Excel computes them: the number first taken to Excel's 15 significant digits
-    (so 0.049999999999999975, what 0.001+0.5-0.4-0.05-0.001 gives, rounds as 0.05 to 0.1, and 0.1+0.2 rounds up
-    to 0.3, not 0.4), then rounded in decimal, halves and ROUNDUP away from zero."""
-
-    def rounded(number: float, digits: float = 0) -> float:
-        value = decimal.Decimal(f"{number:.15g}")
-        try:
-            return float(value.quantize(decimal.Decimal(1).scaleb(-math.trunc(digits)), rounding=mode))
-        except decimal.InvalidOperation:  # more digits asked for than the number has: it is already so
-            return float(value)
-
-    return rounded
 
 
 def _randbetween(bottom: float, top: float) -> Any:
@@ -333,9 +319,9 @@ FUNCTIONS: dict[str, Any] = {  # a function, or the engine's form of one (RANDBE
     "SEQUENCE": wrap_func(_sequence),
 }
 FUNCTIONS["_XLFN.SEQUENCE"] = FUNCTIONS["SEQUENCE"]
-FUNCTIONS["ROUND"] = _numeric(_rounding(decimal.ROUND_HALF_UP))
-FUNCTIONS["ROUNDUP"] = _numeric(_rounding(decimal.ROUND_UP))
-FUNCTIONS["ROUNDDOWN"] = _numeric(_rounding(decimal.ROUND_DOWN))
+FUNCTIONS["ROUND"] = _numeric(rounding(decimal.ROUND_HALF_UP))
+FUNCTIONS["ROUNDUP"] = _numeric(rounding(decimal.ROUND_UP))
+FUNCTIONS["ROUNDDOWN"] = _numeric(rounding(decimal.ROUND_DOWN))
 FUNCTIONS["TRUNC"] = FUNCTIONS["ROUNDDOWN"]  # TRUNC(-0.79999999999999982, 1) is -0.8 (vinci's test.xlsx, EXTRA!C24)
 FUNCTIONS["RANDBETWEEN"] = {  # the engine's form for a function it must not compute while compiling (its RAND)
     "extra_inputs": collections.OrderedDict([(COMPILING, False)]),

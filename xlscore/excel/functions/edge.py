@@ -144,6 +144,13 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
         at_once = _spread_at_once(function, fixed, spread, height, width)
         if at_once is not None:
             return at_once
+    return _spread_cell_by_cell(function, fixed, spread, height, width)
+
+
+def _spread_cell_by_cell(
+    function: SheetFunction, fixed: list[Any], spread: dict[int, Grid], height: int, width: int
+) -> Grid:
+    """A scalar function over ranges given for its values: called once per cell of the ranges' broadcast shape."""
     out: Grid = []
     ranges = list(spread.items())
     for r in range(height):

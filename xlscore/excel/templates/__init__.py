@@ -3,9 +3,10 @@
 Each template is a module here with ``SYSTEM`` (its short name), ``FILE`` (its file name in workbooks/),
 ``build(sample) -> Template`` and ``standings(book) -> rows``: the standings the core computes from the
 workbook's inputs, which ``xlscore standings`` prints and the tests compare with the recalculated sheet. Those are
-read in :mod:`xlscore.excel.templates.filled`, which needs neither openpyxl nor the template modules (they build
-workbooks with openpyxl), so reading a filled workbook loads neither (one with no results yet loads its template's
-module, whose standings name the columns of the header it shows).
+read by the template's reader, a module beside it named for it (``rplops_event_reader`` beside ``rplops_event``:
+the cells the template lays out and the standings read from them), which needs neither openpyxl nor the template
+module (it builds workbooks with openpyxl), so reading a filled workbook loads neither (one with no results yet
+loads its template's module, whose standings name the columns of the header it shows).
 The copies in workbooks/ are these, generated; a test checks they are current.
 """
 
@@ -24,15 +25,20 @@ from xlscore.core.validate import shown as shown_value
 if TYPE_CHECKING:
     import pandas as pd
 
+    from xlscore.core.events.rounds import RoundStanding
     from xlscore.engine.files.book import Book
     from xlscore.excel.templates.base import Template
 
 __all__ = [
     "MODULES",
     "FilledTemplate",
+    "RoundsReader",
     "TemplateModule",
+    "TemplateReader",
     "new_workbook",
     "read_template",
+    "reader",
+    "rounds_reader",
     "standings",
     "standings_row",
     "template",
@@ -51,6 +57,22 @@ class TemplateModule(Protocol):
     def standings(self, book: Book) -> Sequence[object]: ...
 
 
+class TemplateReader(Protocol):
+    """What every template's reader provides: the standings the core computes from a filled workbook's cells."""
+
+    def standings(self, book: Book) -> Sequence[object]: ...
+
+
+class RoundsReader(Protocol):
+    """The reader of a template played in rounds, whose results table holds the event's earlier meetings."""
+
+    RESULTS_SHEET: str
+
+    def standings(self, book: Book, after_round: int | None = None) -> Sequence[object]: ...
+
+    def standings_by_round(self, book: Book) -> Sequence[RoundStanding]: ...
+
+
 MODULES = MappingProxyType(
     {
         "rplops": "rplops_event",
@@ -67,11 +89,27 @@ MODULES = MappingProxyType(
 
 def template(system: str) -> TemplateModule:
     """The template module of ``system`` (a name of :data:`MODULES`)."""
+    return cast(TemplateModule, _module(system, ""))
+
+
+def _module(system: str, suffix: str) -> ModuleType:
     name = MODULES.get(system)
     if name is None:
         raise InputError(f"system is {shown_value(system)}; expected one of {', '.join(MODULES)}")
-    module: ModuleType = importlib.import_module(f"{__name__}.{name}")
-    return cast(TemplateModule, module)
+    return importlib.import_module(f"{__name__}.{name}{suffix}")
+
+
+def reader(system: str) -> TemplateReader:
+    """The reader of ``system``'s template (a name of :data:`MODULES`): the module beside the template's, named for
+    it with ``_reader``, which loads neither openpyxl nor another system's core."""
+    return cast(TemplateReader, _module(system, "_reader"))
+
+
+def rounds_reader(system: str) -> RoundsReader | None:
+    """The reader of ``system``'s template if it is played in rounds (RPLOPS, Puffing Billy, Size Matters,
+    Diplomacy: its reader gives the standings by round), else None."""
+    found = reader(system)
+    return cast(RoundsReader, found) if hasattr(found, "standings_by_round") else None
 
 
 def standings(
@@ -89,18 +127,17 @@ def standings(
         raise WorkbookError(
             f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
         )
-    from xlscore.excel.templates.filled import BY_ROUND, BY_SYSTEM
-
     if after_round is None and not by_round:
-        return marker, BY_SYSTEM[marker](book)  # not the template's module: reading needs no openpyxl
-    if marker not in BY_ROUND:
+        return marker, reader(marker).standings(book)  # not the template's module: reading needs no openpyxl
+    rounds = rounds_reader(marker)
+    if rounds is None:
         asked = "by round" if by_round else f"after round {after_round}"
+        played_in_rounds = (system for system in MODULES if rounds_reader(system) is not None)
         raise InputError(
             f"{book.path.name} is a {marker} workbook, which has no rounds; expected standings {asked} of one of "
-            f"{', '.join(BY_ROUND)}"
+            f"{', '.join(played_in_rounds)}"
         )
-    after, each_round = BY_ROUND[marker]
-    return marker, each_round(book) if by_round else after(book, after_round)
+    return marker, rounds.standings_by_round(book) if by_round else rounds.standings(book, after_round)
 
 
 def standings_row(system: str) -> type | None:

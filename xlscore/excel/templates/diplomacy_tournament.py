@@ -36,7 +36,8 @@ from xlscore.core.systems.diplomacy.event import (
     DiplomacyStanding,
 )
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled, size_matters_tournament
+from xlscore.excel.templates import diplomacy_tournament_reader as reader
+from xlscore.excel.templates import size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
@@ -90,9 +91,9 @@ STANDINGS = ("place", "player", "total", "rounds", "boards", "solos", "best_game
 COMPARE = ("system", "family", "winner", "total", "lead", "chosen_winner_place", "winner_changes", "note")
 CHANGED_FILL = "F8CBAD"  # the rows of the systems under which the winner changes
 YES_NO_FORMAT = '"TRUE";"TRUE";"FALSE"'
-SETTINGS = tuple(  # the rows' names are the reader's (filled.DIPLOMACY_SETTINGS): B1 down
+SETTINGS = tuple(  # the rows' names are the reader's (reader.SETTINGS): B1 down
     zip(
-        filled.DIPLOMACY_SETTINGS,
+        reader.SETTINGS,
         (DEFAULT_SYSTEM, ROUND_SCORES[0], TOURNAMENT_SCORES[0], None, None),
         (
             "the scoring system: pick from the list (the Systems sheet says what each needs)",
@@ -251,4 +252,4 @@ def build(
 
 def standings(book: Book) -> tuple[DiplomacyStanding, ...]:
     """The standings of a filled tournament workbook, computed by the core from its Games table and Settings."""
-    return filled.diplomacy(book)
+    return reader.standings(book)

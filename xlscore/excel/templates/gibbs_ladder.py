@@ -37,7 +37,7 @@ from xlscore.core.cells import NO, YES
 from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, GibbsRating, GibbsStep
 from xlscore.core.systems.gibbs.rule import K1_TABLE
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import gibbs_ladder_reader as reader
 from xlscore.excel.templates.base import COMPUTED_FILL, Column, Template, axis_numbers, setting_argument, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
 
@@ -95,7 +95,7 @@ SETTINGS: tuple[tuple[str, float | None, str], ...] = (
         "blank: kinds of game kept apart (3-5P, 1v1), as published; yes: games with no pool in one pool",
     ),
 )
-ONE_POOL = setting_argument(filled.ONE_POOL_CELL)
+ONE_POOL = setting_argument(reader.ONE_POOL_CELL)
 LINE_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E377C2", "7F7F7F", "BCBD22", "17BECF")
 """Ten colours told apart at a glance (matplotlib's tab10), one per player charted."""
 _KINDS = ",".join(f'B1="{kind}"' for kind in K1_TABLE)
@@ -250,11 +250,11 @@ def _chart(template: Template, ws: Worksheet) -> None:
 
 def standings(book: Book) -> tuple[GibbsRating, ...]:
     """Everyone's current RP in a filled Gibbs ladder workbook, computed by the core from Games and Settings."""
-    return filled.gibbs(book)
+    return reader.standings(book)
 
 
 def history(book: Book) -> tuple[GibbsStep, ...]:
     """Every step of the ladder (the History sheet's table), computed by the core from Games and Settings."""
-    steps = filled.gibbs_replay(book, trajectory=True).trajectory
+    steps = reader.replay(book, trajectory=True).trajectory
     assert steps is not None  # asked for
     return steps

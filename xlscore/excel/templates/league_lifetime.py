@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from xlscore.core.systems.league.lifetime import LifetimeStanding
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import league_lifetime_reader as reader
 from xlscore.excel.templates.base import Column, Template, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
 
@@ -102,4 +102,4 @@ def build(sample: bool = True) -> Template:
 
 def standings(book: Book) -> tuple[LifetimeStanding, ...]:
     """The lifetime standings, computed by the core from the Seasons table of a lifetime workbook."""
-    return filled.lifetime(book)
+    return reader.standings(book)

@@ -30,6 +30,7 @@ from xlscore.engine.files.book import Book
 from xlscore.engine.files.results import results
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import filled
+from xlscore.excel.templates import league_season_reader as reader
 from xlscore.excel.templates.base import (
     COMPUTED_FILL,
     Column,
@@ -334,7 +335,7 @@ def _next_season_sheet(template: Template, sample: bool) -> None:
 
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
     """The season's standings, computed by the core from the Results and Leagues tables of a season workbook."""
-    return filled.league(book)
+    return reader.standings(book)
 
 
 def next_season(book: Book, history: object = None) -> tuple[LeagueSeat, ...]:

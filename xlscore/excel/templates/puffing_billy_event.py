@@ -19,7 +19,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from xlscore.core.events.headings import heading
 from xlscore.core.systems.puffing_billy import Standing
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import puffing_billy_event_reader as reader
 from xlscore.excel.templates import puffing_billy_sheets as sheets
 from xlscore.excel.templates.base import (
     INPUT_FILL,
@@ -29,7 +29,7 @@ from xlscore.excel.templates.base import (
     validate,
     whole_table,
 )
-from xlscore.excel.templates.puffing_billy_rows import (
+from xlscore.excel.templates.puffing_billy_event_reader import (
     FINAL_MARK,
     REQUIRED_ROWS,
 )
@@ -187,4 +187,4 @@ def _standings(template: Template) -> None:
 
 def standings(book: Book) -> tuple[Standing, ...]:
     """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
-    return filled.puffing_billy(book)
+    return reader.standings(book)

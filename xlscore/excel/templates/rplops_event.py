@@ -12,7 +12,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.events.headings import heading
 from xlscore.core.systems.rplops_event import RplopsStanding
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import rplops_event_reader as reader
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
@@ -124,4 +124,4 @@ def build(
 
 def standings(book: Book) -> tuple[RplopsStanding, ...]:
     """The standings of a filled RPLOPS event workbook, computed by the core from its Results and Settings."""
-    return filled.rplops(book)
+    return reader.standings(book)

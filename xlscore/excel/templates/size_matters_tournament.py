@@ -28,7 +28,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.events.headings import heading
 from xlscore.core.systems.size_matters import TIE_BREAKS, SizeMattersStanding
 from xlscore.engine.files.book import Book
-from xlscore.excel.templates import filled
+from xlscore.excel.templates import size_matters_tournament_reader as reader
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.shown import count_note, named_in
 
@@ -183,4 +183,4 @@ def _settings(template: Template) -> None:
 
 def standings(book: Book) -> tuple[SizeMattersStanding, ...]:
     """The standings of a filled tournament workbook, computed by the core from its Games table and Settings."""
-    return filled.size_matters(book)
+    return reader.standings(book)

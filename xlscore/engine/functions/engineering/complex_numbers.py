@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from formulas.functions import get_functions, str2complex
+from formulas.functions import str2complex
 
 from xlscore.engine.evaluation.conversions import number_text
+from xlscore.engine.evaluation.formulas_functions import get_functions
 
 __all__ = ["FUNCTIONS", "excel_complex"]
 

@@ -23,9 +23,10 @@ from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import Array, Error, get_functions, wrap_func
+from formulas.functions import Array, Error, wrap_func
 from formulas.tokens.operand import XlError
 
+from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.rewrite.calls import Omitted
 
 __all__ = ["FUNCTIONS", "wildcard"]

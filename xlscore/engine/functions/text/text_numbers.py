@@ -21,10 +21,11 @@ from typing import Any
 
 import numpy as np
 import schedula as sh
-from formulas.functions import Error, get_functions, wrap_ufunc
+from formulas.functions import Error, wrap_ufunc
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation.conversions import as_text, excel_number
+from xlscore.engine.evaluation.formulas_functions import get_functions
 
 __all__ = ["FUNCTIONS"]
 

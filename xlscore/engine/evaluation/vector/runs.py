@@ -1,0 +1,231 @@
+"""The runs of a workbook: the formulas of one column that are the same in R1C1 form, computed together.
+
+:class:`Vectorised` finds them (a fast key per formula: its relative row numbers written as offsets from its own
+row), parses each once, keeps those that read no cell written by a formula left to the cell-by-cell path (nor by
+themselves), and computes them in an order where each comes after the runs it reads, before the other formulas.
+"""
+
+from __future__ import annotations
+
+import bisect
+import graphlib
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from xlscore.engine.evaluation.vector.compute import column
+from xlscore.engine.evaluation.vector.context import Context
+from xlscore.engine.evaluation.vector.parse import Call, Node, Operation, Ref, UnsupportedError, parsed
+from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT
+from xlscore.engine.files.book import Book, Formula
+from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
+
+__all__ = ["Vectorised"]
+
+# A text constant, a quoted sheet name, a part of a structured reference: left as they are; else a cell's row.
+_PIECES = re.compile(
+    r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
+)
+_SMALLEST_RUN = 2
+
+
+def _key(text: str, row: int) -> tuple[str, int]:
+    """The formula with each relative row written as an offset from ``row``, and how many rows it wrote."""
+    count = 0
+
+    def moved(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group(3) is None:
+            return match.group(0)
+        count += 1
+        if match.group(2):
+            return match.group(0)
+        return f"{match.group(1)}[{int(match.group(3)) - row}]"
+
+    return _PIECES.sub(moved, text), count
+
+
+def _rows_written(text: str) -> int:
+    """How many row numbers the references of ``text`` write (the check of :func:`_key` on one formula a run)."""
+    return sum(
+        (1 if ":" not in text[r.start : r.end] else 2) if r.area.bottom < MAX_ROW and r.area.right < MAX_COL else -1
+        for r in find_references(text)
+    )
+
+
+@dataclass
+class _Run:
+    sheet: str  # upper case
+    col: int
+    formulas: list[Formula]  # by row
+    node: Node
+
+    @property
+    def rows(self) -> list[int]:
+        return [f.row for f in self.formulas]
+
+    @property
+    def writes(self) -> Area:
+        return Area(self.sheet, self.formulas[0].row, self.col, self.formulas[-1].row, self.col)
+
+    def reads(self) -> Iterable[Area]:
+        first, last = self.formulas[0].row, self.formulas[-1].row
+        for ref in _refs(self.node):
+            sheet = (ref.sheet or self.sheet).upper()
+            if ref.relative:
+                yield Area(sheet, first + ref.top, ref.left, last + ref.bottom, ref.right)
+            else:
+                yield Area(sheet, ref.top, ref.left, ref.bottom, ref.right)
+
+
+def _refs(node: Node) -> Iterable[Ref]:
+    if isinstance(node, Ref):
+        yield node
+    elif isinstance(node, (Operation, Call)):
+        for child in node.operands if isinstance(node, Operation) else node.arguments:
+            yield from _refs(child)
+
+
+def _found_runs(formulas: list[Formula]) -> list[_Run]:
+    groups: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
+    counts: dict[tuple[str, int, str], int] = {}
+    for formula in formulas:
+        if formula.array is not None or formula.dynamic or formula.col != formula.anchor[1]:
+            continue
+        text, count = _key(formula.text, formula.anchor[0])
+        key = (formula.sheet.upper(), formula.col, text)
+        groups[key].append(formula)
+        counts[key] = count
+    runs = []
+    for key, members in groups.items():
+        if len(members) < _SMALLEST_RUN:
+            continue
+        first = members[0]
+        if _rows_written(first.text) != counts[key]:
+            continue  # the fast key saw other references than the reader does: leave them cell by cell
+        try:
+            node = parsed(first.text, first.anchor[0])
+        except UnsupportedError:
+            continue
+        members.sort(key=lambda f: f.row)
+        runs.append(_Run(key[0], key[1], members, node))
+    return runs
+
+
+class _Written:
+    """The cells the formulas left to the cell-by-cell path may write."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[str, int], list[int]] = defaultdict(list)
+        self.areas: list[Area] = []
+
+    def add(self, formula: Formula, spills: bool) -> None:
+        sheet = formula.sheet.upper()
+        if formula.dynamic or spills:
+            self.areas.append(Area(sheet, formula.row, formula.col, MAX_ROW, MAX_COL))
+        elif formula.array is not None:
+            a = formula.array
+            self.areas.append(Area(sheet, a.top, a.left, a.bottom, a.right))
+        else:
+            bisect.insort(self.cells[(sheet, formula.col)], formula.row)
+
+    def meets(self, area: Area) -> bool:
+        for col in range(area.left, area.right + 1):
+            rows = self.cells.get((area.sheet or "", col))
+            if rows:
+                at = bisect.bisect_left(rows, area.top)
+                if at < len(rows) and rows[at] <= area.bottom:
+                    return True
+        return any(a.sheet == area.sheet and a.intersects(area) for a in self.areas)
+
+
+def _meet(a: Area, b: Area) -> bool:
+    return a.sheet == b.sheet and a.intersects(b)
+
+
+class Vectorised:
+    """The runs of a workbook's formulas, and the formulas left to the cell-by-cell path (``rest``)."""
+
+    def __init__(self, book: Book, formulas: list[Formula]) -> None:
+        self.book = book
+        self.runs = _found_runs(formulas)
+        taken = {id(f) for run in self.runs for f in run.formulas}
+        self.rest = [f for f in formulas if id(f) not in taken]
+
+    def settle(self, rest: list[Formula], spilling: list[bool]) -> tuple[list[Formula], list[bool]]:
+        """Keep the runs that read no cell a formula of ``rest`` may write, nor their own; order them. The formulas
+        of the others join ``rest`` (a run's formulas are plain and call no xlscore function: they do not spill)."""
+        written = _Written()
+        for formula, spills in zip(rest, spilling, strict=True):
+            written.add(formula, spills)
+        kept, dropped_all = list(self.runs), []
+        while True:
+            reads = {id(run): list(run.reads()) for run in kept}
+            dropped = [
+                run for run in kept if any(written.meets(area) or _meet(area, run.writes) for area in reads[id(run)])
+            ]
+            if not dropped:
+                break
+            dropped_all += dropped
+            for run in dropped:
+                for formula in run.formulas:
+                    written.add(formula, False)
+            kept = [run for run in kept if run not in dropped]
+        self.runs = _ordered(kept)
+        if len(self.runs) < len(kept):
+            dropped_all += kept  # runs reading each other in a circle: all left to the cell-by-cell path
+        back = [f for run in dropped_all for f in run.formulas]
+        return rest + back, spilling + [False] * len(back)
+
+    def compute(self, evaluator: Any, deadline: Any) -> None:
+        """Compute every run into the engine's ``evaluator``; rows the vector path does not take, cell by cell."""
+        for run in self.runs:
+            deadline.at = f"computing the formulas of sheet {run.sheet}, column {run.writes}"
+            deadline.check()
+            _computed(run, evaluator, deadline, self.book.date1904)
+
+
+def _ordered(runs: list[_Run]) -> list[_Run]:
+    """The runs in an order where each comes after those it reads; none when they read each other in a circle."""
+    sorter: graphlib.TopologicalSorter[int] = graphlib.TopologicalSorter()
+    for i, run in enumerate(runs):
+        reads = list(run.reads())
+        sorter.add(i, *(j for j, other in enumerate(runs) if j != i and any(_meet(a, other.writes) for a in reads)))
+    try:
+        return [runs[i] for i in sorter.static_order()]
+    except graphlib.CycleError:
+        return []
+
+
+_WRITTEN = (NUM, TEXT, BOOL, ERR)
+
+
+def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
+    rows = np.array(run.rows, np.int64)
+    context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904)
+    try:
+        result = column(run.node, context)
+        done = result.ok & np.isin(result.kind, _WRITTEN)
+    except UnsupportedError:
+        result, done = None, np.zeros(len(rows), bool)
+    cells = evaluator.store[run.sheet]
+    if result is not None and done.any():
+        target = cells.column(run.col)
+        written = evaluator.written[run.sheet]
+        for i in np.flatnonzero(done).tolist():
+            value = result.value(i)
+            target[run.formulas[i].row] = value
+            written[(run.formulas[i].row, run.col)] = value
+        cells.version += 1
+        for i in np.flatnonzero(done & (result.kind == ERR)).tolist():
+            evaluator._report(run.formulas[i], "", [])
+    for i in np.flatnonzero(~done).tolist():
+        formula = run.formulas[i]
+        deadline.check()
+        evaluator.now = (run.sheet, formula.row, formula.col)
+        grid, problem, messages = evaluator.compute(formula)
+        evaluator.place(formula, grid, problem, messages, False)

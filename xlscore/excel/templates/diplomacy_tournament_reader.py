@@ -1,0 +1,48 @@
+"""The Diplomacy tournament template's reader: the cells :mod:`~xlscore.excel.templates.diplomacy_tournament` lays
+out (its Settings rows are named here), read back into the core's standings without the workbook's formulas
+(``xlscore standings``; the tests hold the sheet to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xlscore.excel.templates.filled import table
+
+if TYPE_CHECKING:
+    from xlscore.core.events.rounds import RoundStanding
+    from xlscore.core.systems.diplomacy.event import DiplomacyStanding
+    from xlscore.engine.files.book import Book
+
+__all__ = ["RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+
+RESULTS_SHEET = "Games"
+"""The sheet of the results table, whose games are the event's earlier meetings."""
+
+SETTINGS = ("system", "round score", "tournament", "best", "tie-breaks")
+"""The Settings sheet, a row each from B1 down, as the template writes them."""
+
+
+def standings(book: Book, after_round: int | None = None) -> tuple[DiplomacyStanding, ...]:
+    """The standings of a filled Diplomacy tournament workbook, computed by the core from its Games and Settings,
+    after ``after_round`` (None: all rounds)."""
+    from xlscore.core.systems.diplomacy.event import diplomacy_standings
+
+    return diplomacy_standings(*_inputs(book), after_round=after_round)
+
+
+def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
+    """The standings after every round of a filled Diplomacy tournament workbook."""
+    from xlscore.core.systems.diplomacy.event import diplomacy_standings_by_round
+
+    return diplomacy_standings_by_round(*_inputs(book))
+
+
+def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
+    """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
+    found = table(book, RESULTS_SHEET)
+    values = book.sheet("Settings").values
+    settings = [values.get((row, 2)) for row in range(1, len(SETTINGS) + 1)]
+    system = settings[0]
+    round_score, tournament, best, tie_breaks = settings[1:]
+    return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks

@@ -1,0 +1,31 @@
+"""The Meeple League season template's reader: the cells :mod:`~xlscore.excel.templates.league_season` lays out,
+read back into the core's standings without the workbook's formulas (``xlscore standings``; the tests hold the
+sheet to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xlscore.core.cells import cell_text
+from xlscore.engine.files.results import results
+from xlscore.excel.templates.filled import grid
+
+if TYPE_CHECKING:
+    from xlscore.core.systems.league.standings import LeagueStanding
+    from xlscore.engine.files.book import Book
+
+__all__ = ["standings"]
+
+
+def standings(book: Book) -> tuple[LeagueStanding, ...]:
+    """A Meeple League season's standings, computed by the core from the Results and Leagues tables."""
+    from xlscore.core.events.rows import read_columns
+    from xlscore.core.systems.league.standings import league_standings
+
+    found = results(book, ["Results", "Leagues"], recalculate=False)
+    played, seats = grid(found["RESULTS"]), grid(found["LEAGUES"])
+    # The seeding by the player column's heading (none: the core says the column is missing); blanks skipped.
+    prior = [cell_text(player) or "" for player in read_columns(seats, [], ["player"], name="leagues")[1]["player"]]
+    tie_breaks = book.sheet("Settings").values.get((4, 2))
+    return league_standings(played, prior, tie_breaks, seats)
