@@ -33,11 +33,10 @@ from xlscore.engine.rewrite.refs import column_letters
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.libreoffice.profile import extension_profile
 from xlscore.excel.libreoffice.soffice import find_soffice
-from xlscore.excel.templates.filled import RESULTS_SHEET
 
 from ..libreoffice.test_extension import excel_names
 from ..programs import LIBREOFFICE_PYTHON, differences, has_uno
-from .books import event_book
+from .books import event_book, results_sheet
 from .events import EVENTS, ROSTER_HEADER, Event, Run, Seat, allowed_meetings, most_meetings
 
 pytestmark = [
@@ -100,7 +99,7 @@ def _round_job(event: Event, run: Run, number: int, rows: list[dict[str, object]
     """Round ``number``'s session: its results and the byes typed, the next round's SEATING entered, the
     standings and that seating read."""
     results = read_book(book)
-    table = next(t for t in results.tables if t.sheet == RESULTS_SHEET[event.system])
+    table = next(t for t in results.tables if t.sheet == results_sheet(event.system))
     columns = [column_key(c) for c in table.columns]
     first = table.area.top + 1 + len(run.results) - len(rows)
     typed: list[dict[str, Any]] = [
