@@ -16,8 +16,10 @@ Matters boards of 7 (a 4-way draw, its seats shuffled). Printed, the best of ``-
   rows with the round column left blank and no players table (one round, as every workbook before rounds), and
   their ratio: how much slower typing a result makes the sheet to recompute (the issue's bound is 2x).
 
-Each line of figures ends with the machine's load (``os.getloadavg()``, 1, 5 and 15 minutes): on a shared machine
-the ratios, each against a peer in the same run, are what to quote. Nothing here is timed in the tests.
+``--write-books DIR`` only writes those books (SYSTEM-one-round.xlsx, SYSTEM-rounds.xlsx), to time ``xlscore recalc``
+on each as a whole process. Each line of figures ends with the machine's load (``os.getloadavg()``, 1, 5 and 15
+minutes): on a shared machine the ratios, each against a peer in the same run, are what to quote. Nothing here is
+timed in the tests.
 """
 
 from __future__ import annotations
@@ -104,30 +106,39 @@ def template_rows(columns: Sequence[str], event: list[list[object]], rounds: boo
     return rows
 
 
-def recalc_line(system: str, event: list[list[object]], repeat: int) -> str:
-    """A template's recalculation with its rows in rounds (and its players table, where it has one) against the
-    same rows as one round, without a players table: the time of each and the ratio."""
+def template_books(system: str, event: list[list[object]], folder: Path) -> tuple[Path, Path]:
+    """``system``'s template filled with ``event`` twice in ``folder``: as one round (SYSTEM-one-round.xlsx) and in
+    rounds (SYSTEM-rounds.xlsx, its players table filled where it has one), each checked free of error cells."""
     from xlscore.engine.evaluation.recalc import recalculate
     from xlscore.excel.templates import template
 
     module: Any = template(system)
     columns = [column.name for column in module.COLUMNS]
-    timed = []
+    paths = []
+    for rounds in (False, True):
+        rows = template_rows(columns, event, rounds)
+        built = module.build(False, rows=len(rows), results=rows)
+        if system == "diplomacy":
+            built.workbook["Settings"]["B1"] = "Sum of Squares"  # centres alone: no year to make up
+        if rounds and "Players" in built.workbook.sheetnames and hasattr(built, "fill_players"):
+            built.fill_players(sorted({str(r[columns.index("player")]) for r in rows}))
+        path = folder / f"{system}-{'rounds' if rounds else 'one-round'}.xlsx"
+        built.save(path)
+        errors = len(recalculate(path).errors)
+        if errors:
+            raise SystemExit(f"{path.name}: {errors} cells in error; the benchmark's rows are wrong")
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def recalc_line(system: str, event: list[list[object]], repeat: int) -> str:
+    """A template's recalculation with its rows in rounds (and its players table, where it has one) against the
+    same rows as one round, without a players table: the time of each and the ratio."""
+    from xlscore.engine.evaluation.recalc import recalculate
+
     with tempfile.TemporaryDirectory(prefix="xlscore-bench-rounds-") as folder:
-        for rounds in (False, True):
-            rows = template_rows(columns, event, rounds)
-            built = module.build(False, rows=len(rows), results=rows)
-            if system == "diplomacy":
-                built.workbook["Settings"]["B1"] = "Sum of Squares"  # centres alone: no year to make up
-            if rounds and "Players" in built.workbook.sheetnames and hasattr(built, "fill_players"):
-                built.fill_players(sorted({str(r[columns.index("player")]) for r in rows}))
-            path = Path(folder) / f"{system}-{rounds}.xlsx"
-            built.save(path)
-            errors = len(recalculate(path).errors)
-            if errors:
-                raise SystemExit(f"{path.name}: {errors} cells in error; the benchmark's rows are wrong")
-            timed.append(best_of(repeat, lambda: recalculate(path)))  # noqa: B023  # called at once
-    one, many = timed
+        books = template_books(system, event, Path(folder))
+        one, many = (best_of(repeat, lambda: recalculate(path)) for path in books)  # noqa: B023  # called at once
     named = "RPLOPS" if system == "rplops" else "Diplomacy"
     return f"{named + ' book':<14}{len(event) - 1:>8}{one:>14.3f}{many:>13.3f}{many / one:>8.2f}  {load()}"
 
@@ -139,7 +150,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--book-rows", type=int, default=2000, help="results in each template recalculated (0: none)")
+    parser.add_argument(
+        "--write-books",
+        type=Path,
+        metavar="DIR",
+        help="only write the templates' books (one round and in rounds) into DIR, to time xlscore recalc on them",
+    )
     args = parser.parse_args()
+    if args.write_books is not None:
+        players = max(7, args.book_rows // args.rounds)
+        template_books("rplops", rplops_event(players, args.rounds, random.Random(args.seed)), args.write_books)
+        template_books(
+            "diplomacy", size_matters_event(players, args.rounds, random.Random(args.seed)), args.write_books
+        )
+        return
     rng = random.Random(args.seed)
     rplops = rplops_event(args.players, args.rounds, rng)
     cases = (
