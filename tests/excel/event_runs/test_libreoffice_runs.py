@@ -12,7 +12,9 @@ two seatings; a cell has one seating, so the pairs are always given: without the
 the Diplomacy event a third time in round 3.) Every round's Standings sheet must be the core's standings after
 that round, every round's seating the core's (round 1 next_round's, later rounds the core's ``seating`` with the
 same players, history and avoid, the call the cell makes), and no pair may meet more often than the lower bounds
-allow.
+allow. The Diplomacy event's last session also enters ``=DIPLOMACY_STANDINGS_BY_ROUND(...)`` in the sheet, with
+the players table: every round's standings, as Calc computes them, must be the core's standings by round (the
+RPLOPS template has no Round column yet).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from xlscore.excel.libreoffice.soffice import find_soffice
 from ..libreoffice.test_extension import excel_names
 from ..programs import LIBREOFFICE_PYTHON, differences, has_uno
 from .books import event_book, results_sheet
-from .events import EVENTS, ROSTER_HEADER, Event, Run, Seat, allowed_meetings, most_meetings
+from .events import DIPLOMACY_SYSTEM, EVENTS, ROSTER_HEADER, Event, Run, Seat, allowed_meetings, most_meetings
 
 pytestmark = [
     pytest.mark.skipif(not has_uno(), reason="LibreOffice and its Python (python3-uno) are not installed"),
@@ -50,6 +52,10 @@ LISTED = "X"
 """The Seating sheet's column where the next round's players are typed, from row 2."""
 SEATED = "Z1:AD"
 """Where =SEATING(...) for the next round is entered, over a header and a row per player."""
+BY_ROUND = "H1:O200"
+"""Where the last round's session enters =*_STANDINGS_BY_ROUND(...) on the players' sheet: a row per player per
+round under a header (at most 29 x 6 rows)."""
+ROSTER_SHEET = "Players"
 AVOID = ("AF", 300)
 """The Seating sheet's columns (AF:AG, rows 2 to 300) where the pairs who met twice are typed, as avoid."""
 
@@ -95,6 +101,16 @@ def _playing(run: Run, number: int) -> list[str]:
     return [p for p in order if p not in out]
 
 
+def _by_round_formula(event: Event, results: str) -> str:
+    """The standings by round, typed in the sheet: the results, the settings the template's standings use (each
+    left out as the empty text: Calc hands a function a blank cell as 0) and the players table."""
+    players = f"$Players.$A$1:$E${len(event.players) + 1}"
+    if event.system == "rplops":
+        return f"=RPLOPS_STANDINGS_BY_ROUND({results};50;1;{players})"
+    settings = ";".join(['""'] * 4)  # a blank setting as the templates pass one (base.setting_argument)
+    return f'=DIPLOMACY_STANDINGS_BY_ROUND({results};"{DIPLOMACY_SYSTEM}";{settings};{players})'
+
+
 def _round_job(event: Event, run: Run, number: int, rows: list[dict[str, object]], book: Path) -> dict[str, Any]:
     """Round ``number``'s session: its results and the byes typed, the next round's SEATING entered, the
     standings and that seating read."""
@@ -105,12 +121,17 @@ def _round_job(event: Event, run: Run, number: int, rows: list[dict[str, object]
     typed: list[dict[str, Any]] = [
         {"sheet": table.sheet, "at": f"A{first}", "rows": [[row.get(c) for c in columns] for row in rows]},
         {
-            "sheet": "Players",
+            "sheet": ROSTER_SHEET,
             "at": f"E{2}",
             "rows": [[", ".join(map(str, sorted(run.byes.get(p, ())))) or None] for p in event.players],
         },
     ]
     job: dict[str, Any] = {"open": str(book), "type": typed, "read": [{"sheet": "Standings", "range": "A1:J40"}]}
+    if number == event.rounds and "round" in columns:  # a table without rounds is one round
+        area = table.area
+        rows_typed = f"${table.sheet}.$A${area.top}:${column_letters(area.right)}${area.bottom}"
+        job["array"] = [{"sheet": ROSTER_SHEET, "range": BY_ROUND, "formula": _by_round_formula(event, rows_typed)}]
+        job["read"].append({"sheet": ROSTER_SHEET, "range": BY_ROUND})
     if number < event.rounds:
         playing = _playing(run, number + 1)
         typed.append({"sheet": "Seating", "at": f"{LISTED}2", "rows": [[p] for p in [*playing, *[None] * 40]]})
@@ -156,5 +177,11 @@ def test_an_event_run_round_by_round_in_libreoffice(system: str, profile: Path, 
         if number < event.rounds:
             seats = _seats(shown[1])
         book = saved
+    if system == "rplops":
+        return  # the template's Results has no Round column yet: no standings by round in the sheet
+    expected = table_to_grid(list(run.by_round()))
+    by_round = [row[: len(expected[0])] for row in shown[1]]
+    assert differences(by_round[: len(expected)], expected) == [], "the standings by round"
+    assert all(v in (None, "") for row in by_round[len(expected) :] for v in row)
     assert ROSTER_HEADER[-1] == "byes"
     shutil.rmtree(tmp_path, ignore_errors=True)
