@@ -110,6 +110,7 @@ SHEET_TABLES = {
         "Points",
         "Points per game",
         "Points per hour",
+        "Decided by",
     ],
 }
 

@@ -119,8 +119,9 @@ def next_season(
 
 def _league_book(path: Path) -> Any:
     from xlscore.engine.files.book import read_book
+    from xlscore.excel.templates import marked_system
 
     book = read_book(path)
-    if book.names.get("XLSCORE_SYSTEM", "").strip().strip('"') != "league":
+    if marked_system(book) != "league":
         raise InputError(f"{path.name} is not a Meeple League season workbook; make one with 'xlscore new league'")
     return book

@@ -29,7 +29,15 @@ from xlscore.engine.rewrite.structured import Table, left_out
 
 WORKBOOK_PART = "xl/workbook.xml"
 
-__all__ = ["Difference", "Recalculation", "check_book", "recalculate", "same_value", "unexpected_errors"]
+__all__ = [
+    "Difference",
+    "Recalculation",
+    "check_book",
+    "packing_level",
+    "recalculate",
+    "same_value",
+    "unexpected_errors",
+]
 
 
 @dataclass(frozen=True)
@@ -130,6 +138,11 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
 _BATCH = 1 << 20
 
 
+def packing_level(size: int) -> int | None:
+    """The zlib level a part of ``size`` bytes is written at (None: zlib's default); benchmarks/floor.py packs alike."""
+    return 1 if size > RATIO_FLOOR else None
+
+
 def _write_part(out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview]) -> None:
     """A part written from its pieces one after the other (joined a megabyte at a time, never whole: a sheet of
     28 MiB is not held again), as ``ZipFile.writestr`` writes one. A part over 1 MiB is packed about as Excel packs
@@ -138,8 +151,7 @@ def _write_part(out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes 
     size = sum(map(len, pieces))
     # What writestr(..., compresslevel=) does: the level in _compresslevel (compress_level from Python 3.13), the
     # size in file_size, then the data through open(info, "w").
-    level = 1 if size > RATIO_FLOOR else None
-    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
+    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", packing_level(size))
     info.file_size = size
     with out.open(info, "w") as stream:
         batch: list[bytes | memoryview] = []

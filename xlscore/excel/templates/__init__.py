@@ -36,6 +36,7 @@ __all__ = [
     "RoundsReader",
     "TemplateModule",
     "TemplateReader",
+    "marked_system",
     "new_workbook",
     "read_template",
     "reader",
@@ -59,7 +60,11 @@ class TemplateModule(Protocol):
 
 
 class TemplateReader(Protocol):
-    """What every template's reader provides: the standings the core computes from a filled workbook's cells."""
+    """What every template's reader provides: where its results table is, and the standings the core computes from a
+    filled workbook's cells."""
+
+    RESULTS_SHEET: str
+    BOARD_COLUMNS: int
 
     def standings(self, book: Book) -> Sequence[object]: ...
 
@@ -68,6 +73,7 @@ class RoundsReader(Protocol):
     """The reader of a template played in rounds, whose results table holds the event's earlier meetings."""
 
     RESULTS_SHEET: str
+    BOARD_COLUMNS: int
 
     def standings(self, book: Book, after_round: int | None = None) -> Sequence[object]: ...
 
@@ -113,6 +119,12 @@ def rounds_reader(system: str) -> RoundsReader | None:
     return cast(RoundsReader, found) if hasattr(found, "standings_by_round") else None
 
 
+def marked_system(book: Book) -> str:
+    """The system a template workbook is marked with (its defined name xlscore_system, as ``build`` saves it), or
+    "" for a workbook with no mark."""
+    return book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
+
+
 def standings(
     path: str | Path | Book, after_round: int | None = None, *, by_round: bool = False
 ) -> tuple[str, Sequence[object]]:
@@ -123,7 +135,7 @@ def standings(
     from xlscore.engine.files.book import Book, read_book
 
     book = path if isinstance(path, Book) else read_book(path)
-    marker = book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
+    marker = marked_system(book)
     if marker not in MODULES:
         raise WorkbookError(
             f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
