@@ -76,6 +76,12 @@ _WHY_ARGUMENTS = 16
 _BUNDLED_PACKAGES = ("core",)
 _BUNDLED_FILES = (
     "__init__.py",
+    # The cells' error value and text limit are the engine's (its errors module needs no package): the engine's
+    # package, which imports its errors and its registry of host functions, and nothing that computes.
+    "engine/__init__.py",
+    "engine/errors.py",
+    "engine/functions/__init__.py",
+    "engine/functions/registered.py",
     "excel/__init__.py",
     "excel/functions/__init__.py",
     "excel/functions/catalogue.py",
