@@ -73,13 +73,18 @@ def type_cells(path: Path, typed: Mapping[str, Cells]) -> None:
             out.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED)
 
 
+def results_sheet(system: str) -> str:
+    """The sheet of ``system``'s results table (the template reader's)."""
+    found = rounds_reader(system)
+    assert found is not None
+    return found.RESULTS_SHEET
+
+
 def result_cells(book: Book, system: str, rows: Sequence[dict[str, object]]) -> tuple[str, Cells]:
     """The results table's sheet and the cells that type ``rows`` into its first blank rows, each value under the
     column of its name (a column the table lacks, such as RPLOPS's round before the template has one, is left
     out: its game names, R3 T2, say the round)."""
-    reader = rounds_reader(system)
-    assert reader is not None, f"{system} is not played in rounds"
-    sheet_name = reader.RESULTS_SHEET
+    sheet_name = results_sheet(system)
     table = next(t for t in book.tables if t.sheet.casefold() == sheet_name.casefold())
     columns = {column_key(name): table.area.left + i for i, name in enumerate(table.columns)}
     values = book.sheet(sheet_name).values
