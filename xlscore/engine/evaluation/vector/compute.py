@@ -33,6 +33,7 @@ __all__ = ["column"]
 
 _ROUND = rounding(decimal.ROUND_HALF_UP)
 _NUMERIC = (NUM, BOOL, BLANK)
+_SUMMED_IN_ORDER = 7  # the engine's SUM is numpy's sum: below 8 values it adds them in order, as here
 _PLAIN_FORMAT = re.compile(r"0(\.0+)?")
 
 
@@ -161,6 +162,9 @@ def _sum(arguments: tuple[Node, ...], context: Context) -> Column:
     added; anything else left to the cell-by-cell path."""
     if not arguments:
         raise UnsupportedError("SUM of nothing")
+    size = sum((a.bottom - a.top + 1) * (a.right - a.left + 1) if isinstance(a, Ref) else 1 for a in arguments)
+    if size > _SUMMED_IN_ORDER:
+        raise UnsupportedError("SUM of more values than numpy adds one after another")
     total = np.zeros(len(context.rows))
     ok = np.ones(len(context.rows), bool)
     for argument in arguments:
