@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from xlscore.excel.functions.cells import CellError
+from xlscore.engine.errors import CellError
 
 __all__ = ["BLANK", "BOOL", "ERR", "NUM", "OTHER", "TEXT", "Column", "read"]
 
