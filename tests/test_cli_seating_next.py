@@ -159,3 +159,31 @@ def test_a_book_without_a_seating_sheet_is_refused_in_one_line(
         "xlscore: sm.xlsx has no Seating sheet to write the next round into; without -o or --in-place it is printed\n"
     )
     assert book.read_bytes() == before
+
+
+def test_before_any_result_round_1_is_seated_from_the_players_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tests' Diplomacy event (28 players, Lou late from round 2): round 1 seats the 28 due, as next_round
+    seats them from the players table alone."""
+    from tests.excel.event_runs.books import event_book, next_round_written
+    from tests.excel.event_runs.events import DIPLOMACY, Run
+    from xlscore.engine.files.book import read_book
+
+    book = event_book(DIPLOMACY, tmp_path / "event.xlsx")
+    assert main(["seating", "--next", str(book), "--table-size", "7", "--byes", "--in-place"]) == 0
+    assert "round 1 in Seating!" in capsys.readouterr().err
+    number, seats = next_round_written(read_book(book))
+    assert number == 1
+    assert seats == [(r.table, r.seat, r.player) for r in Run(DIPLOMACY).seat(1).rows]
+    assert "Lou" not in [player for _, _, player in seats]
+
+
+def test_before_any_result_without_a_players_table_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlscore.excel.templates import new_workbook
+
+    book = new_workbook("rplops", tmp_path / "empty.xlsx", sample=False)
+    assert main(["seating", "--next", str(book)]) == 1
+    assert "has no results yet and no players table" in capsys.readouterr().err
