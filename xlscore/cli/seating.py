@@ -293,7 +293,7 @@ _NEXT_COLUMNS = ("round", "table", "seat", "player", "board")
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
-    from xlscore.engine.files.results import Result
+    from xlscore.excel.results import Result
 
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
