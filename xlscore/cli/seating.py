@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 """The books --next writes into (an .ods is read, never written, as by xlscore recalc)."""
 ROSTER_SHEET = "Players"
+"""The sheet of the players table (xlscore.excel.templates.rounds_settings_reader reads it)."""
 
 
 @cli.command("seating")
@@ -208,12 +209,11 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
 
 
 def _roster(book: Book) -> list[list[object]] | None:
-    """The event's players table (who plays which rounds): the input table on the sheet named Players; None without
-    one (the Seating sheet's own table of names, also called Players, seats a whole event and is no roster)."""
-    from xlscore.excel.templates.filled import table
+    """The event's players table (who plays which rounds): the Players sheet's, as the standings read it; None
+    without one or when it names nobody."""
+    from xlscore.excel.templates.rounds_settings_reader import players
 
-    held = [t.name for t in book.tables if t.sheet.casefold() == ROSTER_SHEET.casefold()]
-    return table(book, held[0]) if held else None
+    return players(book)
 
 
 NEXT_HEADING = "Next round:"
