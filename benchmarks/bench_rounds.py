@@ -120,8 +120,9 @@ def template_books(system: str, event: list[list[object]], folder: Path) -> tupl
         built = module.build(False, rows=len(rows), results=rows)
         if system == "diplomacy":
             built.workbook["Settings"]["B1"] = "Sum of Squares"  # centres alone: no year to make up
-        if rounds and "Players" in built.workbook.sheetnames and hasattr(built, "fill_players"):
-            built.fill_players(sorted({str(r[columns.index("player")]) for r in rows}))
+        if rounds and "Players" in built.workbook.sheetnames:  # the players table, every result checked against it
+            for row, player in enumerate(sorted({str(r[columns.index("player")]) for r in rows}), start=2):
+                built.workbook["Players"].cell(row, 1, player)
         path = folder / f"{system}-{'rounds' if rounds else 'one-round'}.xlsx"
         built.save(path)
         errors = len(recalculate(path).errors)
