@@ -146,3 +146,16 @@ def test_a_table_format_with_an_xlsx_name_is_not_a_book(book: Path, tmp_path: Pa
     out = tmp_path / "seating.xlsx"
     assert main(["seating", "--next", str(book), "--format", "csv", "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8").startswith("Round,Table,Seat,Player,Board")
+
+
+def test_a_book_without_a_seating_sheet_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "sm.xlsx"
+    shutil.copyfile(ROOT / "workbooks" / "size-matters-tournament.xlsx", book)
+    before = book.read_bytes()
+    assert main(["seating", "--next", str(book), "--table-size", "7", "--in-place"]) == 1
+    assert capsys.readouterr().err == (
+        "xlscore: sm.xlsx has no Seating sheet to write the next round into; without -o or --in-place it is printed\n"
+    )
+    assert book.read_bytes() == before

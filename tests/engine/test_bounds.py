@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tests.engine import hostile
 from xlscore.cli import main
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation import engine
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files import limits
@@ -143,7 +143,7 @@ def test_an_array_formula_at_the_cell_limit_is_computed(tmp_path: Path, monkeypa
     at_limit = '<row r="2"><c r="A2"><f t="array" ref="A2:B4">1</f><v>1</v></c></row>'
     assert _values(_book(tmp_path / "Six.xlsx", array=at_limit)) == [1.0] * 6
     over = '<row r="2"><c r="A2"><f t="array" ref="A2:B5">1</f><v>1</v></c></row>'
-    with pytest.raises(WorkbookError, match="over 8 cells, more than the 6"):
+    with pytest.raises(BookError, match="over 8 cells, more than the 6"):
         recalculate(_book(tmp_path / "Eight.xlsx", array=over))
 
 
@@ -195,9 +195,7 @@ def test_one_formula_running_past_the_time_is_interrupted_by_the_watchdog(
         return computed(self, formula)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine._Evaluator, "compute", stuck)
-    with pytest.raises(
-        WorkbookError, match=r"stopped after 0\.1 s \(--max-seconds\), at sheet 'Results', B2, formula 2"
-    ):
+    with pytest.raises(BookError, match=r"stopped after 0\.1 s \(--max-seconds\), at sheet 'Results', B2, formula 2"):
         recalculate(book, tmp_path / "out.xlsx", max_seconds=0.1)
     assert not (tmp_path / "out.xlsx").exists()
 

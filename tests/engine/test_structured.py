@@ -20,13 +20,13 @@ from xlscore.engine.rewrite.structured import left_out
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import standings
 
-# Two 4-player games typed below the RPLOPS template's Results table (A1:E401) after a blank row, 402.
+# Two 4-player games typed below the RPLOPS template's Results table (A1:F401) after a blank row, 402.
 LATE = [
     *(["Game 4", player, score, None, 1] for player, score in (("Ann", 9), ("Bo", 7), ("Cy", 5), ("Di", 3))),
     *(["Game 5", player, score, None, 1] for player, score in (("Eve", 9), ("Fay", 7), ("Ann", 5), ("Bo", 3))),
 ]
 WARNING = (
-    "xlscore: warning: Results!A403:E406 and A408:E411 are below the table Results after a blank row; they are not "
+    "xlscore: warning: Results!A403:F406 and A408:F411 are below the table Results after a blank row; they are not "
     "counted: remove the blank rows"
 )
 
@@ -46,8 +46,8 @@ def gapped(tmp_path: Path) -> Path:
 
 def test_rows_after_a_blank_row_are_not_counted_and_are_named(gapped: Path) -> None:
     table = next(t for t in read_book(gapped).tables if t.name == "Results")
-    assert table.area == table.saved == Area("Results", 1, 1, 401, 5)
-    assert table.stranded == (Area("Results", 403, 1, 406, 5), Area("Results", 408, 1, 411, 5))
+    assert table.area == table.saved == Area("Results", 1, 1, 401, 6)
+    assert table.stranded == (Area("Results", 403, 1, 406, 6), Area("Results", 408, 1, 411, 6))
     shipped = WORKBOOKS / "rplops-event.xlsx"
     assert table_to_grid(list(standings(gapped)[1])) == table_to_grid(list(standings(shipped)[1]))
     assert list(recalculate(gapped).left_out) == [WARNING.removeprefix("xlscore: warning: ")]

@@ -81,6 +81,33 @@ def test_every_template_has_a_reader_of_its_standings() -> None:
         assert reader(system).standings(book) == template(system).standings(book), system
 
 
+def test_each_readers_settings_are_the_rows_its_template_lays_out() -> None:
+    # The reader reads each setting by its name, from the row it names; the build must have labelled that row so.
+    read: dict[str, tuple[str, ...]] = {system: getattr(reader(system), "SETTINGS", ()) for system in MODULES}
+    assert read["rplops"] == ("x", "version")
+    assert read["gibbs"][-1] == "one pool"
+    for system, settings in read.items():
+        labels = read_book(WORKBOOKS / template(system).FILE).sheet("Settings").values if settings else {}
+        assert [labels.get((row, 1)) for row in range(1, len(settings) + 1)] == list(settings), system
+
+
+def test_each_readers_results_table_is_the_one_its_template_lays_out() -> None:
+    # The reader names the results table and the columns that name a board; the build must have laid them there.
+    boards = {
+        "rplops": ["game"],
+        "gibbs": ["date", "game"],
+        "league": ["game"],
+        "lifetime": ["season", "division", "league"],
+    }
+    boards |= {"puffing-billy": ["game", "board"], "size-matters": ["round", "board"], "diplomacy": ["round", "board"]}
+    for system in MODULES:
+        book = read_book(WORKBOOKS / template(system).FILE)
+        found = reader(system)
+        (table,) = (t for t in book.tables if t.name == found.RESULTS_SHEET)
+        assert table.sheet == found.RESULTS_SHEET, system
+        assert [str(c).casefold() for c in table.columns[: found.BOARD_COLUMNS]] == boards[system], system
+
+
 def test_empty_template_computes_without_error_cells(tmp_path: Path) -> None:
     for system in SYSTEMS:
         source = new_workbook(system, tmp_path / f"{system}.xlsx", sample=False)
@@ -155,6 +182,8 @@ def test_settings_cells_are_validated_with_the_functions_bounds(system: str) -> 
 
 FREE_TEXT = {
     "diplomacy": {"B5"},  # tie-breaks: a list of names in one cell, which DIPLOMACY_STANDINGS checks
+    "puffing-billy": {"B13"},  # tie-breaks, as above
+    "rplops": {"B7"},  # tie-breaks, as above
     "league": {"B4"},  # tie-breaks, as above
     "size-matters": {"B2"},  # tie-breaks, as above
 }
@@ -248,6 +277,7 @@ def test_the_print_area_follows_the_standings_as_results_are_added(tmp_path: Pat
         [("Game 4", "Gus", 5), ("Game 4", "Hal", 3), ("Game 5", "Ivy", 2), ("Game 5", "Jo", 7)], start=12
     ):
         results.cell(row, 1, game), results.cell(row, 2, player), results.cell(row, 3, score)
+        results.cell(row, 6, 3)  # round 3, after the sample's two
     grown = tmp_path / "grown.xlsx"
     book.save(grown)
     out = tmp_path / "out.xlsx"

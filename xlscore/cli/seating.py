@@ -228,6 +228,7 @@ def _write_next_round(book_path: Path, target: Path, seated: Seating, last: int)
     every other part of the file as it was; the area written, as ``Seating!P1:T20``."""
     import zipfile
 
+    from xlscore.core.errors import WorkbookError
     from xlscore.engine.files.book import read_book
     from xlscore.engine.files.safe_io import replacing
     from xlscore.engine.files.safezip import open_workbook
@@ -236,6 +237,11 @@ def _write_next_round(book_path: Path, target: Path, seated: Seating, last: int)
     from xlscore.excel.templates.seating_sheet import SHEET
 
     book = read_book(book_path)
+    if not any(sheet.name.casefold() == SHEET.casefold() for sheet in book.sheets):
+        raise WorkbookError(
+            f"{book_path.name} has no {SHEET} sheet to write the next round into; without -o or --in-place it is "
+            "printed"
+        )
     sheet = book.sheet(SHEET)
     heading_text = f"{NEXT_HEADING} round {last + 1}, seated from the standings after round {last}"
     cells = _next_cells(book, SHEET, seated, heading_text)
@@ -288,7 +294,7 @@ _NEXT_COLUMNS = ("round", "table", "seat", "player", "board")
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
-    from xlscore.engine.files.results import Result
+    from xlscore.excel.results import Result
 
     header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
     rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)

@@ -21,8 +21,7 @@ from xlscore.engine.files.book import Book, read_book
 from xlscore.engine.files.safe_io import replacing
 from xlscore.engine.files.safezip import open_workbook
 from xlscore.engine.files.sheetxml import patch_sheet
-from xlscore.excel.templates import template
-from xlscore.excel.templates.filled import RESULTS_SHEET
+from xlscore.excel.templates import rounds_reader, template
 
 from .events import DIPLOMACY_SYSTEM, ROSTER_HEADER, Event, Seat
 
@@ -74,11 +73,18 @@ def type_cells(path: Path, typed: Mapping[str, Cells]) -> None:
             out.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED)
 
 
+def results_sheet(system: str) -> str:
+    """The sheet of ``system``'s results table (the template reader's)."""
+    found = rounds_reader(system)
+    assert found is not None
+    return found.RESULTS_SHEET
+
+
 def result_cells(book: Book, system: str, rows: Sequence[dict[str, object]]) -> tuple[str, Cells]:
     """The results table's sheet and the cells that type ``rows`` into its first blank rows, each value under the
     column of its name (a column the table lacks, such as RPLOPS's round before the template has one, is left
     out: its game names, R3 T2, say the round)."""
-    sheet_name = RESULTS_SHEET[system]
+    sheet_name = results_sheet(system)
     table = next(t for t in book.tables if t.sheet.casefold() == sheet_name.casefold())
     columns = {column_key(name): table.area.left + i for i, name in enumerate(table.columns)}
     values = book.sheet(sheet_name).values

@@ -181,6 +181,16 @@ class Run:
         self.played = number
         return rows
 
+    def met_twice(self, playing: Sequence[str]) -> list[list[str]]:
+        """The pairs of ``playing`` who have met twice or more: what a coordinator types into the avoid table so
+        that no pair meets a third time (next_round keeps them apart itself when a pair would)."""
+        games: dict[tuple[object, object], list[str]] = {}
+        for row in self.results:
+            games.setdefault((row["round"], _game(row)), []).append(str(row["player"]))
+        met = Counter(frozenset(pair) for players in games.values() for pair in combinations(sorted(players), 2))
+        listed = set(playing)
+        return sorted(sorted(pair) for pair, times in met.items() if times >= 2 and pair <= listed)
+
 
 def seats_of(seating: Seating) -> list[Seat]:
     return [(row.table, row.seat, row.player) for row in seating.rows]

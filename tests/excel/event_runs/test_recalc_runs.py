@@ -2,7 +2,8 @@
 
 As a coordinator without Excel runs one: the empty template with the players table; round 1 seated by the Seating
 sheet's SEATING (one round); then each round's results typed into the results table, the book recalculated, the
-Standings sheet read, and the next round seated by ``xlscore seating --next BOOK --in-place --byes`` and read from
+Standings sheet read (and the book's standings as ``xlscore standings --after-round`` reads them), and the next
+round seated by ``xlscore seating --next BOOK --in-place --byes`` and read from
 the Seating sheet. Each round's seating must be the core's (events.Run.seat), each round's Standings sheet the
 core's standings after that round, and no pair may meet more often than the lower bounds allow.
 """
@@ -17,6 +18,7 @@ from xlscore.cli import main
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.templates import standings as read_standings
 
 from ..programs import differences
 from .books import bye_cells, event_book, first_round, next_round_written, result_cells, standings_shown, type_cells
@@ -58,5 +60,6 @@ def test_an_event_run_round_by_round_in_recalc(system: str, tmp_path: Path) -> N
         expected = table_to_grid(list(run.standings(number)))
         shown = standings_shown(read_book(path), len(expected), len(expected[0]))
         assert differences(shown, expected) == [], f"standings after round {number}"
+        assert table_to_grid(list(read_standings(path, number)[1])) == expected  # xlscore standings --after-round
     assert ROSTER_HEADER[-1] == "byes"
     assert sum(len(rounds) for rounds in run.byes.values()) == 2

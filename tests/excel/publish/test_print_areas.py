@@ -46,5 +46,5 @@ def test_a_recalculation_sizes_the_print_area_to_the_table(players: int, tmp_pat
     rplops_event.build(results=rows).save(path)
     recalculate(path, tmp_path / "again.xlsx")
     for saved in (path, tmp_path / "again.xlsx"):
-        # The header and one row per player, seven columns (Place to Points per hour).
-        assert read_book(saved).names["STANDINGS!_XLNM.PRINT_AREA"] == f"'Standings'!$A$1:$G${players + 1}"
+        # The header and one row per player, eight columns (Place to Decided by).
+        assert read_book(saved).names["STANDINGS!_XLNM.PRINT_AREA"] == f"'Standings'!$A$1:$H${players + 1}"

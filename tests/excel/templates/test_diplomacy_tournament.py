@@ -80,7 +80,7 @@ def test_the_drop_down_lists_every_system() -> None:
     systems = workbook["Systems"]
     names = [systems.cell(r, 1).value for r in range(2, systems.max_row + 1)]
     assert tuple(names) == diplomacy_systems()
-    (validation,) = [v for v in workbook["Settings"].data_validations.dataValidation if "B1" in str(v.sqref)]
+    (validation,) = [v for v in workbook["Settings"].data_validations.dataValidation if str(v.sqref) == "B1"]
     assert validation.formula1 == f"=Systems!$A$2:$A${len(names) + 1}"
 
 

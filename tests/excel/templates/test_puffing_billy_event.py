@@ -36,15 +36,15 @@ def _rows(sheet: Any, cells: str) -> list[list[Any]]:
 
 
 def test_the_mock_empire_builder_board_scores_as_published(book: Any) -> None:
-    rows = _rows(book["Boards"], "A2:G6")
-    assert [(r[3], r[6]) for r in rows] == [(n, pytest.approx(s) if s else None) for n, s in JENNYS_BOARD]
+    rows = _rows(book["Boards"], "A2:H6")
+    assert [(r[3], r[7]) for r in rows] == [(n, pytest.approx(s) if s else None) for n, s in JENNYS_BOARD]
 
 
 def test_a_player_above_the_winners_money_gets_half_a_point(book: Any) -> None:
-    rows = _rows(book["Boards"], "A11:G14")
-    assert (rows[1][3], rows[1][6]) == ("Sybil", 2 + 0.5)
+    rows = _rows(book["Boards"], "A11:H14")
+    assert (rows[1][3], rows[1][7]) == ("Sybil", 2 + 0.5)
     # Winner: 0.03 x (0.5 + 0.5 x 100/220 = 0.227 + 0.5 x 50/220 = 0.114) = 0.02523 -> 0.025.
-    assert rows[0][6] == pytest.approx(3 + 0.025)
+    assert rows[0][7] == pytest.approx(3 + 0.025)
 
 
 def test_the_boards_computed_columns_are_one_formula_each(tmp_path: Path) -> None:
@@ -53,8 +53,8 @@ def test_the_boards_computed_columns_are_one_formula_each(tmp_path: Path) -> Non
     texts = {c.coordinate: str(getattr(c.value, "text", c.value)) for row in boards.iter_rows() for c in row}
     formulas = {at: text for at, text in texts.items() if text.startswith("=")}
     # The whole Boards table by structured reference, so a row typed below it counts.
-    whole = "Boards[[#All],[Game]:[Final]]"
-    assert formulas == {"G2": f"=PB_POINTS({whole})", "H2": f"=PB_FINAL_BONUSES({whole})"}
+    whole = "Boards[[#All],[Game]:[Round]]"
+    assert formulas == {"H2": f"=PB_POINTS({whole})", "I2": f"=PB_FINAL_BONUSES({whole})"}
 
 
 def test_no_formula_needs_a_function_libreoffice_7_4_lacks(tmp_path: Path) -> None:
@@ -64,9 +64,9 @@ def test_no_formula_needs_a_function_libreoffice_7_4_lacks(tmp_path: Path) -> No
 
 
 def test_the_board_scores_agree_with_the_core(book: Any) -> None:
-    rows = _rows(book["Boards"], f"A1:G{len(puffing_billy_event.SAMPLE) + 1}")
+    rows = _rows(book["Boards"], f"A1:H{len(puffing_billy_event.SAMPLE) + 1}")
     table = [r[:5] for r in rows]
-    assert [r[6] for r in rows[1:]] == pytest.approx(list(pb_points(table)))
+    assert [r[7] for r in rows[1:]] == pytest.approx(list(pb_points(table)))
 
 
 def test_the_two_board_final_places_by_ratio_and_gives_third_to_the_better_second(book: Any) -> None:
@@ -80,8 +80,8 @@ def test_the_two_board_final_places_by_ratio_and_gives_third_to_the_better_secon
 
 
 def test_the_final_bonus_stands_beside_each_scored_row_of_the_player(book: Any) -> None:
-    rows = _rows(book["Boards"], f"A2:H{len(puffing_billy_event.SAMPLE) + 1}")
-    bonus = {(r[0], r[1], r[3]): r[7] for r in rows}
+    rows = _rows(book["Boards"], f"A2:I{len(puffing_billy_event.SAMPLE) + 1}")
+    bonus = {(r[0], r[1], r[3]): r[8] for r in rows}
     eb, rb = "Empire Builder", "Rail Baron"
     assert (bonus[eb, "R1 T1", "Jenny"], bonus[eb, "Final 1", "Jenny"], bonus[eb, "R1 T2", "Alice"]) == (0.3, 0.3, 0.2)
     assert (bonus[eb, "R1 T1", "Damien"], bonus[eb, "R1 T1", "Stephen"], bonus[eb, "R1 T1", "Ben"]) == (0.1, 0, None)

@@ -19,7 +19,7 @@ def test_a_filled_template_reads_as_its_inputs_and_standings() -> None:
     assert list(results.columns[:3]) == ["Game", "Player", "Score"]
     # The standings are the core's, from those inputs: the same as rplops_standings of the Results table.
     table = [list(results.columns), *results.astype(object).where(results.notna(), None).values.tolist()]
-    expected = xlscore.rplops_standings(table).to_frame()
+    expected = xlscore.rplops_standings(table, decided_by="yes").to_frame()
     assert list(event.standings.columns) == list(expected.columns)
     assert event.standings["Player"].tolist() == expected["Player"].tolist()
     assert event.standings["Points"].tolist() == pytest.approx(expected["Points"].tolist())

@@ -17,6 +17,7 @@ from xlscore import seating
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.templates import new_workbook
 from xlscore.excel.templates.base import Template
+from xlscore.excel.templates.rounds import add_players_sheet
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 
 
@@ -37,7 +38,8 @@ def _seated(sheet: Any) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize("system", ["rplops", "puffing-billy"])
 def test_the_seating_sheet_is_the_cores_seating_of_its_players(system: str, tmp_path: Path) -> None:
     sheet = _recalculated(new_workbook(system, tmp_path / "book.xlsx"), tmp_path / "out.xlsx")
-    players = [v for (v,) in sheet.iter_rows(min_row=2, min_col=1, max_col=1, values_only=True) if v]
+    listed = sheet.parent["Players"]
+    players = [v for (v,) in listed.iter_rows(min_row=2, min_col=1, max_col=1, values_only=True) if v]
     rounds, size = sheet["G1"].value, sheet["G2"].value
     expected = seating(players, rounds, size)
     shown = _seated(sheet)
@@ -59,7 +61,8 @@ def test_avoid_typed_on_the_sheet_is_kept(tmp_path: Path) -> None:
     template = Template("Seating test", "rplops")
     template.intro(["A test."])
     players = [f"P{i}" for i in range(1, 13)]
-    add_seating_sheet(template, players, rounds=3, table_size=4, avoid=[("P1", "P2"), ("P3", "P4")])
+    add_players_sheet(template, players)
+    add_seating_sheet(template, rounds=3, table_size=4, avoid=[("P1", "P2"), ("P3", "P4")])
     source = tmp_path / "seating.xlsx"
     template.save(source)
     shown = _seated(_recalculated(source, tmp_path / "out.xlsx"))

@@ -86,10 +86,12 @@ class Roster:
 
 
 def read_roster(players: object) -> Roster | None:
-    """The players table, checked (None when blank: no roster, every result stands as typed)."""
+    """The players table, checked (None when blank or without a player: no roster, every result stands as typed)."""
     if players is None or (isinstance(players, str) and is_blank(players)):
         return None
     rows = read_rows(players, ["player"], ["late from", "dropped after", "sits out", "byes"], name=_TABLE)
+    if not rows:  # a template's players table with no one typed in yet: no roster, as a blank argument
+        return None
     entries: dict[str, Entry] = {}
     for row in rows:
         player = cell_name(row, "player", _TABLE)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from xlscore.core.validate import shown
+from xlscore.engine.errors import CellError, shown
 from xlscore.engine.evaluation import formulas_patches, plain
 from xlscore.engine.evaluation.conversions import line_feeds_kept, signs_kept
 from xlscore.engine.evaluation.vector import Vectorised
@@ -42,6 +42,7 @@ from xlscore.engine.functions.information.cellinfo import (
     with_cell_information,
 )
 from xlscore.engine.functions.information.column_widths import ColumnWidths
+from xlscore.engine.functions.registered import REGISTERED, CellFunction
 from xlscore.engine.rewrite import calls
 from xlscore.engine.rewrite.intersection import explicit, intersected, legacy
 from xlscore.engine.rewrite.lambdas import lambdas_written_out
@@ -62,9 +63,6 @@ from xlscore.engine.rewrite.refs import (
 )
 from xlscore.engine.rewrite.threed import spanned
 from xlscore.engine.rewrite.tokens import Token
-from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.functions.edge import call_cells
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 
@@ -112,7 +110,7 @@ class _Compiled:
     anchor: tuple[int, int]
     inputs: list[tuple[str, Area | None, Absolute | None]] = field(default_factory=list)
     function: Callable[..., Any] | None = None
-    direct: SheetFunction | None = None
+    direct: CellFunction | None = None
     arguments: list[tuple[bool, object]] = field(default_factory=list)  # (is an input, input index or constant)
     problem: str = ""
     messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
@@ -317,7 +315,7 @@ class _Compiler:
         problem."""
         engine = _engine()
         self.engine_used = True
-        xlscore = any(name in CATALOGUE for name in names)
+        xlscore = any(name in REGISTERED for name in names)
         unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
         if unknown:
             return _Compiled(
@@ -481,7 +479,7 @@ class _Evaluator:
             return [[CellError("#VALUE!")]], str(exc), messages
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
-            return _direct_result(call_cells(compiled.direct, values), messages), "", messages
+            return _direct_result(compiled.direct(values), messages), "", messages
         engine = _engine()
         # A name the workbook does not define is #NAME? where it is read, as in Excel: ISERROR(VLOOKUP(x, Nowhere,
         # 2)) is TRUE (Apache POI's 46535.xlsx), and the formula is #NAME? only when the error reaches its result.

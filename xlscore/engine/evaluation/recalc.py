@@ -15,8 +15,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from xlscore.core.errors import WorkbookError
-from xlscore.core.validate import shown
+from xlscore.engine.errors import BookError, CellError, shown
 from xlscore.engine.evaluation.engine import CellReport, Evaluation, evaluate
 from xlscore.engine.files import limits
 from xlscore.engine.files.book import Book, read_book
@@ -27,7 +26,6 @@ from xlscore.engine.files.sheetxml import patched_pieces
 from xlscore.engine.files.workbook_parts import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.engine.rewrite.refs import Area, cell_name, parse_area
 from xlscore.engine.rewrite.structured import Table, left_out
-from xlscore.excel.functions.cells import CellError
 
 WORKBOOK_PART = "xl/workbook.xml"
 
@@ -178,14 +176,14 @@ def recalculate(
     """Compute every formula of the workbook at ``path``; write the values to ``output`` (or back, ``in_place``).
 
     With neither, nothing is written: the caller reads the result (``--check``, exports). Reading and computing
-    the book may take ``max_seconds`` (None: no bound); past it, a WorkbookError says where it stopped, and
+    the book may take ``max_seconds`` (None: no bound); past it, a BookError says where it stopped, and
     nothing is written (:class:`~xlscore.engine.files.limits.Deadline`).
     """
     source = Path(path)
     if output is not None and in_place:
-        raise WorkbookError("give either an output file or in_place, not both")
+        raise BookError("give either an output file or in_place, not both")
     if source.suffix.lower() == ".ods" and (output is not None or in_place):
-        raise WorkbookError(
+        raise BookError(
             f"{source.name} is a LibreOffice .ods: xlscore checks one (recalc --check), exports and scores it, but "
             "writes computed values only into an .xlsx; save it as .xlsx in LibreOffice to get a recalculated copy"
         )
@@ -200,7 +198,7 @@ def recalculate(
     target = source if in_place else (Path(output) if output is not None else None)
     if target is not None:
         if target.resolve() == source.resolve() and not in_place:
-            raise WorkbookError(f"the output {target} is the input; use --in-place to replace it")
+            raise BookError(f"the output {target} is the input; use --in-place to replace it")
         _write(book, evaluation, target)
     return Recalculation(target, total, tuple(evaluation.errors), evaluation, tuple(left_out(book.tables)))
 

@@ -1,1 +1,3 @@
-"""Reading and writing the workbook file: the zip opened safely, cells scanned from the XML, values written back."""
+"""Reading and writing the workbook file: the zip opened safely (:mod:`.safezip`), its parts read into a
+:class:`~.book.Book` (cells scanned from the XML by :mod:`.sheetxml`, in the sheetData a parser sees:
+:mod:`.parsed_sheet_data`), computed values written back, and the bounds of what is taken (:mod:`.limits`)."""

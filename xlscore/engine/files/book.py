@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from xlscore.core.errors import WorkbookError
-from xlscore.core.validate import shown
+from xlscore.engine.errors import BookError, CellError, shown
 from xlscore.engine.files import limits
 from xlscore.engine.files.cellstore import CellValues, Columns, by_column
 from xlscore.engine.files.external_links import linked_workbooks
+from xlscore.engine.files.parsed_sheet_data import text_of_cell
 from xlscore.engine.files.safezip import SafeZip, open_workbook, relationships, sheet_parts
-from xlscore.engine.files.sheetdata import text_of_cell
 from xlscore.engine.files.sheetxml import (
     Found,
     NotPlainError,
@@ -36,7 +35,6 @@ from xlscore.engine.files.sheetxml import (
 from xlscore.engine.functions.information.column_widths import ColumnWidths, column_widths
 from xlscore.engine.rewrite.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.engine.rewrite.structured import Table, grow, resolve, stranded
-from xlscore.excel.functions.cells import CellError
 
 __all__ = ["Book", "Formula", "Iteration", "Sheet", "Table", "read_book"]
 
@@ -100,7 +98,7 @@ class Book:
         for sheet in self.sheets:
             if sheet.name.upper() == wanted:
                 return sheet
-        raise WorkbookError(f"{self.path.name} has no sheet {shown(name)}")
+        raise BookError(f"{self.path.name} has no sheet {shown(name)}")
 
 
 def _local(tag: str) -> str:
@@ -154,7 +152,7 @@ def _value(kind: str, raw: bytes | None, inline: str | None, strings: list[str],
             return CellError(text.strip())
         return float(text)
     except (ValueError, IndexError) as exc:
-        raise WorkbookError(
+        raise BookError(
             f"{where()} holds {shown(text)}, not a valid {shown(kind)} value (the file is damaged)"
         ) from exc
 
@@ -171,8 +169,8 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str], budget: l
         return Sheet(name, part)
     try:
         xml = zf.checked(part)
-    except WorkbookError as exc:
-        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    except BookError as exc:
+        raise BookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
     budget.sheet(name, xml)
     sheet = Sheet(name, part)
     try:
@@ -189,8 +187,8 @@ def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[_Chunk]]) -> It
     """The chunks of cells ``scan`` finds; a damaged sheet's message names the file and the sheet."""
     try:
         yield from scan()
-    except WorkbookError as exc:
-        raise WorkbookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
+    except BookError as exc:
+        raise BookError(f"{zf.path.name}, sheet {shown(name)}: {exc}") from exc
 
 
 def _plain_values(columns: Columns, found: list[Found], strings: list[str]) -> list[Found]:
@@ -251,7 +249,7 @@ def _sheet(sheet: Sheet, chunks: Iterator[list[Scanned]], strings: list[str]) ->
         _cells(sheet, name, chunk, strings, masters, pending)
     for position, index in pending:
         if index not in masters:
-            raise WorkbookError(
+            raise BookError(
                 f"{name}!{cell_name(*position)} uses shared formula {shown(index)}, which the sheet never defines "
                 "(damaged)"
             )

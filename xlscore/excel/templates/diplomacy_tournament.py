@@ -39,6 +39,13 @@ from xlscore.engine.files.book import Book
 from xlscore.excel.templates import diplomacy_tournament_reader as reader
 from xlscore.excel.templates import size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
+from xlscore.excel.templates.rounds import (
+    add_players_sheet,
+    check_setting,
+    choices,
+    players_table,
+    round_settings,
+)
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
@@ -107,6 +114,8 @@ SETTINGS = tuple(  # the rows' names are the reader's (reader.SETTINGS): B1 down
         strict=True,
     )
 )
+ROUND_SETTINGS = round_settings()
+"""After round, bye and bye score: Settings rows 6 to 8, under the five the reader knows."""
 
 
 INTRO = (
@@ -122,7 +131,11 @@ INTRO = (
     "by' says which tie-break separated two players. The Compare systems sheet scores the same results "
     "under every system with the same settings: each system's winner and total, shaded where someone else "
     "would win, and a note where a system needs an input the Games table lacks.",
-    "4. Seating: type the players (and pairs who must not meet) and the rounds; each round's boards of seven "
+    "4. Players: the players, the round each joins (late from), the last round each plays (dropped after), the "
+    "rounds each sits out or had a bye. Leave it empty to count every row as typed. After round on the Settings "
+    "shows the standings as they stood after that round (blank: every round); bye and bye score say what a bye "
+    "scores.",
+    "5. Seating: type the pairs who must not meet, if any, and the rounds; each round's boards of seven "
     "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
     "players meet as few times as they can and play each power as evenly as they can.",
     "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
@@ -137,13 +150,20 @@ def _formulas() -> tuple[str, str]:
     games = whole_table("Games", COLUMNS)
     return (
         f"=DIPLOMACY_POINTS({games},{setting_argument('Settings!$B$1')})",
-        f"=DIPLOMACY_STANDINGS({games},{_settings()})",
+        f"=DIPLOMACY_STANDINGS({games},{_settings()},{_round_settings()})",
     )
 
 
 def _settings() -> str:
     """The five settings as DIPLOMACY_STANDINGS and DIPLOMACY_COMPARE take them, after the results."""
     return ",".join(setting_argument(f"Settings!$B${row}") for row in range(1, 6))
+
+
+def _round_settings() -> str:
+    """DIPLOMACY_STANDINGS' arguments after the five settings: after round, the players table, bye, bye score."""
+    first = len(SETTINGS) + 1
+    after_round, bye, bye_score = (setting_argument(f"Settings!$B${first + i}") for i in range(len(ROUND_SETTINGS)))
+    return f"{after_round},{players_table()},{bye},{bye_score}"
 
 
 def _compare_sheet(template: Template) -> None:
@@ -161,13 +181,6 @@ def _compare_sheet(template: Template) -> None:
     for letter, width in zip("ACH", (34, 24, 60), strict=True):
         ws.column_dimensions[letter].width = width
     template.printable(ws, landscape=True)
-
-
-def _choices(cell: str, choices: Sequence[str], message: str) -> DataValidation:
-    validation = DataValidation(type="list", formula1=f'"{",".join(choices)}"', allow_blank=True)
-    validation.error, validation.errorTitle, validation.showErrorMessage = message, "xlscore", True
-    validation.add(cell)
-    return validation
 
 
 def _systems_sheet(template: Template) -> str:
@@ -200,27 +213,7 @@ def build(
     filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("Diplomacy tournament", SYSTEM)
     template.intro(list(INTRO))
-    settings = template.settings(SETTINGS)
-    template.event_settings(len(SETTINGS) + 2, sample)
-    names = _systems_sheet(template)
-    system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
-    system.error, system.errorTitle, system.showErrorMessage = (
-        "system: one of the Systems sheet's names",
-        "xlscore",
-        True,
-    )
-    system.add("B1")
-    settings.add_data_validation(system)
-    settings.add_data_validation(_choices("B2", ROUND_SCORES, "round score: sum or best"))
-    settings.add_data_validation(_choices("B3", TOURNAMENT_SCORES, "tournament: all, best N or best two plus half"))
-    # best as DIPLOMACY_STANDINGS takes it (1 to 1000); the tie-breaks are names the function checks, naming the
-    # ones it knows, as no validation rule can check a list typed in one cell.
-    validate(settings, Column("best", "whole", lo=1, hi=1000, help="N, for tournament best N; blank otherwise"), "B4")
-    settings.column_dimensions["B"].width = 32
-    for row in range(1, len(SETTINGS) + 1):
-        for column in "ABC":
-            settings[f"{column}{row}"].alignment = Alignment(wrap_text=True, vertical="top")
-    settings.row_dimensions[5].height = 45
+    _settings_sheet(template, sample)
     games = template.input_table("Games", "Games", COLUMNS, filled, rows)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWER_NAMES)}"', allow_blank=True)
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
@@ -230,7 +223,50 @@ def build(
     score, table = _formulas()
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)
-    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
+    _standings_sheet(template, table, rows)
+    _compare_sheet(template)
+    seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
+    add_players_sheet(template, seated)
+    add_seating_sheet(
+        template,
+        rounds=3,
+        table_size=7,
+        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
+    )
+    return template
+
+
+def _settings_sheet(template: Template, sample: bool) -> None:
+    """The Settings sheet: the system from the Systems sheet's list, how rounds score and add up, the tie-breaks,
+    the round settings, then the event's name and date."""
+    settings = template.settings((*SETTINGS, *ROUND_SETTINGS))
+    template.event_settings(len(SETTINGS) + len(ROUND_SETTINGS) + 2, sample)
+    names = _systems_sheet(template)
+    system = DataValidation(type="list", formula1=f"={names}", allow_blank=False)
+    system.error, system.errorTitle, system.showErrorMessage = (
+        "system: one of the Systems sheet's names",
+        "xlscore",
+        True,
+    )
+    system.add("B1")
+    settings.add_data_validation(system)
+    settings.add_data_validation(choices("B2", ROUND_SCORES, "round score: sum or best"))
+    settings.add_data_validation(choices("B3", TOURNAMENT_SCORES, "tournament: all, best N or best two plus half"))
+    # best as DIPLOMACY_STANDINGS takes it (1 to 1000); the tie-breaks are names the function checks, naming the
+    # ones it knows, as no validation rule can check a list typed in one cell.
+    validate(settings, Column("best", "whole", lo=1, hi=1000, help="N, for tournament best N; blank otherwise"), "B4")
+    for row, (label, _, _) in enumerate(ROUND_SETTINGS, start=len(SETTINGS) + 1):
+        check_setting(settings, label, f"B{row}")
+    settings.column_dimensions["B"].width = 32
+    for row in range(1, len(SETTINGS) + len(ROUND_SETTINGS) + 1):
+        for column in "ABC":
+            settings[f"{column}{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+    settings.row_dimensions[5].height = 45
+
+
+def _standings_sheet(template: Template, formula: str, rows: int) -> None:
+    """The Standings sheet: one DIPLOMACY_STANDINGS formula, the podium and a chart of the top players' totals."""
+    standings_ws = template.results("Standings", "A1", formula, STANDINGS, PLAYERS_SHOWN, reserve=rows)
     count_note(standings_ws, "A1", len(STANDINGS), named_in("Games", COLUMNS, rows), rows)
     standings_ws.column_dimensions["B"].width = 18
     template.podium(standings_ws, f"A2:H{PLAYERS_SHOWN + 1}", "A", 2)
@@ -238,16 +274,6 @@ def build(
     chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "J2")
     chart.y_axis.title = "points"
     chart.height, chart.width = 12, 16
-    _compare_sheet(template)
-    seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
-    add_seating_sheet(
-        template,
-        seated,
-        rounds=3,
-        table_size=7,
-        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
-    )
-    return template
 
 
 def standings(book: Book) -> tuple[DiplomacyStanding, ...]:

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlscore.excel.templates.filled import table
+from xlscore.excel.templates.filled import setting_value, table
+from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
     from xlscore.core.systems.diplomacy.event import DiplomacyStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
 
 SETTINGS = ("system", "round score", "tournament", "best", "tie-breaks")
 """The Settings sheet, a row each from B1 down, as the template writes them."""
@@ -28,21 +31,20 @@ def standings(book: Book, after_round: int | None = None) -> tuple[DiplomacyStan
     after ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings
 
-    return diplomacy_standings(*_inputs(book), after_round=after_round)
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return diplomacy_standings(*_inputs(book), round_after(book, after_round), players(book), bye, bye_score)
 
 
 def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Diplomacy tournament workbook."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings_by_round
 
-    return diplomacy_standings_by_round(*_inputs(book))
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return diplomacy_standings_by_round(*_inputs(book), players(book), bye, bye_score)
 
 
 def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
     """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
     found = table(book, RESULTS_SHEET)
-    values = book.sheet("Settings").values
-    settings = [values.get((row, 2)) for row in range(1, len(SETTINGS) + 1)]
-    system = settings[0]
-    round_score, tournament, best, tie_breaks = settings[1:]
+    system, round_score, tournament, best, tie_breaks = (setting_value(book, SETTINGS, name) for name in SETTINGS)
     return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks

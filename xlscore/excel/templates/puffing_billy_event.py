@@ -13,11 +13,14 @@ The layout of the Finals sheet and the paper score sheets is in :mod:`xlscore.ex
 
 from __future__ import annotations
 
+from typing import cast
+
 from openpyxl.styles import Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xlscore.core.events.headings import heading
-from xlscore.core.systems.puffing_billy import Standing
+from xlscore.core.events.tie_breaks import TIE_BREAKS
+from xlscore.core.systems.puffing_billy import PbDecided
 from xlscore.engine.files.book import Book
 from xlscore.excel.templates import puffing_billy_event_reader as reader
 from xlscore.excel.templates import puffing_billy_sheets as sheets
@@ -32,6 +35,14 @@ from xlscore.excel.templates.base import (
 from xlscore.excel.templates.puffing_billy_event_reader import (
     FINAL_MARK,
     REQUIRED_ROWS,
+)
+from xlscore.excel.templates.rounds import (
+    ROUND_COLUMN,
+    Setting,
+    add_players_sheet,
+    players_table,
+    round_settings,
+    write_settings,
 )
 from xlscore.excel.templates.seating_sheet import add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
@@ -86,20 +97,33 @@ COLUMNS = (
     Column("player", "text", width=16),
     Column("money", "number", lo=0, width=12, help="The player's game score (money), as written on the sheet."),
     Column("final", "text", width=7, help=f"'{FINAL_MARK}' for a board of the game's final; else leave blank."),
+    ROUND_COLUMN,
 )
-COMPUTED = (("G", "score", 9, "0.000"), ("H", "final_bonus", 11, "0.0"))
-STANDINGS = ("place", "player", "total")
+COMPUTED = (("H", "score", 9, "0.000"), ("I", "final_bonus", 11, "0.0"))
+STANDINGS = ("place", "player", "total", "decided_by")
+ROUND_SETTINGS_ROW = REQUIRED_ROWS + 4
+"""The Settings row of after round, under the required games; tie-breaks under it, the event's name and date
+below them."""
+ROUND_SETTINGS: tuple[Setting, ...] = (
+    *round_settings(byes=False),
+    (
+        "tie-breaks",
+        None,
+        f"after the total, in order, some of: {', '.join(TIE_BREAKS)} (separated by commas); blank or none: "
+        "equal totals share a place, as the source ranks them",
+    ),
+)
 
 
 def _formulas(last: int) -> dict[str, str]:
     """Each computed column of the Boards sheet as one formula over the whole table.
 
-    G: every row's board score (blank for 5th and 6th). H: the player's final bonus in the row's game, on each of
+    H: every row's board score (blank for 5th and 6th). I: the player's final bonus in the row's game, on each of
     their rows of it that has a score (0 without one).
     """
     del last  # the formulas follow the Boards table as it grows
     boards = whole_table("Boards", COLUMNS)
-    return {"G2": f"=PB_POINTS({boards})", "H2": f"=PB_FINAL_BONUSES({boards})"}
+    return {"H2": f"=PB_POINTS({boards})", "I2": f"=PB_FINAL_BONUSES({boards})"}
 
 
 def build(sample: bool = True) -> Template:
@@ -109,16 +133,21 @@ def build(sample: bool = True) -> Template:
         [
             "1. Boards: one row per player per board, copied from the paper score sheet. Game is the category "
             "(Empire Builder), board the round or table (R1 T1), place the finishing place as listed (1 to 6), "
-            "money the player's game score. Mark each board of a game's final 'yes' under final.",
+            "money the player's game score. Mark each board of a game's final 'yes' under final. Round: the "
+            "board's round (1, 2, 3 ...); leave it blank on every row for an event of one round.",
             "2. Beside each row: score (the PB score, column (2) of the paper sheet) and the player's final bonus "
             "in that game. 5th and 6th place get no score for the board.",
             "3. Finals: filled in by itself from the boards marked final: the top three of each game's final, "
             "the board and place each came from, their ratio and their 0.3 / 0.2 / 0.1 bonus.",
             "4. Settings: best counts only a player's best N games (blank: every game); required lists games "
-            "that always count. Standings adds up each player's best score per game plus final bonus.",
+            "that always count. Standings adds up each player's best score per game plus final bonus. After round "
+            "shows the standings as they stood after that round (blank: every round); tie-breaks separate equal "
+            "totals, and 'decided by' says what put each player below the one above.",
+            "Players: the players, the round each joins (late from), the last round each plays (dropped after) "
+            "and the rounds each sits out. Leave it empty to count every board as typed; the seating reads it too.",
             "5. Score sheets: the TGA's paper board score sheet, two per page. Print it blank for the tables, "
             "or type a board into it to check the arithmetic.",
-            "6. Seating: type the players (and pairs who must not meet), set the rounds and players per board, "
+            "6. Seating: type the pairs who must not meet, if any, set the rounds and players per board, "
             "and every round's boards appear, opponents kept fresh and seats fair; each board's name (R1 T1) is "
             "what Boards takes under board.",
             "The functions are =PB_POINTS(...), =PB_FINAL_BONUSES(...), =PB_FINALS(...), =PB_BOARD(...), "
@@ -127,7 +156,7 @@ def build(sample: bool = True) -> Template:
         ]
     )
     _settings(template)
-    template.event_settings(REQUIRED_ROWS + 4, sample)
+    template.event_settings(ROUND_SETTINGS_ROW + len(ROUND_SETTINGS) + 1, sample)
     boards = template.input_table("Boards", "Boards", COLUMNS, SAMPLE if sample else (), ROWS)
     final_check = DataValidation(type="list", formula1=f'"{FINAL_MARK}"', allow_blank=True)
     final_check.error = f"final: '{FINAL_MARK}' or blank"
@@ -144,7 +173,8 @@ def build(sample: bool = True) -> Template:
     sheets.finals(template)
     _standings(template)
     sheets.score_sheets(template, sample)
-    add_seating_sheet(template, SEATING_SAMPLE if sample else (), rounds=3, table_size=4)
+    add_players_sheet(template, SEATING_SAMPLE if sample else ())
+    add_seating_sheet(template, rounds=3, table_size=4)
     return template
 
 
@@ -166,7 +196,8 @@ def _settings(template: Template) -> None:
     required.errorTitle, required.showErrorMessage = "xlscore", True
     required.add(f"B3:B{2 + REQUIRED_ROWS}")
     settings.add_data_validation(required)
-    settings.column_dimensions["A"].width = 10
+    write_settings(settings, ROUND_SETTINGS_ROW, ROUND_SETTINGS)
+    settings.column_dimensions["A"].width = 12
     settings.column_dimensions["B"].width = 18
     settings.protection.sheet = True
     template.printable(settings, title_rows=None)
@@ -175,16 +206,21 @@ def _settings(template: Template) -> None:
 def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
-    formula = f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required})"
+    after_round, tie_breaks = (setting_argument(f"Settings!$B${ROUND_SETTINGS_ROW + i}") for i in range(2))
+    formula = (
+        f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required},{after_round},{players_table()},"
+        f'{tie_breaks},"yes")'
+    )
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
     count_note(ws, "A1", len(STANDINGS), named_in("Boards", COLUMNS, ROWS), ROWS)
-    template.podium(ws, f"A2:C{PLAYERS_SHOWN + 1}", "A", 2)
+    template.podium(ws, f"A2:D{PLAYERS_SHOWN + 1}", "A", 2)
     template.printable(ws)
     # The top players only, one bar each with its name: every name of 60 on one axis would run into each other.
-    chart = template.bar_chart(ws, f"PB total, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "E2")
+    chart = template.bar_chart(ws, f"PB total, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "F2")
     chart.y_axis.title = "PB points"
 
 
-def standings(book: Book) -> tuple[Standing, ...]:
-    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards and Settings."""
-    return reader.standings(book)
+def standings(book: Book) -> tuple[PbDecided, ...]:
+    """The standings of a filled Puffing Billy workbook, computed by the core from its Boards, Players and Settings,
+    with the Decided by column its Standings sheet shows."""
+    return cast(tuple[PbDecided, ...], reader.standings(book))

@@ -1,13 +1,14 @@
 """The Seating sheet, one helper for every template: players in, the tables of every round out.
 
-:func:`add_seating_sheet` adds to a template a sheet with two input tables, Players (one name a row) and Avoid (two
-players a row who must not meet), two settings (rounds, players per table), one =SEATING(...) formula that
-spills a row per player per round: round, table, seat, player and board, and under the settings
-=SEATING_QUALITY(...) with the repeated pairs and seat repeats against the fewest possible. The board (``R1 T1``) is
-the name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
-the results and types the scores. SEATING names the board itself, so the sheet has no formula of Excel's own and
-``xlscore recalc`` computes the template without loading the general formula engine. The seating is the same on
-every recalculation (SEATING's seed is fixed).
+:func:`add_seating_sheet` adds to a template a sheet with an input table, Avoid (two players a row who must not
+meet), two settings (rounds, players per table), one =SEATING(...) formula over the players of the template's
+Players sheet (:func:`xlscore.excel.templates.rounds.add_players_sheet`, which the standings read too) that spills a
+row per player per round: round, table, seat, player and board, and under the settings =SEATING_QUALITY(...) with
+the repeated pairs and seat repeats against the fewest possible. The board (``R1 T1``) is the name the template's
+results table takes for that table's game, so a coordinator copies the rows of a round into the results and types
+the scores. SEATING names the board itself, so the sheet has no formula of Excel's own and ``xlscore recalc``
+computes the template without loading the general formula engine. The seating is the same on every recalculation
+(SEATING's seed is fixed).
 
 Any template calls it the same way; for a Diplomacy template, ``table_size=7`` and the seat is the power.
 """
@@ -22,13 +23,13 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.events.headings import heading
-from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Column, Template, setting_argument, table_column
+from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
+from xlscore.excel.templates.rounds import PLAYER_COLUMNS, PLAYER_ROWS, PLAYERS_SHEET
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
 
 SHEET = "Seating"
-PLAYER_ROWS = 200
 AVOID_ROWS = 20
 SEATED_ROWS = 400
 """Rows of the seating coloured as computed: more spill on as the players and rounds grow."""
@@ -39,22 +40,41 @@ QUALITY_ANCHOR = "F12"
 
 def add_seating_sheet(
     template: Template,
-    players: Sequence[str] = (),
     *,
     rounds: int = 3,
     table_size: int = 4,
     avoid: Sequence[tuple[str, str]] = (),
     seat_help: str = "seat 1 starts",
 ) -> Worksheet:
-    """Add the Seating sheet to ``template``, with ``players`` and ``avoid`` typed in as a sample.
+    """Add the Seating sheet to ``template`` (which has its Players sheet already), with ``avoid`` typed in.
 
     rounds, table_size: the settings' values (a coordinator changes them on the sheet).
     seat_help: what a seat means in this game, shown beside the settings ("seat 1 starts", or for Diplomacy the
         powers in seat order).
     """
     ws: Worksheet = template.workbook.create_sheet(SHEET)
-    _input_table(template, ws, "Players", ("player",), [(p,) for p in players], PLAYER_ROWS, first_column=1)
+    ws["A1"] = f"The players: on the {PLAYERS_SHEET} sheet."
+    ws["A1"].font = Font(italic=True)
+    ws.column_dimensions["A"].width = 16
     _input_table(template, ws, "Avoid", ("player", "other"), avoid, AVOID_ROWS, first_column=3)
+    _settings(ws, rounds, table_size, seat_help)
+    avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
+    arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
+    # As many rows as the Players table: LibreOffice's extension pads an answer to its tallest input range, and
+    # shows #N/A in an area taller than that; more seats than this say so beside the table.
+    template.spill(ws, "J1", f"=SEATING({arguments})", rows=PLAYER_ROWS, columns=len(HEADERS))
+    # SEATING seats every player listed once a round: rounds x players rows.
+    players = named_in(PLAYERS_SHEET, PLAYER_COLUMNS, PLAYER_ROWS)
+    count_note(ws, "J1", len(HEADERS), players, PLAYER_ROWS, noun="seats", times=setting_argument("$G$1"))
+    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
+    _computed_look(ws)
+    ws.freeze_panes = "A2"
+    template.printable(ws)
+    return ws
+
+
+def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> None:
+    """The two settings (rounds, table size) at F1:H2 and the note under them."""
     for row, (label, value, meaning) in enumerate(
         (
             ("Rounds", rounds, "rounds to seat"),
@@ -77,15 +97,12 @@ def add_seating_sheet(
     )
     note.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("F4:H10")
-    avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
-    arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
-    # As many rows as the Players table: LibreOffice's extension pads an answer to its tallest input range, and
-    # shows #N/A in an area taller than that; more seats than this say so beside the table.
-    template.spill(ws, "J1", f"=SEATING({arguments})", rows=PLAYER_ROWS, columns=len(HEADERS))
-    # SEATING seats every player listed once a round: rounds x players rows.
-    players = named_in(SHEET, [Column("player")], PLAYER_ROWS)
-    count_note(ws, "J1", len(HEADERS), players, PLAYER_ROWS, noun="seats", times=setting_argument("$G$1"))
-    template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
+    ws.column_dimensions["F"].width = 24
+    ws.column_dimensions["H"].width = 30
+
+
+def _computed_look(ws: Worksheet) -> None:
+    """The quality report and the seating coloured as computed, the seating's numbers shown whole."""
     top = ws[QUALITY_ANCHOR].row
     for r in range(top, top + 5):
         for c in range(6, 9):
@@ -98,11 +115,6 @@ def add_seating_sheet(
             ws.cell(r, c).fill = COMPUTED_FILL
             if header != "player":
                 ws.cell(r, c).number_format = "0"
-    ws.column_dimensions["F"].width = 24
-    ws.column_dimensions["H"].width = 30
-    ws.freeze_panes = "A2"
-    template.printable(ws)
-    return ws
 
 
 def _input_table(

@@ -30,6 +30,7 @@ from xlscore.core.systems.size_matters import TIE_BREAKS, SizeMattersStanding
 from xlscore.engine.files.book import Book
 from xlscore.excel.templates import size_matters_tournament_reader as reader
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
+from xlscore.excel.templates.rounds import add_players_sheet, players_table, round_settings, write_settings
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -75,15 +76,18 @@ COLUMNS = (
     Column("centres", "whole", lo=0, hi=34, width=10, help="Supply centres at the end of the game, 0 to 34."),
 )
 STANDINGS = ("place", "player", "total", "solos", "head_to_head", "boards", "decided_by")
+ROUND_SETTINGS = round_settings()
+"""After round, bye and bye score: Settings rows 3 to 5, under modifier digits and tie-breaks."""
 
 
 def _formulas(last: int) -> tuple[str, str]:
     """The score column's formula and the standings formula, over the Games table's rows 1..``last``."""
     del last  # the formulas follow the Games table as it grows
     games = whole_table("Games", COLUMNS)
+    digits, tie_breaks, after_round, bye, bye_score = (setting_argument(f"Settings!$B${row}") for row in range(1, 6))
     return (
-        f"=SIZE_MATTERS_POINTS({games},{setting_argument('Settings!$B$1')})",
-        f"=SIZE_MATTERS_STANDINGS({games},{setting_argument('Settings!$B$1')},{setting_argument('Settings!$B$2')})",
+        f"=SIZE_MATTERS_POINTS({games},{digits})",
+        f"=SIZE_MATTERS_STANDINGS({games},{digits},{tie_breaks},{after_round},{players_table()},{bye},{bye_score})",
     )
 
 
@@ -113,14 +117,17 @@ def build(
             "4. Standings: each player's total, highest first. Equal totals are separated by the number of solos "
             "(a soloist above a player with two 2-way draws), then head to head: the difference between the tied "
             "players' scores on the boards they shared. 'decided by' says which. Settings' tie-breaks row lists "
-            "them: reorder or shorten it for your event.",
+            "them: reorder or shorten it for your event. After round shows the standings as they stood after that "
+            "round (blank: every round); bye and bye score say what a bye scores.",
+            "5. Players: the players, the round each joins (late from), the last round each plays (dropped after), "
+            "the rounds each sits out or had a bye. Leave it empty to count every row as typed.",
             "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
             "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
             "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
         ]
     )
     _settings(template)
-    template.event_settings(4, sample)
+    template.event_settings(3 + len(ROUND_SETTINGS) + 1, sample)
     games = template.input_table("Games", "Games", COLUMNS, filled, rows)
     powers = DataValidation(type="list", formula1=f'"{",".join(POWERS)}"', allow_blank=True)
     powers.error, powers.errorTitle, powers.showErrorMessage = "power: one of the seven great powers", "xlscore", True
@@ -144,6 +151,9 @@ def build(
     chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "I2")
     chart.y_axis.title = "Size Matters points"
     chart.height, chart.width = 12, 16
+    add_players_sheet(
+        template, list(dict.fromkeys(str(row[3]) for row in filled)) if sample and results is None else ()
+    )
     return template
 
 
@@ -175,6 +185,7 @@ def _settings(template: Template) -> None:
     for cell in ("A2", "B2", "C2"):
         settings[cell].alignment = Alignment(wrap_text=True, vertical="top")
     settings.row_dimensions[2].height = 32  # two lines
+    write_settings(settings, 3, ROUND_SETTINGS)
     settings.column_dimensions["A"].width = 18
     settings.column_dimensions["C"].width = 70
     settings.protection.sheet = True

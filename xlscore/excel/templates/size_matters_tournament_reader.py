@@ -8,17 +8,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
-from xlscore.excel.templates.filled import setting, table
+from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
     from xlscore.core.systems.size_matters import SizeMattersStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
+SETTINGS = ("modifier digits", "tie-breaks")
+"""The Settings sheet, a row each from B1 down."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[SizeMattersStanding, ...]:
@@ -26,14 +31,16 @@ def standings(book: Book, after_round: int | None = None) -> tuple[SizeMattersSt
     after ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.size_matters import size_matters_standings
 
-    return size_matters_standings(*_inputs(book), after_round=after_round)
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return size_matters_standings(*_inputs(book), round_after(book, after_round), players(book), bye, bye_score)
 
 
 def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Size Matters workbook."""
     from xlscore.core.systems.size_matters import size_matters_standings_by_round
 
-    return size_matters_standings_by_round(*_inputs(book))
+    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    return size_matters_standings_by_round(*_inputs(book), players(book), bye, bye_score)
 
 
 def _inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
@@ -41,7 +48,7 @@ def _inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
 
     found = table(book, RESULTS_SHEET)
     modifier_digits: int | None = None
-    if not is_blank(book.sheet("Settings").values.get((1, 2))):
-        digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
-        modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return found, modifier_digits, book.sheet("Settings").values.get((2, 2))
+    if not is_blank(setting_value(book, SETTINGS, "modifier digits")):
+        digits = setting(book, SETTINGS, "modifier digits", 0.0)
+        modifier_digits = whole(f"{setting_address(SETTINGS, 'modifier digits')} (modifier digits)", digits, 0, 15)
+    return found, modifier_digits, setting_value(book, SETTINGS, "tie-breaks")

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from xlscore.engine.evaluation.vector.compute import column
 from xlscore.engine.evaluation.vector.context import Context
 from xlscore.engine.evaluation.vector.parse import Call, Node, Operation, Ref, UnsupportedError, parsed
-from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT
+from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.book import Book, Formula
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
 
@@ -31,22 +32,14 @@ _PIECES = re.compile(
     r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
 )
 _SMALLEST_RUN = 2
+_DIGITS = re.compile(r"(\d+)")
 
 
-def _key(text: str, row: int) -> tuple[str, int]:
-    """The formula with each relative row written as an offset from ``row``, and how many rows it wrote."""
-    count = 0
-
-    def moved(match: re.Match[str]) -> str:
-        nonlocal count
-        if match.group(3) is None:
-            return match.group(0)
-        count += 1
-        if match.group(2):
-            return match.group(0)
-        return f"{match.group(1)}[{int(match.group(3)) - row}]"
-
-    return _PIECES.sub(moved, text), count
+def _roles(text: str) -> list[str]:
+    """What each run of digits in ``text`` is: the row of a relative reference (``rel``), of an absolute one
+    (``abs``), or anything else (a number, a part of a name or a text: ``lit``)."""
+    rows = {m.span(3): "abs" if m.group(2) else "rel" for m in _PIECES.finditer(text) if m.group(3) is not None}
+    return [rows.get(m.span(), "lit") for m in _DIGITS.finditer(text)]
 
 
 def _rows_written(text: str) -> int:
@@ -91,29 +84,53 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    groups: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
-    counts: dict[tuple[str, int, str], int] = {}
+    """The formulas grouped by sheet, column and text around their runs of digits (one split, at C speed), then by
+    those digits, each relative row written as an offset from the formula's own row."""
+    templates: dict[tuple[str, int, tuple[str, ...]], list[tuple[Formula, list[str]]]] = defaultdict(list)
     for formula in formulas:
-        if formula.array is not None or formula.dynamic or formula.col != formula.anchor[1]:
-            continue
-        text, count = _key(formula.text, formula.anchor[0])
-        key = (formula.sheet.upper(), formula.col, text)
-        groups[key].append(formula)
-        counts[key] = count
+        if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
+            pieces = _DIGITS.split(formula.text)
+            templates[(formula.sheet.upper(), formula.col, tuple(pieces[::2]))].append((formula, pieces[1::2]))
     runs = []
-    for key, members in groups.items():
+    for (sheet, col, _), members in templates.items():
         if len(members) < _SMALLEST_RUN:
             continue
-        first = members[0]
-        if _rows_written(first.text) != counts[key]:
-            continue  # the fast key saw other references than the reader does: leave them cell by cell
-        try:
-            node = parsed(first.text, first.anchor[0])
-        except UnsupportedError:
-            continue
-        members.sort(key=lambda f: f.row)
-        runs.append(_Run(key[0], key[1], members, node))
+        roles = _roles(members[0][0].text)
+        if _rows_written(members[0][0].text) != sum(role != "lit" for role in roles):
+            continue  # the fast reading saw other references than the reader does: leave them cell by cell
+        for group in _same_digits(members, roles):
+            run = _run(sheet, col, group)
+            if run is not None:
+                runs.append(run)
     return runs
+
+
+def _same_digits(members: list[tuple[Formula, list[str]]], roles: list[str]) -> Iterable[list[Formula]]:
+    """``members`` (with their digits) grouped by their digits, each relative row as an offset from the formula's
+    own row."""
+    if not roles:
+        return [[formula for formula, _ in members]]
+    digits = np.array([d for _, d in members])
+    relative = [i for i, role in enumerate(roles) if role == "rel"]
+    if relative:
+        rows = np.array([f.anchor[0] for f, _ in members], np.int64)[:, None]
+        digits[:, relative] = (digits[:, relative].astype(np.int64) - rows).astype(str)
+    groups: dict[str, list[Formula]] = defaultdict(list)
+    for (formula, _), key in zip(members, map(" ".join, digits.tolist()), strict=True):
+        groups[key].append(formula)
+    return groups.values()
+
+
+def _run(sheet: str, col: int, members: list[Formula]) -> _Run | None:
+    if len(members) < _SMALLEST_RUN:
+        return None
+    first = members[0]
+    try:
+        node = parsed(first.text, first.anchor[0])
+    except UnsupportedError:
+        return None
+    members.sort(key=lambda f: f.row)
+    return _Run(sheet, col, members, node)
 
 
 class _Written:
@@ -204,6 +221,16 @@ def _ordered(runs: list[_Run]) -> list[_Run]:
 _WRITTEN = (NUM, TEXT, BOOL, ERR)
 
 
+def _values(result: Column, done: npt.NDArray[np.bool_]) -> list[object]:
+    """The cell values of the rows ``done``: at C speed where they are all numbers or all texts."""
+    kinds = set(result.kind[done].tolist())
+    if kinds == {NUM}:
+        return result.num[done].tolist()  # type: ignore[no-any-return]
+    if kinds == {TEXT}:
+        return result.text[done].tolist()  # type: ignore[no-any-return]
+    return [result.value(i) for i in np.flatnonzero(done).tolist()]
+
+
 def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
     rows = np.array(run.rows, np.int64)
     context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904)
@@ -214,12 +241,11 @@ def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
         result, done = None, np.zeros(len(rows), bool)
     cells = evaluator.store[run.sheet]
     if result is not None and done.any():
-        target = cells.column(run.col)
-        written = evaluator.written[run.sheet]
-        for i in np.flatnonzero(done).tolist():
-            value = result.value(i)
-            target[run.formulas[i].row] = value
-            written[(run.formulas[i].row, run.col)] = value
+        places = np.flatnonzero(done).tolist()
+        values = _values(result, done)
+        rows_done = [run.formulas[i].row for i in places]
+        cells.column(run.col).update(zip(rows_done, values, strict=True))
+        evaluator.written[run.sheet].update(zip(((r, run.col) for r in rows_done), values, strict=True))
         cells.version += 1
         for i in np.flatnonzero(done & (result.kind == ERR)).tolist():
             evaluator._report(run.formulas[i], "", [])

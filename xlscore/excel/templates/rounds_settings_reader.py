@@ -1,0 +1,50 @@
+"""The round settings and the Players sheet of an event template, read back as its standings formula takes them.
+
+The settings a template added for rounds (after round, bye, bye score, best, tie-breaks: see
+:mod:`xlscore.excel.templates.rounds`) are found by their label in column A of the Settings sheet, not by their row,
+so a workbook made before they existed reads them as blank (the standings it always had). Likewise the players table
+is read only from a sheet named Players: an older workbook's one-column list of names on its Seating sheet (also a
+table named Players) is the seating's, never a roster. Loads no openpyxl, as every reader.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xlscore.core.cells import cell_text, is_blank
+from xlscore.excel.templates.filled import table
+
+if TYPE_CHECKING:
+    from xlscore.engine.files.book import Book
+
+__all__ = ["PLAYERS", "labelled", "players", "round_after"]
+
+PLAYERS = "Players"
+"""The Players sheet and its table's name."""
+
+
+def labelled(book: Book, label: str, sheet: str = "Settings") -> object:
+    """The value beside ``label`` (column B of the row whose column A reads it, in any case) on ``sheet``; None when no
+    row has the label."""
+    values = book.sheet(sheet).values
+    wanted = label.casefold()
+    rows = sorted({row for (row, column) in values.by_position() if column == 1})
+    found = next((row for row in rows if (cell_text(values.get((row, 1))) or "").casefold() == wanted), None)
+    return None if found is None else values.get((found, 2))
+
+
+def round_after(book: Book, asked: int | None) -> int | None:
+    """The round the standings are after: ``asked`` (the command line's), else the Settings' after round (blank:
+    None, all rounds)."""
+    if asked is not None:
+        return asked
+    typed = labelled(book, "after round")
+    return None if is_blank(typed) else typed  # type: ignore[return-value]  # the core checks it is a round
+
+
+def players(book: Book) -> list[list[object]] | None:
+    """The Players sheet's table (header and rows), or None when the workbook has none or it names nobody."""
+    if not any(t.name.upper() == PLAYERS.upper() and t.sheet.upper() == PLAYERS.upper() for t in book.tables):
+        return None
+    found = table(book, PLAYERS)
+    return found if any(not is_blank(row[0]) for row in found[1:] if row) else None
