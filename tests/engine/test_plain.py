@@ -3,7 +3,6 @@ gives; whatever the plain path does not take is left to the engine, which comput
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import openpyxl
@@ -27,11 +26,7 @@ def _assert_same(ours: Evaluation, engine: Evaluation) -> None:
         for position, value in cells.items():
             mine = ours.values[sheet][position]
             assert type(mine) is type(value), (sheet, position, mine, value)
-            same = (
-                math.isclose(mine, value, rel_tol=1e-15)
-                if isinstance(value, float) and isinstance(mine, float)
-                else mine == value
-            )
+            same = mine == value  # the same arithmetic: equal to the last bit
             assert same, (sheet, position, mine, value)
     assert [str(e) for e in ours.errors] == [str(e) for e in engine.errors]
 
@@ -89,7 +84,7 @@ def _formula(depth: int) -> st.SearchStrategy[str]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(values=st.lists(VALUES, min_size=6, max_size=6), formulas=st.lists(_formula(2), min_size=1, max_size=6))
 def test_generated_formulas_compute_as_the_engine_does(
-    tmp_path: Path, values: list[int | float | str | bool | None], formulas: list[str]
+    tmp_path: Path, values: list[float | str | bool | None], formulas: list[str]
 ) -> None:
     book = openpyxl.Workbook()
     sheet = book.active
