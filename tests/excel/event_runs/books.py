@@ -37,7 +37,10 @@ def event_book(event: Event, path: Path) -> Path:
     for r, row in enumerate(event.roster({})[1:], start=2):
         for c, value in enumerate(row, start=1):
             roster.cell(r, c, value)  # type: ignore[call-overload]  # names and round numbers
-    workbook["Seating"]["G1"] = 1
+    seating = workbook["Seating"]
+    seating["G1"], seating["G2"] = 1, event.table_size
+    if seating["F4"].value == "Byes":  # the next round on the Seating sheet: byes on, as --next --byes
+        seating["G4"] = "yes"
     if event.system == "diplomacy":
         workbook["Settings"]["B1"] = DIPLOMACY_SYSTEM
     built.save(path)

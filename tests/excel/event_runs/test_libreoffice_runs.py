@@ -55,6 +55,8 @@ BY_ROUND = "H1:O200"
 """Where the last round's session enters =*_STANDINGS_BY_ROUND(...) on the players' sheet: a row per player per
 round under a header (at most 29 x 6 rows)."""
 ROSTER_SHEET = "Players"
+NEXT_ROUND = "R1:V"
+"""Where the templates' Seating sheet shows the next round (its line, header and rows from R1)."""
 AVOID = ("AF", 300)
 """The Seating sheet's columns (AF:AG, rows 2 to 300) where the pairs who met twice are typed, as avoid."""
 
@@ -159,8 +161,28 @@ def _round_job(event: Event, run: Run, number: int, rows: list[dict[str, object]
         job["array"] = [{"sheet": ROSTER_SHEET, "range": BY_ROUND, "formula": _by_round_formula(event, results)}]
         job["read"].append({"sheet": ROSTER_SHEET, "range": BY_ROUND})
         return job
+    if _next_round_shown(book):  # the template's own next round, SEATING_NEXT_ROUND, on the Seating sheet
+        job["read"].append({"sheet": "Seating", "range": f"{NEXT_ROUND}{len(event.players) + 3}"})
+        return job
     seat = _seating_job(event, run, number + 1, results)
     return {**job, "type": typed + seat["type"], "array": seat["array"], "read": job["read"] + seat["read"]}
+
+
+def _next_round_shown(book: Path) -> bool:
+    """Whether the template's Seating sheet shows the next round itself (=SEATING_NEXT_ROUND(...))."""
+    return any("SEATING_NEXT_ROUND" in f.text.upper() for f in read_book(book).sheet("Seating").formulas)
+
+
+def _next_seats(shown: list[list[Any]]) -> list[Seat]:
+    """The next round as the Seating sheet shows it: the rows under its header (a bye: no table, no seat)."""
+    top = next(i for i, row in enumerate(shown) if row[:4] == ["Round", "Table", "Seat", "Player"])
+    seats: list[Seat] = []
+    for row in shown[top + 1 :]:
+        if row[3] in (None, ""):
+            break
+        bye = row[1] in (None, "")
+        seats.append((None if bye else int(row[1]), None if bye else int(row[2]), str(row[3])))
+    return seats
 
 
 @pytest.mark.parametrize("system", ["diplomacy", "rplops"])
@@ -170,13 +192,18 @@ def test_an_event_run_round_by_round_in_libreoffice(system: str, profile: Path, 
     run = Run(event)
     first = {"open": str(book), **_seating_job(event, run, 1, _results_area(event, book)[1])}
     seats = _seats(_calc(tmp_path, profile, {**first, "save": str(tmp_path / "0.xlsx")})[0])
+    from_sheet = False  # round 1: nothing to seat it from on the sheet but the players
     for number in range(1, event.rounds + 1):
         core = run.seat(number)
-        playing = _playing(run, number)
-        history = run.grid() if run.results else None
-        cell = seating(playing, 1, event.table_size, history, run.met_twice(playing) or None)  # the cell's call
-        assert seats == [(r.table, r.seat, r.player) for r in cell.rows], f"round {number}"
-        played = [*seats, *((None, None, r.player) for r in core.rows if r.table is None)]
+        if from_sheet:
+            assert seats == [(r.table, r.seat, r.player) for r in core.rows], f"round {number}"
+            played = seats
+        else:
+            playing = _playing(run, number)
+            history = run.grid() if run.results else None
+            cell = seating(playing, 1, event.table_size, history, run.met_twice(playing) or None)  # the cell's call
+            assert seats == [(r.table, r.seat, r.player) for r in cell.rows], f"round {number}"
+            played = [*seats, *((None, None, r.player) for r in core.rows if r.table is None)]
         rows = run.play(number, played, core.quality.repeats_lower_bound)
         assert most_meetings(run.results)[0] <= allowed_meetings(run), f"round {number}"
         saved = tmp_path / f"round-{number}.xlsx"
@@ -187,7 +214,8 @@ def test_an_event_run_round_by_round_in_libreoffice(system: str, profile: Path, 
         assert differences(standings, expected) == [], f"standings after round {number}"
         assert all(v in (None, "") for row in shown[0][len(expected) :] for v in row[: len(expected[0])])
         if number < event.rounds:
-            seats = _seats(shown[1])
+            from_sheet = _next_round_shown(book)
+            seats = _next_seats(shown[1]) if from_sheet else _seats(shown[1])
         book = saved
     expected = table_to_grid(list(run.by_round()))
     by_round = [row[: len(expected[0])] for row in shown[1]]
