@@ -128,3 +128,20 @@ def standings_shown(book: Book, rows: int, columns: int) -> list[list[object]]:
     """The Standings sheet's first ``rows`` rows and ``columns`` columns, as computed."""
     values = book.sheet("Standings").values
     return [[values.get((r, c)) for c in range(1, columns + 1)] for r in range(1, rows + 1)]
+
+
+def next_round_shown(book: Book) -> list[Seat] | None:
+    """The next round as the template's Seating sheet computes it (=SEATING_NEXT_ROUND(...), its header row then a
+    row per player; a bye: no table), or None for a template without it."""
+    sheet = book.sheet("Seating")
+    anchor = next((f for f in sheet.formulas if "SEATING_NEXT_ROUND" in f.text.upper()), None)
+    if anchor is None:
+        return None
+    values = sheet.values
+    seats: list[Seat] = []
+    for r in range(anchor.row + 1, anchor.row + 400):
+        _, table, seat, player = (values.get((r, c)) for c in range(anchor.col, anchor.col + 4))
+        if is_blank(player):
+            break
+        seats.append((_whole(table), _whole(seat), str(player)))
+    return seats

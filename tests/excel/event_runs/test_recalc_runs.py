@@ -3,9 +3,10 @@
 As a coordinator without Excel runs one: the empty template with the players table; each round seated by
 ``xlscore seating --next BOOK --in-place --byes`` (round 1 from the players table, later rounds from the standings)
 and read from the Seating sheet, its results typed into the results table, the book recalculated, and the Standings
-sheet read (and the book's standings as ``xlscore standings --after-round`` reads them). Each round's seating must
-be the core's (events.Run.seat), each round's Standings sheet the core's standings after that round, and no pair
-may meet more often than the lower bounds allow.
+sheet read (and the book's standings as ``xlscore standings --after-round`` reads them), and where the template
+shows the next round on its Seating sheet (SEATING_NEXT_ROUND), that too. Each round's seating must be the core's
+(events.Run.seat), the sheet's next round too, each round's Standings sheet the core's standings after that round,
+and no pair may meet more often than the lower bounds allow.
 """
 
 from __future__ import annotations
@@ -21,7 +22,15 @@ from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import standings as read_standings
 
 from ..programs import differences
-from .books import bye_cells, event_book, next_round_written, result_cells, standings_shown, type_cells
+from .books import (
+    bye_cells,
+    event_book,
+    next_round_shown,
+    next_round_written,
+    result_cells,
+    standings_shown,
+    type_cells,
+)
 from .events import EVENTS, ROSTER_HEADER, Run, allowed_meetings, most_meetings
 
 
@@ -56,5 +65,8 @@ def test_an_event_run_round_by_round_in_recalc(system: str, tmp_path: Path) -> N
         shown = standings_shown(read_book(path), len(expected), len(expected[0]))
         assert differences(shown, expected) == [], f"standings after round {number}"
         assert table_to_grid(list(read_standings(path, number)[1])) == expected  # xlscore standings --after-round
+        on_sheet = next_round_shown(read_book(path))
+        if on_sheet is not None and number < event.rounds:  # the template's own next round, beside the seating
+            assert on_sheet == [(r.table, r.seat, r.player) for r in run.seat(number + 1).rows], f"round {number + 1}"
     assert ROSTER_HEADER[-1] == "byes"
     assert sum(len(rounds) for rounds in run.byes.values()) == 2
