@@ -381,6 +381,8 @@ COUNTS = frozenset(
         "game",
         "players",
         "season",
+        "round",
+        "change",
     }
 )
 """Computed columns that hold whole numbers: shown without decimals."""
