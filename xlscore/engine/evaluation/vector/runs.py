@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from xlscore.engine.errors import shown
 from xlscore.engine.evaluation.vector.compute import column
 from xlscore.engine.evaluation.vector.context import Context
 from xlscore.engine.evaluation.vector.parse import Call, Node, Operation, Ref, UnsupportedError, parsed
 from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.book import Book, Formula
-from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
+from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, cell_name, find_references
 
 __all__ = ["Vectorised"]
 
@@ -210,7 +211,9 @@ class Vectorised:
     def compute(self, evaluator: Any, deadline: Any) -> None:
         """Compute every run into the engine's ``evaluator``; rows the vector path does not take, cell by cell."""
         for run in self.runs:
-            deadline.at = f"computing the formulas of sheet {run.sheet}, column {run.writes}"
+            first, last = run.formulas[0], run.formulas[-1]
+            cells = f"{cell_name(first.row, first.col)}:{cell_name(last.row, last.col)}"
+            deadline.at = f"at sheet {shown(first.sheet)}, {cells}, one formula filled down"
             deadline.check()
             _computed(run, evaluator, deadline, self.book.date1904)
 
