@@ -53,7 +53,7 @@ import openpyxl
 from bench_recalc import check_forced_recalc
 from measure import GNU_TIME, run_alone, xlscore_argv
 
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation.recalc import same_value
 from xlscore.engine.evaluation.volatile import drawn_cells
 from xlscore.engine.files.book import Book, read_book
@@ -115,7 +115,7 @@ def _compared(book: Book) -> tuple[Cells, dict[tuple[str, int, int], str], int]:
 def _written(path: Path, wanted: Iterable[tuple[str, int, int]]) -> Cells | None:
     try:
         book = read_book(path)
-    except WorkbookError:
+    except BookError:
         return None
     sheets = {s.name.upper(): s.values for s in book.sheets}
     return {k: sheets[k[0]].get((k[1], k[2])) if k[0] in sheets else None for k in wanted}
@@ -271,7 +271,7 @@ def _reload_losses(before_path: Path, after: Path | None) -> dict[str, str] | st
         return "LibreOffice wrote nothing"
     try:
         before, reloaded = read_book(before_path), read_book(after)
-    except WorkbookError as exc:
+    except BookError as exc:
         return f"unreadable: {exc}"[:300]
     sheets = {sheet.name.upper(): sheet for sheet in reloaded.sheets}
     losses: dict[str, str] = {}
@@ -449,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     saved, formulas, result.drawn = _compared(read_book(source))
                     result.formula_cells = len(saved)
-                except WorkbookError:
+                except BookError:
                     saved, formulas, result.formula_cells = {}, {}, -1
                 if written_path is not None:
                     result.output_problem = check_output(written_path)

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.excel.headless import register
 from xlscore.excel.publish import publish
 from xlscore.excel.publish.shown import _number  # its cache emptied: each run as a new process's
 from xlscore.excel.templates import rplops_event
@@ -54,6 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="xlscore-bench-publish-") as folder:
         book = Path(folder) / "event.xlsx"
         rplops_event.build(rows=arguments.rows, results=event(arguments.rows)).save(book)
+        register()
         recalc = best(lambda: recalculate(book, Path(folder) / "out.xlsx"), arguments.repeat)
 
         def cold() -> None:

@@ -2,6 +2,11 @@
 
     python benchmarks/bench_templates.py [--templates rplops,size-matters] [--sizes 1000,10000,50000]
         [--timeout 600] [--countifs-max 10000] [--formulas-max 1000] [--keep]
+    python benchmarks/bench_templates.py --shipped [--repeat 7]
+
+``--shipped`` measures every shipped template (workbooks/) against the RPLOPS template instead, ``xlscore recalc``
+and ``xlscore standings``, and prints each one's ratio to RPLOPS's in the same run with the machine's load
+(benchmarks/shipped_templates.py says how); the rest of this page is about the run without it.
 
 Needs LibreOffice (``soffice``) on the PATH; on Debian or Ubuntu:
 
@@ -65,13 +70,17 @@ from typing import Protocol
 
 import openpyxl
 from bench_recalc import Measurement, check_forced_recalc, parse_sizes
+from floor import packing_level as floor_packing_level
 from measure import GNU_TIME, floor_mib, libreoffice_convert, run_alone, xlscore_argv
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
+from shipped_templates import shipped_ratios
 
 from xlscore.core.events.headings import column_key
 from xlscore.core.systems.rplops_event import rplops_points, rplops_standings
 from xlscore.core.systems.size_matters import size_matters_points, size_matters_standings
+from xlscore.engine.evaluation.recalc import packing_level
+from xlscore.engine.files.safezip import RATIO_FLOOR
 from xlscore.excel.libreoffice.profile import PROBE_COMPUTED, PROBE_STALE, copy_profile
 from xlscore.excel.libreoffice.soffice import INSTALL_COMMAND, Run, find_soffice, soffice_version
 from xlscore.excel.templates import rplops_event, size_matters_tournament
@@ -83,6 +92,7 @@ SEED = 20261102
 PLAYERS = 50
 SIZES = (1_000, 10_000, 50_000, 100_000)
 TOLERANCE = 1e-9
+FAST_ABOVE = str(RATIO_FLOOR)  # the floor packs a part over this many bytes at zlib level 1, as recalc does
 
 Cell = str | float | None
 Standing = dict[str, object]  # a standings row by its column names (the template's own)
@@ -509,7 +519,7 @@ def run_size(
     out = folder / "xlscore-out.xlsx"
     xlscore = _measured([run_alone(xlscore_argv(source, out), timeout=timeout, log=folder / "xlscore.log")], out)
     floor_out = folder / "floor-out.xlsx"
-    floor_argv = [sys.executable, str(Path(__file__).with_name("floor.py")), str(source), str(floor_out)]
+    floor_argv = [sys.executable, str(Path(__file__).with_name("floor.py")), str(source), str(floor_out), FAST_ABOVE]
     floor = _measured([run_alone(floor_argv, timeout=timeout, log=folder / "floor.log")], floor_out)
     measured: dict[str, Measurement] = {}
     for name, copy in (("LibreOffice", competent), ("LibreOffice per-row COUNTIFS", countifs)):
@@ -581,7 +591,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--soffice", help="the soffice executable (default: soffice on the PATH)")
     parser.add_argument("--workdir", type=Path, help="where the workbooks go (default: a new temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the workbooks, outputs, logs and profiles")
+    parser.add_argument(
+        "--shipped", action="store_true", help="every shipped template's recalc and standings against RPLOPS's"
+    )
+    parser.add_argument("--repeat", type=int, default=7, help="with --shipped: rounds counted (default 7)")
     options = parser.parse_args(argv)
+    if options.shipped:
+        folder = Path(tempfile.mkdtemp(prefix="xlscore-bench-shipped-", dir=options.workdir))
+        try:
+            return shipped_ratios(folder, options.repeat, options.timeout)
+        finally:
+            if not options.keep:
+                shutil.rmtree(folder, ignore_errors=True)
+    sizes = (0, RATIO_FLOOR, RATIO_FLOOR + 1, 30 * RATIO_FLOOR)
+    if any(floor_packing_level(n, RATIO_FLOOR) != packing_level(n) for n in sizes):
+        parser.error("benchmarks/floor.py no longer packs as xlscore recalc does (recalc.packing_level)")
     chosen = [key.strip() for key in options.templates.split(",") if key.strip()]
     if not chosen or any(key not in SYSTEMS for key in chosen):
         parser.error(f"--templates: expected some of {', '.join(SYSTEMS)}, got {options.templates!r}")

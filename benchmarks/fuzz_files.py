@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/fuzz_files.py [--seconds 300] [--seed 1] [--show 5]
 
-The long run of tests/engine/test_safezip.py and test_sheetdata.py, with their builders of hostile files
+The long run of tests/engine/test_safezip.py and test_parsed_sheet_data.py, with their builders of hostile files
 (tests/engine/hostile.py; run from the repository's root so that ``tests`` is found). Each round is one of:
 
 * a sheet with comments, processing instructions, CDATA and elements of other namespaces between and inside its
@@ -36,6 +36,7 @@ from xlscore.core.errors import XlscoreError
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files.book import read_book
 from xlscore.engine.files.sheetxml import scan_cells, unescape
+from xlscore.excel.headless import register, xlscore_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 SHEET1 = "xl/worksheets/sheet1.xml"
@@ -82,9 +83,11 @@ def meet(path: Path, what: str, tally: Tally) -> None:
     """Read and recalculate one file, counting how it went."""
     tally.files += 1
     started = time.perf_counter()
+    register()
     try:
-        read_book(path)
-        recalculate(path, path.with_name("out.xlsx"))
+        with xlscore_errors():  # the engine's BookError as the WorkbookError a user sees: its message bounded
+            read_book(path)
+            recalculate(path, path.with_name("out.xlsx"))
         tally.read += 1
     except XlscoreError as exc:
         tally.refused += 1

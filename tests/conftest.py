@@ -7,6 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from xlscore.excel.headless import register
+
+# xlscore's functions registered with the recalculation engine, as every xlscore entry point registers them before it
+# computes a workbook: the tests that call the engine directly compute =RPLOPS(...) as `xlscore recalc` does.
+register()
+
 SLOW = (
     # A sum over whole rows and columns to the sheet's last cell, through the formula engine.
     "tests/engine/test_last_row_and_column.py::test_sums_over_ranges_to_the_last_row_and_column",

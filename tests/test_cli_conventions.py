@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlscore.cli import main
-from xlscore.engine.files.results import Result, format_result
+from xlscore.excel.results import Result, format_result
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"

@@ -46,7 +46,7 @@ def test_console_sessions_print_what_the_guide_shows(page: Path, tmp_path: Path)
             assert done.stdout.rstrip("\n").splitlines() == shown, command
 
 
-TOPICS = ("README.md", "libreoffice.md", "publishing.md")
+TOPICS = ("README.md", "libreoffice.md", "publishing.md", "running-an-event.md")
 """The guide's pages that are not about one template."""
 
 

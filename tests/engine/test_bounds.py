@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tests.engine import hostile
 from xlscore.cli import main
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation import engine
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files import limits
@@ -143,16 +143,19 @@ def test_an_array_formula_at_the_cell_limit_is_computed(tmp_path: Path, monkeypa
     at_limit = '<row r="2"><c r="A2"><f t="array" ref="A2:B4">1</f><v>1</v></c></row>'
     assert _values(_book(tmp_path / "Six.xlsx", array=at_limit)) == [1.0] * 6
     over = '<row r="2"><c r="A2"><f t="array" ref="A2:B5">1</f><v>1</v></c></row>'
-    with pytest.raises(WorkbookError, match="over 8 cells, more than the 6"):
+    with pytest.raises(BookError, match="over 8 cells, more than the 6"):
         recalculate(_book(tmp_path / "Eight.xlsx", array=over))
 
 
 # -- the time a recalculation may take ------------------------------------------------------------------------
 
 
-def _many_formulas(path: Path, count: int) -> Path:
+def _many_formulas(path: Path, count: int, same: bool = False) -> Path:
+    """A sheet of ``count - 1`` formulas in column B: each its own (``A2*2``, ``A3*3``: computed cell by cell), or
+    with ``same`` one formula filled down (``A2*2``, ``A3*2``: one run of the vector path)."""
     cells = "".join(
-        f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}"><f>A{r}*2</f></c></row>' for r in range(1, count)
+        f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}"><f>A{r}*{2 if same else r}</f></c></row>'
+        for r in range(1, count)
     )
     parts = hostile.minimal_parts()
     sheet = f'<worksheet xmlns="{hostile.MAIN}"><sheetData>{cells}</sheetData></worksheet>'
@@ -195,10 +198,24 @@ def test_one_formula_running_past_the_time_is_interrupted_by_the_watchdog(
         return computed(self, formula)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine._Evaluator, "compute", stuck)
-    with pytest.raises(
-        WorkbookError, match=r"stopped after 0\.1 s \(--max-seconds\), at sheet 'Results', B2, formula 2"
-    ):
+    with pytest.raises(BookError, match=r"stopped after 0\.1 s \(--max-seconds\), at sheet 'Results', B2, formula 2"):
         recalculate(book, tmp_path / "out.xlsx", max_seconds=0.1)
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_past_max_seconds_a_filled_column_stops_naming_its_sheet_and_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = _many_formulas(tmp_path / "Filled.xlsx", 40, same=True)
+
+    def check(deadline: limits.Deadline) -> None:
+        raise deadline.stopped()
+
+    monkeypatch.setattr(limits.Deadline, "check", check)
+    with pytest.raises(
+        BookError, match=r"stopped after 30 s \(--max-seconds\), at sheet 'Results', B1:B39, one formula"
+    ):
+        recalculate(book, tmp_path / "out.xlsx", max_seconds=30)
     assert not (tmp_path / "out.xlsx").exists()
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files.book import read_book
-from xlscore.engine.files.sheetdata import cell_text, text_of_cell
+from xlscore.engine.files.parsed_sheet_data import cell_text, text_of_cell
 
 
 def test_control_characters_and_carriage_returns_are_escaped_as_excel_writes_them() -> None:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine import hostile
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation import recalc as recalc_module
 from xlscore.engine.evaluation.engine import evaluate
 from xlscore.engine.evaluation.recalc import check_book, recalculate
@@ -113,11 +113,11 @@ def test_any_mix_of_cells_reads_the_same_at_once_as_one_by_one(
     path = _book(tmp_path / "any.xlsx", hostile.sheet_of(b"".join(rows)))
     try:
         at_once: object = dict(read_book(path).sheet("Results").values)
-    except WorkbookError as exc:
+    except BookError as exc:
         at_once = str(exc)  # a value that does not read: the same refusal, naming the same cell, both ways
     try:
         one_by_one: object = _cell_by_cell(monkeypatch, path)
-    except WorkbookError as exc:
+    except BookError as exc:
         one_by_one = str(exc)
     assert at_once == one_by_one
 
@@ -138,7 +138,7 @@ def test_equal_texts_and_short_numbers_are_held_once(tmp_path: Path) -> None:
 )
 def test_a_value_that_does_not_read_is_worded_with_its_cell(cell: bytes, wording: str, tmp_path: Path) -> None:
     path = _book(tmp_path / "bad.xlsx", hostile.sheet_of(b'<row r="2"><c r="A2"><v>1</v></c>' + cell + b"</row>"))
-    with pytest.raises(WorkbookError, match=wording):
+    with pytest.raises(BookError, match=wording):
         read_book(path)
 
 

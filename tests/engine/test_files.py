@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine import hostile
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.files import safe_io as files
 from xlscore.engine.files.safe_io import STALE_AFTER, open_input, read_input, replacing
 from xlscore.engine.files.safezip import open_workbook
@@ -30,7 +30,7 @@ def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="a POSIX device")
 def test_a_device_is_refused_before_a_byte_is_read() -> None:
     started = time.perf_counter()
-    with pytest.raises(WorkbookError, match=r"^/dev/zero is not a regular file \(a device or a pipe\?\)"):
+    with pytest.raises(BookError, match=r"^/dev/zero is not a regular file \(a device or a pipe\?\)"):
         read_input(Path("/dev/zero"), "CSV file", files.MAX_CSV_SIZE)
     assert time.perf_counter() - started < 1
 
@@ -39,23 +39,21 @@ def test_a_device_is_refused_before_a_byte_is_read() -> None:
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     path = tmp_path / "past.csv"
     os.mkfifo(path)
-    with pytest.raises(WorkbookError, match=r"past\.csv is not a regular file"):
+    with pytest.raises(BookError, match=r"past\.csv is not a regular file"):
         read_input(path, "CSV file", files.MAX_CSV_SIZE)
 
 
 def test_a_folder_and_a_missing_file_are_one_line(tmp_path: Path) -> None:
-    with pytest.raises(WorkbookError, match=r"is a folder, not a CSV file$"):
+    with pytest.raises(BookError, match=r"is a folder, not a CSV file$"):
         read_input(tmp_path, "CSV file", files.MAX_CSV_SIZE)
-    with pytest.raises(WorkbookError, match=r"nope\.csv does not exist; check the file name and folder$"):
+    with pytest.raises(BookError, match=r"nope\.csv does not exist; check the file name and folder$"):
         read_input(tmp_path / "nope.csv", "CSV file", files.MAX_CSV_SIZE)
 
 
 def test_a_file_over_the_limit_is_refused_from_its_size(tmp_path: Path) -> None:
     path = tmp_path / "past.csv"
     path.write_bytes(b"x" * 2049)
-    with pytest.raises(
-        WorkbookError, match=r"^past\.csv is 2,049 bytes, more than the 2 KiB xlscore reads in a CSV file$"
-    ):
+    with pytest.raises(BookError, match=r"^past\.csv is 2,049 bytes, more than the 2 KiB xlscore reads in a CSV file$"):
         read_input(path, "CSV file", 2048)
     with open_input(path, "CSV file", 2049) as handle:
         assert len(handle.read()) == 2049
@@ -66,7 +64,7 @@ def test_a_workbook_file_over_a_gibibyte_is_refused_unread(tmp_path: Path) -> No
     with open(path, "r+b") as grown:  # sparse: no disk space used
         grown.truncate(files.MAX_WORKBOOK_SIZE + 1)
     with pytest.raises(
-        WorkbookError, match=r"^Scores\.xlsx is 1,073,741,825 bytes, more than the 1 GiB xlscore reads in a workbook$"
+        BookError, match=r"^Scores\.xlsx is 1,073,741,825 bytes, more than the 1 GiB xlscore reads in a workbook$"
     ):
         open_workbook(path)
 
@@ -165,7 +163,7 @@ def _written_through(target: Path) -> None:
 def test_a_named_pipe_is_refused_and_left_a_pipe(tmp_path: Path) -> None:
     pipe = tmp_path / "out.xlsx"
     os.mkfifo(pipe)
-    with pytest.raises(WorkbookError, match=r"out\.xlsx: it is not a regular file .* xlscore never replaces"):
+    with pytest.raises(BookError, match=r"out\.xlsx: it is not a regular file .* xlscore never replaces"):
         _written_through(pipe)
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
     assert sorted(tmp_path.iterdir()) == [pipe]
@@ -180,7 +178,7 @@ def test_a_device_is_refused_and_left_a_device(tmp_path: Path) -> None:
         if os.geteuid() == 0:
             pytest.skip("no device can be made here, and as root /dev/null itself would be at risk")
         device = Path("/dev/null")
-    with pytest.raises(WorkbookError, match="it is not a regular file"):
+    with pytest.raises(BookError, match="it is not a regular file"):
         _written_through(device)
     assert stat.S_ISCHR(os.lstat(device).st_mode)
 
@@ -197,14 +195,14 @@ def test_a_symbolic_link_is_written_through_and_kept(tmp_path: Path) -> None:
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     (tmp_path / "to-pipe.xlsx").symlink_to(pipe)
-    with pytest.raises(WorkbookError, match="not a regular file"):
+    with pytest.raises(BookError, match="not a regular file"):
         _written_through(tmp_path / "to-pipe.xlsx")
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
 
 
 @pytest.mark.parametrize("length", [256, 1_000])
 def test_a_name_over_255_bytes_is_one_line(tmp_path: Path, length: int) -> None:
-    with pytest.raises(WorkbookError, match=f"its name is {length:,} bytes, more than the 255 a file name may have"):
+    with pytest.raises(BookError, match=f"its name is {length:,} bytes, more than the 255 a file name may have"):
         _written_through(tmp_path / ("x" * (length - 5) + ".xlsx"))
 
 
@@ -230,7 +228,7 @@ def test_a_folder_that_cannot_be_read_is_one_line(tmp_path: Path, monkeypatch: p
 
         monkeypatch.setattr(os, "stat", refused)
     try:
-        with pytest.raises(WorkbookError, match=r"^cannot write .*out\.xlsx: Permission denied$"):
+        with pytest.raises(BookError, match=r"^cannot write .*out\.xlsx: Permission denied$"):
             _written_through(locked / "out.xlsx")
     finally:
         locked.chmod(0o755)

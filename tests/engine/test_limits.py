@@ -16,7 +16,7 @@ import pytest
 
 from tests.engine import hostile
 from xlscore.cli import main
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files import limits
 from xlscore.engine.files.book import read_book
@@ -90,7 +90,7 @@ def test_the_sheet_limit_itself_is_read(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(limits, "MAX_SHEETS", 3)
     at_limit = _book(tmp_path / "Three.xlsx", [_formula_row("1+1")], **_sheets(3))
     assert [s.name for s in read_book(at_limit).sheets] == ["S1", "S2", "S3"]
-    with pytest.raises(WorkbookError, match="it has 4 sheets, more than the 3"):
+    with pytest.raises(BookError, match="it has 4 sheets, more than the 3"):
         read_book(_book(tmp_path / "Four.xlsx", [_formula_row("1+1")], **_sheets(4)))
 
 
@@ -112,7 +112,7 @@ def test_the_shared_string_limit_itself_is_read(tmp_path: Path, monkeypatch: pyt
     row = b'<row r="1"><c r="A1" t="s"><v>4</v></c><c r="B1" t="str"><f>A1&amp;"b"</f><v>ab</v></c></row>'
     at_limit = _book(tmp_path / "Five.xlsx", [row], **{"xl/sharedStrings.xml": _strings(5)})
     assert recalculate(at_limit).evaluation.values["RESULTS"][1, 2] == "ab"
-    with pytest.raises(WorkbookError, match="6 entries, more than the 5"):
+    with pytest.raises(BookError, match="6 entries, more than the 5"):
         read_book(_book(tmp_path / "Six.xlsx", [row], **{"xl/sharedStrings.xml": _strings(6)}))
 
 
@@ -135,7 +135,7 @@ def test_the_cell_limit_itself_is_computed(tmp_path: Path, monkeypatch: pytest.M
     rows = [_formula_row("SUM(A2:H9)"), *numbers]
     at_limit = _book(tmp_path / "Twenty.xlsx", rows)  # A1, A2:A19 and Totals!A1: 20 cells
     assert recalculate(at_limit).evaluation.values["RESULTS"][1, 1] == sum(range(2, 10))
-    with pytest.raises(WorkbookError, match="21 cells, more than the 20"):
+    with pytest.raises(BookError, match="21 cells, more than the 20"):
         read_book(_book(tmp_path / "TwentyOne.xlsx", [*rows, b'<row r="21"><c r="A21"><v>1</v></c></row>']))
 
 
@@ -159,5 +159,5 @@ def test_the_formula_limit_itself_is_computed(tmp_path: Path, monkeypatch: pytes
     values = recalculate(at_limit).evaluation.values["RESULTS"]
     assert [values[r, 2] for r in (1, 2, 3)] == [10.0, 12.0, 14.0]
     more = [*shared, b'<row r="4"><c r="B4"><f>1+1</f><v>2</v></c></row>']
-    with pytest.raises(WorkbookError, match="4 formula cells, more than the 3"):
+    with pytest.raises(BookError, match="4 formula cells, more than the 3"):
         read_book(_book(tmp_path / "Four.xlsx", more))

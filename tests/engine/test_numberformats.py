@@ -12,7 +12,7 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
 from xlscore.cli import main
 from xlscore.engine.files.date_cells import BUILTIN, as_date, dated_cells, format_kind
-from xlscore.engine.files.results import read_results
+from xlscore.excel.results import read_results
 
 ROOT = Path(__file__).resolve().parents[2]
 

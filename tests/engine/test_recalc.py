@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import zipfile
@@ -19,16 +20,16 @@ from openpyxl.worksheet.formula import ArrayFormula
 import xlscore
 from tests.engine import hostile
 from xlscore.cli import main
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation import recalc as recalc_module
 from xlscore.engine.evaluation.recalc import check_book, recalculate
 from xlscore.engine.files.book import read_book
-from xlscore.engine.files.results import read_results
 from xlscore.engine.rewrite.calls import normalise_formula
 from xlscore.engine.rewrite.refs import Area
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.results import read_results
 
-STANDINGS_COLUMNS = ("Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour")
+STANDINGS_COLUMNS = ("Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour", "Decided by")
 
 # Results of five players: name, game, players n, hours, rank.
 ROWS = [
@@ -156,10 +157,10 @@ def test_input_is_never_changed_and_in_place_is_atomic(
     assert book.read_bytes() == original
 
     def broken(*args: object, **kwargs: object) -> list[bytes]:
-        raise WorkbookError("disk full (simulated)")
+        raise BookError("disk full (simulated)")
 
     monkeypatch.setattr(recalc_module, "patched_pieces", broken)
-    with pytest.raises(WorkbookError, match="simulated"):
+    with pytest.raises(BookError, match="simulated"):
         recalculate(book, in_place=True)
     assert book.read_bytes() == original
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx", "out.xlsx"]  # no temporary file left
@@ -493,15 +494,16 @@ def test_a_key_error_inside_a_scoring_function_is_a_bug_not_ref(
         raise KeyError("a key the rule forgot")
 
     from xlscore.engine.evaluation import engine
-    from xlscore.engine.rewrite import calls
+    from xlscore.engine.functions import registered
     from xlscore.excel.functions.catalogue import CATALOGUE
+    from xlscore.excel.functions.edge import call_cells
 
-    rplops = dataclasses.replace(CATALOGUE["RPLOPS"], core=broken)
-    monkeypatch.setattr(calls, "CATALOGUE", {**CATALOGUE, "RPLOPS": rplops})
+    rplops = functools.partial(call_cells, dataclasses.replace(CATALOGUE["RPLOPS"], core=broken))
+    monkeypatch.setitem(registered._FUNCTIONS, "RPLOPS", rplops)
     if not direct:
         from xlscore.engine.evaluation import formulas_adapter as formula_engine
 
-        monkeypatch.setitem(formula_engine._FUNCTIONS, "RPLOPS", formula_engine._engine_function(rplops))
+        monkeypatch.setitem(formula_engine._FUNCTIONS, "RPLOPS", formula_engine._engine_function("RPLOPS", rplops))
     book = read_book(_one_formula(tmp_path / "broken.xlsx", "=RPLOPS(A1,B1)"))
     with pytest.raises(KeyError if direct else Exception, match="a key the rule forgot"):
         engine.evaluate(book, direct=direct)

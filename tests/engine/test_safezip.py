@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine import hostile
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.files import safezip
 from xlscore.engine.files.safezip import (
     SafeZip,
@@ -28,16 +28,16 @@ SHEET1 = "xl/worksheets/sheet1.xml"
 
 
 def refused(path: Path, use: Callable[[SafeZip], object] | None = None) -> str:
-    """The one-line message of the WorkbookError raised opening ``path`` (or by ``use`` on it once opened).
+    """The one-line message of the BookError raised opening ``path`` (or by ``use`` on it once opened).
 
     Checks that the message names the file and that the file's bytes are as they were.
     """
     before = path.read_bytes() if path.is_file() else None
     if use is None:
-        with pytest.raises(WorkbookError) as caught:
+        with pytest.raises(BookError) as caught:
             open_workbook(path)
     else:
-        with open_workbook(path) as book, pytest.raises(WorkbookError) as caught:
+        with open_workbook(path) as book, pytest.raises(BookError) as caught:
             use(book)
     message = str(caught.value)
     assert "\n" not in message
@@ -132,7 +132,7 @@ def test_a_folder(tmp_path: Path) -> None:
 def test_a_named_pipe_is_refused_without_waiting(tmp_path: Path) -> None:
     path = tmp_path / "Scores.xlsx"
     os.mkfifo(path)
-    with pytest.raises(WorkbookError, match="not a regular file"):
+    with pytest.raises(BookError, match="not a regular file"):
         open_workbook(path)
 
 
@@ -141,7 +141,7 @@ def test_unreadable(tmp_path: Path) -> None:
     path = minimal(tmp_path)
     path.chmod(0)
     try:
-        with pytest.raises(WorkbookError, match="permission denied"):
+        with pytest.raises(BookError, match="permission denied"):
             open_workbook(path)
     finally:
         path.chmod(0o644)
@@ -489,7 +489,7 @@ def test_a_workbook_without_its_relationships_part(tmp_path: Path) -> None:
     assert "links to rId1" in refused(path, sheet_parts)
 
 
-# -- whatever the damage, a WorkbookError and never a traceback
+# -- whatever the damage, a BookError and never a traceback
 
 
 def _read_everything(path: Path) -> None:
@@ -519,7 +519,7 @@ def test_any_damage_gives_a_workbook_error(tmp_path: Path, data: st.DataObject) 
     path.write_bytes(bytes(whole))
     try:
         _read_everything(path)
-    except WorkbookError as exc:
+    except BookError as exc:
         message = str(exc)
     else:
         message = ""

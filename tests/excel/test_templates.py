@@ -81,6 +81,33 @@ def test_every_template_has_a_reader_of_its_standings() -> None:
         assert reader(system).standings(book) == template(system).standings(book), system
 
 
+def test_each_readers_settings_are_the_rows_its_template_lays_out() -> None:
+    # The reader reads each setting by its name, from the row it names; the build must have labelled that row so.
+    read: dict[str, tuple[str, ...]] = {system: getattr(reader(system), "SETTINGS", ()) for system in MODULES}
+    assert read["rplops"] == ("x", "version")
+    assert read["gibbs"][-1] == "one pool"
+    for system, settings in read.items():
+        labels = read_book(WORKBOOKS / template(system).FILE).sheet("Settings").values if settings else {}
+        assert [labels.get((row, 1)) for row in range(1, len(settings) + 1)] == list(settings), system
+
+
+def test_each_readers_results_table_is_the_one_its_template_lays_out() -> None:
+    # The reader names the results table and the columns that name a board; the build must have laid them there.
+    boards = {
+        "rplops": ["game"],
+        "gibbs": ["date", "game"],
+        "league": ["game"],
+        "lifetime": ["season", "division", "league"],
+    }
+    boards |= {"puffing-billy": ["game", "board"], "size-matters": ["round", "board"], "diplomacy": ["round", "board"]}
+    for system in MODULES:
+        book = read_book(WORKBOOKS / template(system).FILE)
+        found = reader(system)
+        (table,) = (t for t in book.tables if t.name == found.RESULTS_SHEET)
+        assert table.sheet == found.RESULTS_SHEET, system
+        assert [str(c).casefold() for c in table.columns[: found.BOARD_COLUMNS]] == boards[system], system
+
+
 def test_empty_template_computes_without_error_cells(tmp_path: Path) -> None:
     for system in SYSTEMS:
         source = new_workbook(system, tmp_path / f"{system}.xlsx", sample=False)

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from xlscore.core.errors import XlscoreError
+from xlscore.excel.headless import xlscore_errors
 
 _EPILOG = """\b
 Exit status: 0 done; 1 bad input, a workbook that cannot be read, or (recalc --check) a difference, with a
@@ -31,7 +32,8 @@ class _Command(click.Command):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with xlscore_errors():  # a workbook the engine refuses: xlscore's WorkbookError
+                return super().invoke(ctx)
         except XlscoreError as exc:
             raise _as_usage_error(exc, ctx) or exc from exc
 
@@ -65,7 +67,8 @@ def cli() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: exit status 0 done, 1 bad input (an XlscoreError, shown as one line), 2 a usage error."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="xlscore", standalone_mode=False)
+        with xlscore_errors():
+            cli.main(args=list(argv) if argv is not None else None, prog_name="xlscore", standalone_mode=False)
     except XlscoreError as exc:
         click.echo(f"xlscore: {exc}", err=True)
         return 1

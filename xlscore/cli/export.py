@@ -37,8 +37,8 @@ def export(
     Examples: xlscore export event.xlsx --name Standings --format csv; xlscore export event.xlsx --name 'Seating!J1'
     """
     from xlscore.engine.files.book import read_book
-    from xlscore.engine.files.results import results
     from xlscore.engine.rewrite.structured import left_out
+    from xlscore.excel.results import results
 
     read = read_book(book)
     total = sum(len(s.formulas) for s in read.sheets)

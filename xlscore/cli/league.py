@@ -46,7 +46,7 @@ def schedule(
     Examples: xlscore schedule Ann Bo Cy Di Eve Fay Gus; xlscore schedule --leagues leagues.csv --event AGR --season 2
     """
     from xlscore.core.systems.league import league_schedule, league_season_games
-    from xlscore.engine.files.results import Result
+    from xlscore.excel.results import Result
 
     seat_names = tuple(heading(f"seat {i}") for i in range(1, seats + 1))
     if leagues_csv is not None:
@@ -119,8 +119,9 @@ def next_season(
 
 def _league_book(path: Path) -> Any:
     from xlscore.engine.files.book import read_book
+    from xlscore.excel.templates import marked_system
 
     book = read_book(path)
-    if book.names.get("XLSCORE_SYSTEM", "").strip().strip('"') != "league":
+    if marked_system(book) != "league":
         raise InputError(f"{path.name} is not a Meeple League season workbook; make one with 'xlscore new league'")
     return book

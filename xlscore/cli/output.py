@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from xlscore.engine.files.results import Result
+    from xlscore.excel.results import Result
 
 FORMATS = ("text", "csv", "json")
 _HALF_PAIR = re.compile("[\ud800-\udfff]")
@@ -52,7 +52,7 @@ def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def emit(found: Sequence[Result], kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """Print the tables, or write them to ``output``, in the format asked for (see :func:`output_options`)."""
-    from xlscore.engine.files.results import format_results
+    from xlscore.excel.results import format_results
 
     deliver(format_results(found, output_format(kind, output, as_csv), raw=raw_csv), output)
 
@@ -85,8 +85,8 @@ def deliver(text: str, output: Path | None) -> None:
 
 def table(name: str, rows: Sequence[object], row_type: type | None) -> Result:
     """Rows of a core result (frozen dataclasses) as a named table; no rows: the header of ``row_type`` alone."""
-    from xlscore.engine.files.results import Result
     from xlscore.excel.functions.cells import table_to_grid
+    from xlscore.excel.results import Result
 
     grid = table_to_grid(rows, row_type)
     header = tuple(str(h) for h in grid[0]) if grid[0] != [""] else ()

@@ -136,7 +136,9 @@ def _values_copy(book: Path, output: Path, max_seconds: float, max_memory: int) 
 def _computed(book: Path, output: Path | None, in_place: bool, max_seconds: float, max_memory: int) -> Recalculation:
     """The recalculation, within the time and memory given; running out of either is one line, nothing written."""
     from xlscore.engine.evaluation.recalc import recalculate
+    from xlscore.excel.headless import register
 
+    register()
     try:
         with limits.bound_memory(max_memory), progress_bar() as progress:
             return recalculate(book, output, in_place=in_place, progress=progress, max_seconds=max_seconds)

@@ -16,7 +16,7 @@ from xlscore.excel.templates import MODULES, standings_row
 
 if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
-    from xlscore.engine.files.results import Result
+    from xlscore.excel.results import Result
 
 TEMPLATE_SYSTEMS = tuple(MODULES)
 
@@ -94,8 +94,8 @@ def standings(
     xlscore standings event.xlsx --by-round
     """
     from xlscore.engine.files.book import read_book
-    from xlscore.engine.files.results import stacked
     from xlscore.engine.rewrite.structured import left_out
+    from xlscore.excel.results import stacked
 
     if after_round is not None and by_round:
         raise click.UsageError("give --after-round or --by-round, not both")

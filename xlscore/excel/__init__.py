@@ -1,9 +1,9 @@
 """The spreadsheet edge, in four packages by job.
 
 * :mod:`xlscore.excel.functions`: the spreadsheet functions, from the catalogue to each host that shows them;
-* :mod:`xlscore.engine`: reading a workbook file, computing its formulas and writing the results back;
-* :mod:`xlscore.excel.templates`: the template workbooks, one per scoring system;
+* :mod:`xlscore.excel.templates`: the template workbooks, one module per template with its reader beside it;
+* :mod:`xlscore.excel.publish`: a filled template published as a page, projector pages, a PDF, a workbook;
 * :mod:`xlscore.excel.libreoffice`: LibreOffice as a second spreadsheet program that checks the first.
 
-Nothing in :mod:`xlscore.core` imports from here.
+Recalculating a workbook without Excel is :mod:`xlscore.engine`'s. Nothing in :mod:`xlscore.core` imports from here.
 """

@@ -154,7 +154,8 @@ class Run:
     def standings(self, after: int) -> tuple[Any, ...]:
         """The core's standings after round ``after``, from every result and the roster."""
         if self.event.system == "rplops":
-            return rplops_standings(self.grid(), 50, 1, after_round=after, players=self.roster())
+            # With Decided by, as the template's Standings sheet shows it.
+            return rplops_standings(self.grid(), 50, 1, after_round=after, players=self.roster(), decided_by="yes")
         return diplomacy_standings(self.grid(), DIPLOMACY_SYSTEM, after_round=after, players=self.roster())
 
     def by_round(self) -> tuple[RoundStanding, ...]:
@@ -180,6 +181,16 @@ class Run:
         self.results += rows
         self.played = number
         return rows
+
+    def met_twice(self, playing: Sequence[str]) -> list[list[str]]:
+        """The pairs of ``playing`` who have met twice or more: what a coordinator types into the avoid table so
+        that no pair meets a third time (next_round keeps them apart itself when a pair would)."""
+        games: dict[tuple[object, object], list[str]] = {}
+        for row in self.results:
+            games.setdefault((row["round"], _game(row)), []).append(str(row["player"]))
+        met = Counter(frozenset(pair) for players in games.values() for pair in combinations(sorted(players), 2))
+        listed = set(playing)
+        return sorted(sorted(pair) for pair, times in met.items() if times >= 2 and pair <= listed)
 
 
 def seats_of(seating: Seating) -> list[Seat]:

@@ -27,6 +27,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.events.roster import Roster, next_byes, read_roster
 from xlscore.core.seating import inputs
 from xlscore.core.seating.plan import TABLE_SIZES, Seating, SeatingRow, seating
+from xlscore.core.seating.powers import give_powers, powers_played
 from xlscore.core.validate import whole
 
 __all__ = ["next_round"]
@@ -42,6 +43,7 @@ def next_round(
     top_tables: int = 0,
     byes: bool = False,
     seed: int | None = None,
+    powers: Sequence[str] | None = None,
 ) -> Seating:
     """The seating of round ``round_`` from the event so far (see the module docstring): one row per player, a
     bye a row with no table, and the quality report of the new round against the history.
@@ -55,6 +57,9 @@ def next_round(
     top_tables: seat the leaders together at the first this many tables (0: none).
     byes: True to fill every table and give the players left over a bye (fewest byes so far, lowest first).
     seed: another seed gives another seating of the same quality.
+    powers: for Diplomacy, the powers in order (the seven standard names): each table's seat k is then the k-th
+        power, given out so that as few players as possible play a power again (the history's power column says
+        who played what; :mod:`xlscore.core.seating.powers`).
     """
     number = whole("round", round_, 1)
     size = whole("table_size", table_size, *TABLE_SIZES)
@@ -75,7 +80,27 @@ def next_round(
         fixed.update(dict.fromkeys(playing[start : start + seats], table))
     seated = _fewest_meetings(playing, size, history, fixed, seed)
     rows = tuple(dataclasses.replace(row, round=number) for row in seated.rows)
+    if powers is not None:
+        rows = _with_powers(rows, history, powers)
     return Seating((*rows, *(SeatingRow(number, None, None, p) for p in out)), seated.quality)
+
+
+def _with_powers(rows: tuple[SeatingRow, ...], history: object, powers: Sequence[str]) -> tuple[SeatingRow, ...]:
+    """The round's rows with each table's seats as powers (seat k: the k-th power), in seat order."""
+    played = {} if history is None else powers_played(history, powers)
+    order = {power: seat for seat, power in enumerate(powers, start=1)}
+    tables: dict[int | None, list[SeatingRow]] = {}
+    for row in rows:
+        tables.setdefault(row.table, []).append(row)  # a bye comes later: every row here has a table
+    seated: list[SeatingRow] = []
+    for at in tables.values():
+        given = give_powers([row.player for row in at], played, powers)
+        seated += sorted((dataclasses.replace(row, seat=order[given[row.player]]) for row in at), key=_seat)
+    return tuple(seated)
+
+
+def _seat(row: SeatingRow) -> int:
+    return row.seat or 0
 
 
 def _fewest_meetings(

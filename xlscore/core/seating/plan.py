@@ -172,53 +172,62 @@ def seating(
     if not count:  # a sheet's players table not filled in yet: nothing to seat
         empty = SeatingQuality(0, 0, 0, (), 0, 0, 0, "")
         return Seating((), empty)
-    if count > MAX_PLAYERS:
-        raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
-    total_rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
-    size = whole("table_size", table_size, *TABLE_SIZES)
-    if not isinstance(byes, bool):
-        raise InputError(f"byes is {byes!r}; expected True or False")
+    total_rounds, size = _sizes(count, rounds, table_size, byes)
     budget = None if seconds is None else _seconds(seconds)
     sizes, sitting_out = inputs.bye_sizes(count, size) if byes else (inputs.table_sizes(count, size), 0)
     known = {player: i for i, player in enumerate(listed)}
     past = [] if history is None else inputs.history_games(history, known)
     avoided = set() if avoid is None else inputs.avoided_pairs(avoid, known)
-    fixed_at = {} if fixed is None else inputs.fixed_tables(fixed, known, sizes)
-    per_round = [dict(fixed_at) for _ in range(total_rounds)]
-    if top_table is not None:
-        for p in inputs.top_players(top_table, known, sizes[0]):
-            if per_round[-1].get(p, 0) != 0:
-                raise InputError(
-                    f"top_table seats {listed[p]!r} at table 1 in round {total_rounds}, but fixed puts them at "
-                    f"table {per_round[-1][p] + 1}; expected one table for each player"
-                )
-            per_round[-1][p] = 0
-        if sum(1 for t in per_round[-1].values() if t == 0) > sizes[0]:
-            raise InputError(f"fixed and top_table put more than {sizes[0]} players at table 1 in the last round")
+    per_round = _placed(listed, known, total_rounds, sizes, fixed, top_table)
     _check_fixed_apart(per_round, avoided, listed)
-
     seed_value = DEFAULT_SEED if seed is None else whole("seed", seed)
     if sitting_out:
         for placed, out in zip(per_round, _byes(count, sitting_out, per_round, seed_value), strict=True):
             placed.update(dict.fromkeys(out, len(sizes)))  # the bye table, after the real ones
-    key = (
-        listed,
-        total_rounds,
-        size,
-        tuple(tuple(game) for game in past),
-        tuple(sorted(avoided)),
-        tuple(tuple(sorted(placed.items())) for placed in per_round),
-        seed_value,
-        sitting_out,
-        budget,
-    )
-    if key not in _RECENT:
-        _RECENT[key] = _seat(
+    placed_key = tuple(tuple(sorted(placed.items())) for placed in per_round)
+    key = (listed, total_rounds, size, tuple(map(tuple, past)), tuple(sorted(avoided)), placed_key, seed_value)
+    if (*key, sitting_out, budget) not in _RECENT:
+        _RECENT[(*key, sitting_out, budget)] = _seat(
             listed, total_rounds, size, sizes, past, avoided, per_round, seed_value, sitting_out, budget
         )
         while len(_RECENT) > RECENT:
             _RECENT.pop(next(iter(_RECENT)))
-    return _RECENT[key]
+    return _RECENT[(*key, sitting_out, budget)]
+
+
+def _sizes(count: int, rounds: object, table_size: object, byes: object) -> tuple[int, int]:
+    """The rounds and the table size, checked with the count of players and the byes flag."""
+    if count > MAX_PLAYERS:
+        raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
+    if not isinstance(byes, bool):
+        raise InputError(f"byes is {byes!r}; expected True or False")
+    return whole("rounds", rounds, 1, MAX_ROUNDS), whole("table_size", table_size, *TABLE_SIZES)
+
+
+def _placed(
+    listed: tuple[str, ...],
+    known: dict[str, int],
+    total_rounds: int,
+    sizes: tuple[int, ...],
+    fixed: object,
+    top_table: Iterable[object] | None,
+) -> list[dict[int, int]]:
+    """Each round's players placed before the search (player to table): the fixed ones, and in the last round the
+    top players at table 1."""
+    fixed_at = {} if fixed is None else inputs.fixed_tables(fixed, known, sizes)
+    per_round = [dict(fixed_at) for _ in range(total_rounds)]
+    if top_table is None:
+        return per_round
+    for p in inputs.top_players(top_table, known, sizes[0]):
+        if per_round[-1].get(p, 0) != 0:
+            raise InputError(
+                f"top_table seats {listed[p]!r} at table 1 in round {total_rounds}, but fixed puts them at "
+                f"table {per_round[-1][p] + 1}; expected one table for each player"
+            )
+        per_round[-1][p] = 0
+    if sum(1 for t in per_round[-1].values() if t == 0) > sizes[0]:
+        raise InputError(f"fixed and top_table put more than {sizes[0]} players at table 1 in the last round")
+    return per_round
 
 
 RECENT = 16

@@ -254,8 +254,7 @@ def _cool(
     if current <= floor or steps <= 0:
         return best, current, False
     where = [{p: t for t, table in enumerate(tables) for p in table} for tables in seating]
-    movable = [[p for p in range(problem.players) if p not in problem.fixed[r]] for r in range(problem.rounds)]
-    rounds = [r for r in range(problem.rounds) if len(movable[r]) > 1 and len(problem.sizes) > 1]
+    movable, rounds = _movable(problem)
     if not rounds:
         return best, current, False
     hot, cold = HOT * (REPEAT + 1), COLD * (REPEAT + 1)
@@ -295,28 +294,41 @@ def _cool(
                 delta += (REPEAT if m_p else 0) + m_p - (REPEAT if m_q > 1 else 0) - m_q + 1
         if delta > 0 and random_() >= math.exp(-delta / temperature):
             continue
-        for x in tables[a]:
-            if x != p:
-                row_p[x] -= 1
-                met[x][p] -= 1
-                row_q[x] += 1
-                met[x][q] += 1
-        for y in tables[b]:
-            if y != q:
-                row_q[y] -= 1
-                met[y][q] -= 1
-                row_p[y] += 1
-                met[y][p] += 1
-        table_a, table_b = tables[a], tables[b]
-        table_a[table_a.index(p)] = q
-        table_b[table_b.index(q)] = p
-        place[p], place[q] = b, a
+        _swap(met, tables, place, p, q)
         current += delta
         if current < best_cost:
             best, best_cost = [[t[:] for t in ts] for ts in seating], current
             if current <= floor:
                 break
     return best, best_cost, False
+
+
+def _movable(problem: Problem) -> tuple[list[list[int]], list[int]]:
+    """Each round's players not fixed to a table, and the rounds where a swap can move someone."""
+    movable = [[p for p in range(problem.players) if p not in problem.fixed[r]] for r in range(problem.rounds)]
+    return movable, [r for r in range(problem.rounds) if len(movable[r]) > 1 and len(problem.sizes) > 1]
+
+
+def _swap(met: Met, tables: list[list[int]], place: dict[int, int], p: int, q: int) -> None:
+    """Swap players ``p`` and ``q`` (at different tables of one round), keeping ``met`` and ``place`` up to date."""
+    a, b = place[p], place[q]
+    row_p, row_q = met[p], met[q]
+    for x in tables[a]:
+        if x != p:
+            row_p[x] -= 1
+            met[x][p] -= 1
+            row_q[x] += 1
+            met[x][q] += 1
+    for y in tables[b]:
+        if y != q:
+            row_q[y] -= 1
+            met[y][q] -= 1
+            row_p[y] += 1
+            met[y][p] += 1
+    table_a, table_b = tables[a], tables[b]
+    table_a[table_a.index(p)] = q
+    table_b[table_b.index(q)] = p
+    place[p], place[q] = b, a
 
 
 def _troubled(

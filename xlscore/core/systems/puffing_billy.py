@@ -57,10 +57,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
-from xlscore.core.cells import exact, is_blank
+from xlscore.core.cells import cell_text, exact, is_blank
 from xlscore.core.errors import InputError, MissingColumnError, TableError
 from xlscore.core.events.games import player_twice
+from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import measure, standings
 from xlscore.core.events.roster import check_results, read_roster
 from xlscore.core.events.rounds import (
@@ -77,7 +79,7 @@ from xlscore.core.events.rows import Row, cell_name, cell_number, cell_whole, fl
 from xlscore.core.events.table import Table, table
 from xlscore.core.events.tie_breaks import Asked, Played, asked, game_tie_breaks
 from xlscore.core.rounding import as_decimal, round_half_up
-from xlscore.core.validate import count, items, number, numbers
+from xlscore.core.validate import count, items, number, numbers, whole
 
 __all__ = [
     "BOARD_MAX_PLAYERS",
@@ -97,6 +99,7 @@ __all__ = [
     "pb_final_ratio",
     "pb_finals",
     "pb_game_score",
+    "pb_needs",
     "pb_points",
     "pb_standings",
     "pb_standings_by_round",
@@ -115,6 +118,9 @@ FINAL_BONUS: tuple[float, ...] = (0.3, 0.2, 0.1)
 """Added to the best score in the game of the final's 1st, 2nd and 3rd (a tenth of the placement score)."""
 
 BOARD_MAX_PLAYERS = 6
+FINISH_MOST: tuple[Fraction, ...] = tuple(map(Fraction, ("3.045", "2.5", "1.5", "0.5", "0", "0")))
+"""The most a board gives each finish, 1st to 6th: the placement score and the largest bonus (0.5 for 2nd to 4th,
+and a winner's bonus of 0.03 x three bonuses of 0.5 = 0.045)."""
 BONUS_CAP = Decimal("0.5")
 WINNER_BONUS_RATE = Decimal("0.03")
 DIGITS = 3
@@ -417,6 +423,7 @@ def _scored_rows(table: tuple[Board, ...]) -> dict[int, Row]:
                 "_row": row,
                 "_round": board.round or 1,
                 "board": board.board,
+                "_final": board.final,
             }
     return scored
 
@@ -490,7 +497,7 @@ def pb_standings(
     The results are a DataFrame, mappings, or rows with a header. A boards table (game, board, place, player,
     money, final, round) without a score column is scored row by row as PB_POINTS and PB_FINAL_BONUSES score it.
     """
-    rows, keep, must = _standings_input(results, best, required, players)
+    rows, keep, must = standings_input(results, best, required, players)
     order = asked(tie_breaks, decided_by)
     last = max((row["_round"] for row in rows), default=0)
     found = _standings_after(rows, keep, must, check_after_round(after_round, last), order)[0]
@@ -517,14 +524,67 @@ def pb_standings_by_round(
     tie_breaks: the tie-breaks after the total, in order, separated by commas: wins, best game, head to head,
         opponents' points, opponents' average (the last three need a board column); blank or none for none.
     """
-    rows, keep, must = _standings_input(results, best, required, players)
+    rows, keep, must = standings_input(results, best, required, players)
     order = asked(tie_breaks, None)
     last = max((row["_round"] for row in rows), default=0)
     roster = read_roster(players)
     return standings_by_round(last, lambda number: _standings_after(rows, keep, must, number, order)[1], roster)
 
 
-def _standings_input(
+@table(Need)
+def pb_needs(
+    results: object,
+    game: str,
+    table_size: int,
+    top: int | None = None,
+    best: int | None = None,
+    required: Sequence[str] = (),
+    players: object = None,
+) -> tuple[Need, ...]:
+    """What each player needs before the last round, a board of one game: the lowest finish on it that still gets
+    them first (and into the top N), even if everyone else wins their board with the largest bonus; a bound, since
+    a finish's bonus depends on the money (a lower finish may do with the right money), with the least board score
+    that is enough.
+
+    results: the results so far, as PB_STANDINGS reads them (a boards table, or player, game, score rows).
+    game: the game of the last round's boards (a new board counts only if it beats the player's best in it).
+    table_size: the players of each board of the last round (2 to 6).
+    top: also list who is in reach of the top N (blank: first place only).
+    best: count only the best N games of each player besides the required ones (blank: every game counts).
+    required: games that always count, scoring 0 for a player who has none.
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
+    """
+    rows, keep, must = standings_input(results, best, required, players)
+    named = cell_text(game) if not isinstance(game, bool) else None
+    if named is None:
+        raise InputError(f"game is {game!r}; expected the name of the last round's game")
+    size = whole("table_size", table_size, 2, BOARD_MAX_PLAYERS)
+    totals = _standings_after(rows, keep, must, None, Asked())[1].totals
+    boards, bonuses, _, _ = _gathered(rows, None)
+    played: dict[str, dict[str, list[float]]] = defaultdict(dict)
+    for (player, each), scores in boards.items():
+        played[player][each] = scores
+
+    def after(player: str, score: Fraction) -> Fraction:
+        scores = {each: [*board_scores] for each, board_scores in played[player].items()}
+        scores.setdefault(named, []).append(float(score))
+        games = [GameStanding(g, pb_game_score(v, bonuses.get((player, g), 0)), True) for g, v in scores.items()]
+        return exact(_total(_counted(games, keep, must)))
+
+    def bends(player: str) -> list[Fraction]:
+        # Where a new board passes a board of the game or a game's score (less the game's bonus) in a best-N count.
+        shift = exact(bonuses.get((player, named), 0))
+        seen = [exact(x) for v in played[player].values() for x in v]
+        return [*seen, *(x - shift for x in seen)]
+
+    least = [Fraction(p) for p in PLACEMENT_SCORE] + [Fraction(0)] * (BOARD_MAX_PLAYERS - len(PLACEMENT_SCORE))
+    finishes = list(zip(least[:size], FINISH_MOST[:size], strict=True))
+    outlook = Outlook(after, Fraction(0), FINISH_MOST[0], finishes, bends)
+    return needs_over(totals, outlook, targets(top), BOUND)
+
+
+def standings_input(
     results: object, best: object, required: object, players: object
 ) -> tuple[list[Row], int | None, tuple[str, ...]]:
     """The standings' rows (each with its round under ``_round``) and settings, read and checked (against the
@@ -552,6 +612,35 @@ def _standings_after(
 ) -> tuple[tuple[Standing, ...], After]:
     """The standings from the rows of the rounds up to ``after`` (None: all), ranked by the total and the
     tie-breaks ``order`` names."""
+    boards, bonuses, played, players = _gathered(rows, after)
+    per_player: dict[str, list[GameStanding]] = {p: [] for p in players}
+    for (player, game), scores in boards.items():
+        per_player[player].append(GameStanding(game, pb_game_score(scores, bonuses.get((player, game), 0)), True))
+    by_player: dict[str, tuple[float, tuple[GameStanding, ...]]] = {}
+    for player, games in per_player.items():
+        counted = _counted(games, keep, must)
+        by_player[player] = (_total(counted), counted)
+    totals = {p: exact(t) for p, (t, _) in by_player.items()}
+    ranked = standings(by_player, [measure("total", totals), *game_tie_breaks(order.names, played, totals)])
+    rows_out = tuple(
+        PbDecided(row.place, row.player, *by_player[row.player], row.decided_by)
+        if order.decided_by
+        else Standing(row.place, row.player, *by_player[row.player])
+        for row in ranked
+    )
+    return rows_out, After([(row.place, row.player) for row in rows_out], totals, players)
+
+
+def _total(counted: Sequence[GameStanding]) -> float:
+    return round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
+
+
+_Gathered = tuple[dict[tuple[str, str], list[float]], dict[tuple[str, str], float], list[Played], dict[str, int]]
+
+
+def _gathered(rows: list[Row], after: int | None) -> _Gathered:
+    """The rows of the rounds up to ``after`` (None: all) gathered: each player's board scores by game, final
+    bonuses by player and game, every board played (for the tie-breaks), and each player's boards."""
     boards: dict[tuple[str, str], list[float]] = defaultdict(list)
     played: list[Played] = []
     bonuses: dict[tuple[str, str], float] = {}
@@ -573,23 +662,7 @@ def _standings_after(
         players[player] = players.get(player, 0) + 1
         seat = None if is_blank(row.get("board")) else (row["_round"], game, cell_name(row, "board"))
         played.append(Played(player, seat, exact(score), score >= PLACEMENT_SCORE[0]))
-    per_player: dict[str, list[GameStanding]] = {p: [] for p in players}
-    for (player, game), scores in boards.items():
-        per_player[player].append(GameStanding(game, pb_game_score(scores, bonuses.get((player, game), 0)), True))
-    by_player: dict[str, tuple[float, tuple[GameStanding, ...]]] = {}
-    for player, games in per_player.items():
-        counted = _counted(games, keep, must)
-        total = round_half_up(sum((as_decimal(g.score) for g in counted if g.counted), Decimal(0)), DIGITS)
-        by_player[player] = (total, counted)
-    totals = {p: exact(t) for p, (t, _) in by_player.items()}
-    ranked = standings(by_player, [measure("total", totals), *game_tie_breaks(order.names, played, totals)])
-    rows_out = tuple(
-        PbDecided(row.place, row.player, *by_player[row.player], row.decided_by)
-        if order.decided_by
-        else Standing(row.place, row.player, *by_player[row.player])
-        for row in ranked
-    )
-    return rows_out, After([(row.place, row.player) for row in rows_out], totals, players)
+    return boards, bonuses, played, players
 
 
 def _counted(games: list[GameStanding], keep: int | None, must: tuple[str, ...]) -> tuple[GameStanding, ...]:

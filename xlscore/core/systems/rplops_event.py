@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.events.games import group_games
-from xlscore.core.events.needs import Need, needs
-from xlscore.core.events.placement import places_from_values
+from xlscore.core.events.needs import Need, needs, targets
+from xlscore.core.events.placement import places_from_values, places_in_bulk
 from xlscore.core.events.ranking import Ranked, measure, standings
 from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.events.rounds import (
@@ -207,7 +207,7 @@ def _in_bulk(results: object) -> _Scored | None:
     if per_game is None:
         return None  # a game with different hours
     game_hours = np.where(per_game[1], per_game[0], 1.0)
-    place, tied, n = bulk.competition_places(game, np.where(by_place, values, -values), higher_is_better=False)
+    place, tied, n = places_in_bulk(game, np.where(by_place, values, -values), higher_is_better=False)
     return _Scored(rows, player, list(map(str, players)), game, n, place, tied, game_hours[game], game_hours, rounds)
 
 
@@ -358,13 +358,12 @@ def rplops_needs(
     bye_score: the points of a bye, for bye fixed.
     """
     size = count("table_size", table_size, 2)
-    targets = [1] if top is None else sorted({1, count("top", top, 1)})
     average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
     length = Fraction(1) if hours is None else exact(number("hours", hours, positive=True))
     order = _Order(None, Asked())
     _, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score), order)
     finishes = [points(Fraction(place), size, length, average, rule) for place in range(1, size + 1)]
-    return needs(after(None)[1].totals, finishes, targets)
+    return needs(after(None)[1].totals, finishes, targets(top))
 
 
 def _standings_after(

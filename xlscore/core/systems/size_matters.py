@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.events.games import group_games
+from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
 from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.events.rounds import (
@@ -78,6 +79,7 @@ __all__ = [
     "size_matters",
     "size_matters_board",
     "size_matters_exact",
+    "size_matters_needs",
     "size_matters_points",
     "size_matters_standings",
     "size_matters_standings_by_round",
@@ -381,6 +383,34 @@ def size_matters_standings_by_round(
     roster = read_roster(players)
     event = _Event.read(results, modifier_digits, tie_breaks, roster, bye_rule(bye, bye_score))
     return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
+
+
+@table(Need)
+def size_matters_needs(
+    results: object,
+    top: int | None = None,
+    modifier_digits: int | None = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+) -> tuple[Need, ...]:
+    """What each player needs before the last round: the least Size Matters score on their last board that still
+    gets them first (and into the top N), even if every other player soloes (210); a bound, since what centres give
+    that score depends on the board.
+
+    results: the results so far: a table with columns board, player, centres, and optionally round: seven rows per
+        board (a DataFrame, mappings, or rows with a header).
+    top: also list who is in reach of the top N (blank: first place only).
+    modifier_digits: round the modifier to this many decimals, as the article's examples do (blank: exact).
+    players: the players table (player, and optionally late from, dropped after, sits out), to check each result
+        against (blank: none).
+    bye: what a bye scores: none, fixed (bye_score) or average (the player's score per board); blank: none.
+    bye_score: the score of a bye, for bye fixed.
+    """
+    event = _Event.read(results, modifier_digits, None, read_roster(players), bye_rule(bye, bye_score))
+    totals = event.after(None)[1].totals
+    outlook = Outlook(lambda player, score: totals[player] + score, Fraction(0), _SOLO)
+    return needs_over(totals, outlook, targets(top), BOUND)
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from xlscore.core.validate import shown
-from xlscore.engine.evaluation import formulas_patches
+from xlscore.engine.errors import CellError, shown
+from xlscore.engine.evaluation import formulas_patches, plain
 from xlscore.engine.evaluation.conversions import line_feeds_kept, signs_kept
 from xlscore.engine.evaluation.vector import Vectorised
 from xlscore.engine.files import limits
@@ -42,6 +42,7 @@ from xlscore.engine.functions.information.cellinfo import (
     with_cell_information,
 )
 from xlscore.engine.functions.information.column_widths import ColumnWidths
+from xlscore.engine.functions.registered import REGISTERED, CellFunction
 from xlscore.engine.rewrite import calls
 from xlscore.engine.rewrite.intersection import explicit, intersected, legacy
 from xlscore.engine.rewrite.lambdas import lambdas_written_out
@@ -62,9 +63,6 @@ from xlscore.engine.rewrite.refs import (
 )
 from xlscore.engine.rewrite.threed import spanned
 from xlscore.engine.rewrite.tokens import Token
-from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.functions.edge import call_cells
 
 __all__ = ["CellReport", "Evaluation", "evaluate"]
 
@@ -112,13 +110,14 @@ class _Compiled:
     anchor: tuple[int, int]
     inputs: list[tuple[str, Area | None, Absolute | None]] = field(default_factory=list)
     function: Callable[..., Any] | None = None
-    direct: SheetFunction | None = None
+    direct: CellFunction | None = None
     arguments: list[tuple[bool, object]] = field(default_factory=list)  # (is an input, input index or constant)
     problem: str = ""
     messages: tuple[str, ...] = ()  # from compiling: the engine computes a formula without inputs right away
     text: str = ""
     per_cell: bool = False  # the engine merged references that move differently ($D$1 and D1): no sharing
     calls_xlscore: bool = False  # it calls an xlscore function, so it spills to the size of its result
+    plain: plain.Plain | None = None  # a plain helper formula, computed without the engine where it can be (plain.py)
 
 
 class _MissingSheetError(Exception):
@@ -177,6 +176,7 @@ class _Compiler:
         self.run_time = False  # a formula reads a range known only while computing (INDIRECT, OFFSET)
         self.shapes: dict[tuple[str, str], _Compiled] = {}
         self.located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}
+        self.engine_located: dict[tuple[str, int, int], tuple[_Compiled, list[Area | None]]] = {}  # see by_engine
 
     def columns(self, sheet: str) -> ColumnWidths | None:
         """The column widths of ``sheet`` (CELL("width"))."""
@@ -228,11 +228,41 @@ class _Compiler:
         return compiled, shift
 
     def _compile_text(self, formula: Formula, refs: list[Reference]) -> _Compiled:
-        """A formula shape compiled: read, rewritten, then called directly (an xlscore call on references and
-        constants) or compiled by the engine; ``refs``: the references written in its text."""
+        """A formula shape compiled: read, then computed by the plain path (:mod:`.plain`) where it is a plain
+        helper formula, else rewritten and called directly (an xlscore call on references and constants) or
+        compiled by the engine; ``refs``: the references written in its text."""
         tokens = self._read(formula)
         if isinstance(tokens, _Compiled):
             return tokens
+        plain_formula = self.direct and formula.array is None and not formula.dynamic
+        found = plain.read(tokens, formula.sheet) if plain_formula else None
+        if found is not None:  # the rest is done only for a cell whose values the plain path does not take
+            inputs: list[tuple[str, Area | None, Absolute | None]] = [
+                (str(area), area, absolute) for area, absolute in zip(found.areas, found.absolute, strict=True)
+            ]
+            return _Compiled(formula.anchor, inputs, plain=found, text=formula.text)
+        return self._compile_tokens(formula, tokens, refs)
+
+    def by_engine(self, formula: Formula) -> tuple[_Compiled, list[Area | None]]:
+        """A formula the plain path compiled, compiled the general way at its own cell, and the areas it reads: for
+        a cell whose values the plain path does not take."""
+        key = (formula.sheet.upper(), formula.row, formula.col)
+        found = self.engine_located.get(key)
+        if found is None:
+            try:
+                text = translate(formula.text, formula.row - formula.anchor[0], formula.col - formula.anchor[1])
+            except ValueError as exc:
+                return _Compiled(formula.anchor, problem=f"#REF! {exc}"), []
+            here = Formula(formula.sheet, formula.row, formula.col, text, (formula.row, formula.col))
+            tokens = self._read(here)
+            compiled = tokens if isinstance(tokens, _Compiled) else self._compile_tokens(here, tokens, _refs(here))
+            sheet = formula.sheet.upper()
+            areas = [a or self._named(name.upper(), sheet) for name, a, _ in compiled.inputs]
+            found = self.engine_located[key] = (compiled, areas)
+        return found
+
+    def _compile_tokens(self, formula: Formula, tokens: list[Token], refs: list[Reference]) -> _Compiled:
+        """A formula shape's tokens rewritten, then called directly or compiled by the engine."""
         tokens, twins, placed, informed = self._rewritten(formula, tokens)
         names = calls.function_names(tokens)
         self.run_time = self.run_time or bool({"XLSCORE_INDIRECT", "XLSCORE_OFFSET"} & names)
@@ -285,7 +315,7 @@ class _Compiler:
         problem."""
         engine = _engine()
         self.engine_used = True
-        xlscore = any(name in CATALOGUE for name in names)
+        xlscore = any(name in REGISTERED for name in names)
         unknown = sorted({n.upper() for n in names if not engine.is_known(n)})
         if unknown:
             return _Compiled(
@@ -427,6 +457,11 @@ class _Evaluator:
     def compute(self, formula: Formula) -> tuple[list[list[object]], str, list[str]]:
         """The formula's result as rows of cell values, a problem found on the way, and xlscore's messages."""
         compiled, areas = self.compiler.inputs_of(formula)
+        if compiled.plain is not None:
+            found = plain.value(compiled.plain, areas, self.grid)
+            if found is not None:
+                return [[found]], "", []
+            compiled, areas = self.compiler.by_engine(formula)
         messages = list(compiled.messages)
         if compiled.problem:
             return [[CellError(compiled.problem.split(" ", 1)[0])]], compiled.problem, messages
@@ -444,7 +479,7 @@ class _Evaluator:
             return [[CellError("#VALUE!")]], str(exc), messages
         if compiled.direct is not None:
             values = [_single(grids[v]) if is_input and isinstance(v, int) else v for is_input, v in compiled.arguments]
-            return _direct_result(call_cells(compiled.direct, values), messages), "", messages
+            return _direct_result(compiled.direct(values), messages), "", messages
         engine = _engine()
         # A name the workbook does not define is #NAME? where it is read, as in Excel: ISERROR(VLOOKUP(x, Nowhere,
         # 2)) is TRUE (Apache POI's 46535.xlsx), and the formula is #NAME? only when the error reaches its result.
@@ -578,6 +613,11 @@ def _innermost(exc: BaseException) -> BaseException:
             break
         inner = nested
     return inner
+
+
+def _refs(formula: Formula) -> list[Reference]:
+    """The references written in the formula's text, where it stands."""
+    return formula_shape(formula.text, formula.row, formula.col)[1]
 
 
 def _located_inputs(

@@ -4,12 +4,11 @@ Imported only when a workbook has a formula the direct path of :mod:`xlscore.eng
 Excel built-in function, arithmetic). The engine's table of Excel functions comes from
 :mod:`~xlscore.engine.evaluation.formulas_functions`, which leaves scipy unloaded until a statistical function needs it.
 xlscore's functions are registered with it here, so a formula mixing both computes through the very same
-:func:`~xlscore.excel.functions.edge.call_cells` as a direct call and the add-in.
+function as a direct call (:mod:`~xlscore.engine.functions.registered`).
 """
 
 from __future__ import annotations
 
-import contextvars
 import copy
 from collections.abc import Callable
 from typing import Any
@@ -18,32 +17,30 @@ import numpy as np
 import schedula as sh
 from formulas import Parser
 from formulas.errors import FormulaError
-from formulas.functions import Error, wrap_ranges_func
+from formulas.functions import wrap_ranges_func
 from formulas.functions.operators import OPERATORS
 from formulas.tokens.operand import XlError
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
+from xlscore.engine.evaluation.formulas_values import ERRORS, MESSAGES, from_cells
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
-from xlscore.engine.functions import added as added_functions
-from xlscore.engine.functions import database
-from xlscore.engine.functions.date_time import workdays, yearfrac
+from xlscore.engine.functions import database, registered
+from xlscore.engine.functions.date_time import date_serial, workdays, yearfrac
 from xlscore.engine.functions.engineering import bases
 from xlscore.engine.functions.engineering import complex_numbers as complex_text
 from xlscore.engine.functions.financial import depreciation
-from xlscore.engine.functions.lookup import indirect, lookups
-from xlscore.engine.functions.math import subtotals
-from xlscore.engine.functions.statistical import regression
-from xlscore.engine.functions.text import bahttext, text_limit, text_numbers
+from xlscore.engine.functions.information import number_tests, system_info
+from xlscore.engine.functions.logical import switch
+from xlscore.engine.functions.lookup import indirect, lookups, references
+from xlscore.engine.functions.math import arithmetic, subtotals
+from xlscore.engine.functions.registered import CellFunction
+from xlscore.engine.functions.statistical import modes, poisson, regression
+from xlscore.engine.functions.text import bahttext, dollar, substrings, text_limit
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
-from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
-from xlscore.excel.functions.cells import CellError
-from xlscore.excel.functions.edge import call_cells
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
-
-MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_messages", default=None)
-ERRORS: dict[str, XlError] = dict(Error.errors)
 
 
 def _from_engine(value: Any) -> Any:
@@ -73,10 +70,10 @@ def _to_engine(value: Any) -> Any:
     return value
 
 
-def _engine_function(function: SheetFunction) -> Callable[..., Any]:
+def _engine_function(name: str, function: CellFunction) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
         try:
-            result = call_cells(function, [_from_engine(a) for a in args])
+            result = function([_from_engine(a) for a in args])
         except Exception as exc:
             exc.xlscore_bug = True  # type: ignore[attr-defined]  # xlscore's own: it surfaces, see engine.compute
             raise
@@ -89,7 +86,7 @@ def _engine_function(function: SheetFunction) -> Callable[..., Any]:
             return array
         return np.asarray([[_to_engine(result)]], dtype=object)
 
-    run.__name__ = function.name
+    run.__name__ = name
     wrapped: Callable[..., Any] = wrap_ranges_func(run)
     return wrapped
 
@@ -99,11 +96,17 @@ def _register() -> dict[str, Any]:
     :mod:`~xlscore.engine.evaluation.formulas_patches`), and registered to be in force while xlscore computes."""
     functions: dict[str, Any] = get_functions()  # a new table, with formulas' default: "not implemented"
     operators: dict[str, Any] = copy.copy(OPERATORS)
-    for name, function in CATALOGUE.items():
-        functions[name] = _engine_function(function)
+    registered.on_register(lambda name, function: functions.__setitem__(name, _engine_function(name, function)))
     functions[BLANK_FUNCTION] = lambda: Omitted()
     functions.update(subtotals.FUNCTIONS)
-    functions.update(added_functions.FUNCTIONS)
+    functions.update(arithmetic.FUNCTIONS)
+    functions.update(dollar.FUNCTIONS)
+    functions.update(references.FUNCTIONS)
+    functions.update(number_tests.FUNCTIONS)
+    functions.update(system_info.FUNCTIONS)
+    functions.update(switch.FUNCTIONS)
+    functions.update(modes.FUNCTIONS)
+    functions.update(poisson.FUNCTIONS)
     functions.update(indirect.FUNCTIONS)
     functions.update(complex_text.FUNCTIONS)
     functions.update(workdays.FUNCTIONS)
@@ -112,7 +115,8 @@ def _register() -> dict[str, Any]:
     functions.update(yearfrac.FUNCTIONS)
     functions.update(bahttext.FUNCTIONS)
     functions.update(database.FUNCTIONS)
-    functions.update(text_numbers.FUNCTIONS)
+    functions.update(substrings.FUNCTIONS)
+    functions.update(date_serial.FUNCTIONS)
     functions.update(regression.FUNCTIONS)
     functions.update(depreciation.FUNCTIONS)
     conversions.install(functions, operators)
@@ -157,17 +161,6 @@ def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str
     finally:
         MESSAGES.reset(token)
     return function, list(function.inputs), tuple(messages)
-
-
-def from_cells(grid: list[list[object]]) -> np.ndarray[Any, Any]:
-    """A range of cell values as the engine takes it: blanks as its EMPTY, errors as its error values."""
-    array = np.empty((len(grid), len(grid[0]) if grid else 0), dtype=object)
-    for i, row in enumerate(grid):
-        array[i, :] = [
-            sh.EMPTY if v is None else ERRORS.get(v.code, ERRORS["#VALUE!"]) if isinstance(v, CellError) else v
-            for v in row
-        ]
-    return array
 
 
 def to_cells(result: Any) -> list[list[object]]:

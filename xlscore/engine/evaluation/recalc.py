@@ -15,8 +15,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from xlscore.core.errors import WorkbookError
-from xlscore.core.validate import shown
+from xlscore.engine.errors import BookError, CellError, shown
 from xlscore.engine.evaluation.engine import CellReport, Evaluation, evaluate
 from xlscore.engine.files import limits
 from xlscore.engine.files.book import Book, read_book
@@ -27,11 +26,18 @@ from xlscore.engine.files.sheetxml import patched_pieces
 from xlscore.engine.files.workbook_parts import FIXED_ZIP_TIME, calculated, dynamic_mark
 from xlscore.engine.rewrite.refs import Area, cell_name, parse_area
 from xlscore.engine.rewrite.structured import Table, left_out
-from xlscore.excel.functions.cells import CellError
 
 WORKBOOK_PART = "xl/workbook.xml"
 
-__all__ = ["Difference", "Recalculation", "check_book", "recalculate", "same_value", "unexpected_errors"]
+__all__ = [
+    "Difference",
+    "Recalculation",
+    "check_book",
+    "packing_level",
+    "recalculate",
+    "same_value",
+    "unexpected_errors",
+]
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,11 @@ def _write(book: Book, evaluation: Evaluation, target: Path) -> None:
 _BATCH = 1 << 20
 
 
+def packing_level(size: int) -> int | None:
+    """The zlib level a part of ``size`` bytes is written at (None: zlib's default); benchmarks/floor.py packs alike."""
+    return 1 if size > RATIO_FLOOR else None
+
+
 def _write_part(out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes | memoryview]) -> None:
     """A part written from its pieces one after the other (joined a megabyte at a time, never whole: a sheet of
     28 MiB is not held again), as ``ZipFile.writestr`` writes one. A part over 1 MiB is packed about as Excel packs
@@ -140,8 +151,7 @@ def _write_part(out: zipfile.ZipFile, info: zipfile.ZipInfo, pieces: list[bytes 
     size = sum(map(len, pieces))
     # What writestr(..., compresslevel=) does: the level in _compresslevel (compress_level from Python 3.13), the
     # size in file_size, then the data through open(info, "w").
-    level = 1 if size > RATIO_FLOOR else None
-    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
+    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", packing_level(size))
     info.file_size = size
     with out.open(info, "w") as stream:
         batch: list[bytes | memoryview] = []
@@ -166,14 +176,14 @@ def recalculate(
     """Compute every formula of the workbook at ``path``; write the values to ``output`` (or back, ``in_place``).
 
     With neither, nothing is written: the caller reads the result (``--check``, exports). Reading and computing
-    the book may take ``max_seconds`` (None: no bound); past it, a WorkbookError says where it stopped, and
+    the book may take ``max_seconds`` (None: no bound); past it, a BookError says where it stopped, and
     nothing is written (:class:`~xlscore.engine.files.limits.Deadline`).
     """
     source = Path(path)
     if output is not None and in_place:
-        raise WorkbookError("give either an output file or in_place, not both")
+        raise BookError("give either an output file or in_place, not both")
     if source.suffix.lower() == ".ods" and (output is not None or in_place):
-        raise WorkbookError(
+        raise BookError(
             f"{source.name} is a LibreOffice .ods: xlscore checks one (recalc --check), exports and scores it, but "
             "writes computed values only into an .xlsx; save it as .xlsx in LibreOffice to get a recalculated copy"
         )
@@ -188,7 +198,7 @@ def recalculate(
     target = source if in_place else (Path(output) if output is not None else None)
     if target is not None:
         if target.resolve() == source.resolve() and not in_place:
-            raise WorkbookError(f"the output {target} is the input; use --in-place to replace it")
+            raise BookError(f"the output {target} is the input; use --in-place to replace it")
         _write(book, evaluation, target)
     return Recalculation(target, total, tuple(evaluation.errors), evaluation, tuple(left_out(book.tables)))
 

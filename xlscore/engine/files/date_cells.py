@@ -3,7 +3,7 @@
 A spreadsheet stores a date as a number (days since 1899-12-30, or since 1904-01-01 in a workbook saved with the
 1904 date system) and shows it as a date by the cell's number format. The workbook reader
 (:mod:`xlscore.engine.files.book`) reads values only, as recalculation needs; this module is read only when a
-table is exported (``xlscore export``, :func:`~xlscore.engine.files.results.read_results`): the styles part's
+table is exported (by a host: ``xlscore export``, ``xlscore.excel.results.read_results``): the styles part's
 number formats (``numFmts``, and Excel's built-in ones by number), the cell formats that use them (``cellXfs``),
 and, only when a workbook has a date format at all, each exported sheet's cells' style numbers.
 

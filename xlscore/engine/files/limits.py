@@ -24,8 +24,7 @@ import time
 from collections.abc import Iterator
 from typing import Final
 
-from xlscore.core.errors import WorkbookError
-from xlscore.excel.functions.cells import MAX_CELL_TEXT, too_long_text
+from xlscore.engine.errors import MAX_CELL_TEXT, BookError, too_long_text
 
 __all__ = [
     "MAX_CELLS",
@@ -56,9 +55,8 @@ MAX_FORMULAS: Final = 200_000
 MAX_SHARED_STRINGS: Final = 1_000_000
 MAX_TEXT_LENGTH: Final = MAX_CELL_TEXT
 """Excel's limit on a cell's text, 32,767 characters: a function or operator that would make a longer one gives
-#VALUE!, as in Excel (:mod:`xlscore.engine.functions.text.text_limit`), and so does an xlscore function's result (its
-# edge).
-Defined with the other facts of a cell in :mod:`xlscore.excel.functions.cells`, which the add-in bundles."""
+#VALUE!, as in Excel (:mod:`xlscore.engine.functions.text.text_limit`), and so does a registered function's result.
+Defined with the engine's error value in :mod:`xlscore.engine.errors`, which a host's functions share."""
 MAX_RANGE_CELLS: Final = 10_000_000
 """A range a formula reads is read whole, as a grid, up to the sheet's last used row and column: one larger than
 this (``=SUM(B:XFD)`` on a sheet with a value in XFD1048576) is #VALUE! in that formula's cell, with the reason."""
@@ -79,8 +77,8 @@ limit peaks under 1 GiB; past this the run ends with one line instead of the mac
 _LARGER = "far larger than any tournament's workbook; split it, or recalculate it in Excel"
 
 
-def _refuse(label: str, what: str) -> WorkbookError:
-    return WorkbookError(f"{label} was refused: {what}, {_LARGER}")
+def _refuse(label: str, what: str) -> BookError:
+    return BookError(f"{label} was refused: {what}, {_LARGER}")
 
 
 def check_sheets(label: str, count: int) -> None:
@@ -99,7 +97,7 @@ def check_shared_strings(label: str, xml: bytes) -> None:
 
 def check_formula(where: str, text: str) -> None:
     if len(text) > MAX_FORMULA_LENGTH:
-        raise WorkbookError(
+        raise BookError(
             f"{where} holds a formula of {len(text):,} characters, more than Excel's limit of {MAX_FORMULA_LENGTH:,} "
             "(Excel cannot have saved it); refused"
         )
@@ -109,7 +107,7 @@ def check_array(where: str, cells: int) -> None:
     """Refuse a legacy array formula over more cells than :data:`MAX_CELLS`: each of its cells is written, so it
     counts against the same cap as the cells of the sheets (``{=1}`` over A1:XFD1048576 is 17 billion)."""
     if cells > MAX_CELLS:
-        raise WorkbookError(
+        raise BookError(
             f"{where} holds an array formula over {cells:,} cells, more than the {MAX_CELLS:,} cells xlscore "
             f"recalculates; {_LARGER}"
         )
@@ -171,8 +169,8 @@ class Deadline:
         if self.end is not None and time.monotonic() > self.end:
             raise self.stopped()
 
-    def stopped(self) -> WorkbookError:
-        return WorkbookError(
+    def stopped(self) -> BookError:
+        return BookError(
             f"{self.label}: stopped after {self.seconds:g} s (--max-seconds), {self.at}; nothing was written. "
             "Give a larger --max-seconds to let it finish"
         )

@@ -1,4 +1,4 @@
-"""Reading a LibreOffice .ods workbook into the same :class:`~xlscore.engine.files.book.Book` as an .xlsx, so that
+"""Reading a LibreOffice .ods workbook into the same :class:`~xlscore.engine.files.contents.Book` as an .xlsx, so that
 ``standings``, ``export`` and ``recalc --check`` take either.
 
 The cells' values come from python-calamine (the Rust calamine reader, maintained, and one of pandas' own Excel and
@@ -19,9 +19,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from xlscore.core.errors import WorkbookError
-from xlscore.engine.files.book import Book, Formula, Sheet
+from xlscore.engine.errors import BookError
 from xlscore.engine.files.cellstore import by_column
+from xlscore.engine.files.contents import Book, Formula, Sheet
 from xlscore.engine.files.safezip import open_workbook
 from xlscore.engine.rewrite.refs import Area
 from xlscore.engine.rewrite.structured import Table
@@ -161,7 +161,7 @@ def _values(path: Path) -> dict[str, dict[tuple[int, int], object]]:
                 if value != "" and value is not None
             }
     except CalamineError as exc:
-        raise WorkbookError(f"{path.name} cannot be read as a LibreOffice spreadsheet: {exc}") from exc
+        raise BookError(f"{path.name} cannot be read as a LibreOffice spreadsheet: {exc}") from exc
     return values
 
 
@@ -190,7 +190,7 @@ def read_ods(path: str | Path) -> Book:
         root = zf.xml("content.xml")
     body = root.find(f"{{{_OFFICE}}}body/{{{_OFFICE}}}spreadsheet")
     if body is None:
-        raise WorkbookError(f"{source.name} is not an OpenDocument spreadsheet: its content.xml holds no sheets")
+        raise BookError(f"{source.name} is not an OpenDocument spreadsheet: its content.xml holds no sheets")
     values = _values(source)
     sheets = []
     for table in body.findall(_t("table")):

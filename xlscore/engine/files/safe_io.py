@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, Final
 
-from xlscore.core.errors import WorkbookError
+from xlscore.engine.errors import BookError
 
 __all__ = [
     "MAX_CSV_SIZE",
@@ -77,9 +77,9 @@ def size_text(count: int) -> str:
 
 def _check_kind(path: Path, mode: int, what: str) -> None:
     if stat.S_ISDIR(mode):
-        raise WorkbookError(f"{path} is a folder, not a {what}")
+        raise BookError(f"{path} is a folder, not a {what}")
     if not stat.S_ISREG(mode):
-        raise WorkbookError(f"{path} is not a regular file (a device or a pipe?), so it cannot be a {what}")
+        raise BookError(f"{path} is not a regular file (a device or a pipe?), so it cannot be a {what}")
 
 
 def open_input(path: Path, what: str, limit: int) -> BinaryIO:
@@ -91,23 +91,23 @@ def open_input(path: Path, what: str, limit: int) -> BinaryIO:
     try:
         mode = path.stat().st_mode  # before opening: opening a named pipe would wait for a writer
     except FileNotFoundError as exc:
-        raise WorkbookError(f"{path} does not exist; check the file name and folder") from exc
+        raise BookError(f"{path} does not exist; check the file name and folder") from exc
     except PermissionError as exc:
-        raise WorkbookError(f"{label} cannot be read: permission denied") from exc
+        raise BookError(f"{label} cannot be read: permission denied") from exc
     except (OSError, ValueError) as exc:
-        raise WorkbookError(f"{path} cannot be opened: {getattr(exc, 'strerror', None) or exc}") from exc
+        raise BookError(f"{path} cannot be opened: {getattr(exc, 'strerror', None) or exc}") from exc
     _check_kind(path, mode, what)
     try:
         handle = os.fdopen(os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY), "rb")
     except PermissionError as exc:
-        raise WorkbookError(f"{label} cannot be read: permission denied") from exc
+        raise BookError(f"{label} cannot be read: permission denied") from exc
     except OSError as exc:
-        raise WorkbookError(f"{label} cannot be read: {exc.strerror or exc}") from exc
+        raise BookError(f"{label} cannot be read: {exc.strerror or exc}") from exc
     try:
         opened = os.fstat(handle.fileno())  # the file now open, which may have been swapped since the check
         _check_kind(path, opened.st_mode, what)
         if opened.st_size > limit:
-            raise WorkbookError(
+            raise BookError(
                 f"{label} is {opened.st_size:,} bytes, more than the {size_text(limit)} xlscore reads in a {what}"
             )
     except BaseException:
@@ -122,16 +122,16 @@ def read_input(path: Path, what: str, limit: int) -> bytes:
         try:
             data = handle.read(limit + 1)
         except OSError as exc:
-            raise WorkbookError(f"{path.name or path} cannot be read: {exc.strerror or exc}") from exc
+            raise BookError(f"{path.name or path} cannot be read: {exc.strerror or exc}") from exc
     if len(data) > limit:  # it grew while it was read
-        raise WorkbookError(f"{path.name or path} is more than the {size_text(limit)} xlscore reads in a {what}")
+        raise BookError(f"{path.name or path} is more than the {size_text(limit)} xlscore reads in a {what}")
     return data
 
 
 def refuse_existing(path: Path, force: bool) -> None:
     """An error when ``path`` exists and ``force`` was not given: a filled workbook is never replaced by surprise."""
     if path.exists() and not force:
-        raise WorkbookError(f"{path} already exists; give --force to replace it")
+        raise BookError(f"{path} already exists; give --force to replace it")
 
 
 def _umask() -> int:
@@ -202,7 +202,7 @@ def writable(target: Path) -> Path:
     """The file to replace for ``target``: the target itself, or the file a symbolic link names (the link is kept);
     one line when it is no regular file (a folder, a named pipe, a device), or its folder cannot be written."""
     if len(target.name.encode()) > _NAME_BYTES:
-        raise WorkbookError(
+        raise BookError(
             f"cannot write {target.name[:40]}...: its name is {len(target.name.encode()):,} bytes, more than the "
             f"{_NAME_BYTES} a file name may have"
         )
@@ -210,18 +210,18 @@ def writable(target: Path) -> Path:
         if target.is_symlink():
             target = Path(os.path.realpath(target))
         if not target.parent.is_dir():
-            raise WorkbookError(f"cannot write {target}: the folder {target.parent} does not exist")
+            raise BookError(f"cannot write {target}: the folder {target.parent} does not exist")
         if target.exists():
             mode = target.stat().st_mode
             if stat.S_ISDIR(mode):
-                raise WorkbookError(f"cannot write {target}: it is a folder")
+                raise BookError(f"cannot write {target}: it is a folder")
             if not stat.S_ISREG(mode):
-                raise WorkbookError(
+                raise BookError(
                     f"cannot write {target}: it is not a regular file (a device or a named pipe), which xlscore never "
                     "replaces; give a file name"
                 )
     except OSError as exc:
-        raise WorkbookError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        raise BookError(f"cannot write {target}: {exc.strerror or exc}") from exc
     return target
 
 
@@ -239,7 +239,7 @@ def replacing(target: Path) -> Iterator[Path]:
             prefix=f"{_temporary_stem(target)}{os.getpid()}-", suffix=_TEMPORARY_SUFFIX, dir=folder
         )
     except OSError as exc:
-        raise WorkbookError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        raise BookError(f"cannot write {target}: {exc.strerror or exc}") from exc
     os.close(handle)
     temporary = Path(name)
     try:
@@ -251,7 +251,7 @@ def replacing(target: Path) -> Iterator[Path]:
         try:
             os.replace(temporary, target)
         except OSError as exc:
-            raise WorkbookError(f"cannot write {target}: {exc.strerror or exc}") from exc
+            raise BookError(f"cannot write {target}: {exc.strerror or exc}") from exc
     finally:
         if temporary.exists():
             temporary.unlink()

@@ -2,7 +2,7 @@
 
 A workbook comes from a coordinator's disk and may be anything: a CSV renamed .xlsx, an Excel 97-2003 .xls, a
 password-protected file, a copy cut short, or a file built to hurt (a zip bomb, an XML entity bomb). Each is refused
-with a :class:`~xlscore.core.errors.WorkbookError` whose message is one line naming the file and the problem, fast
+with a :class:`~xlscore.engine.errors.BookError` whose message is one line naming the file and the problem, fast
 and with bounded memory, and never a traceback. The file is only ever opened for reading.
 
 :func:`open_workbook` checks, in this order:
@@ -60,8 +60,7 @@ import defusedxml  # type: ignore[import-untyped, unused-ignore]
 import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped, unused-ignore]
 from defusedxml.common import DTDForbidden, EntitiesForbidden  # type: ignore[import-untyped, unused-ignore]
 
-from xlscore.core.errors import WorkbookError
-from xlscore.core.validate import shown
+from xlscore.engine.errors import BookError, shown
 from xlscore.engine.files.safe_io import MAX_WORKBOOK_SIZE, open_input, size_text
 
 __all__ = [
@@ -175,20 +174,20 @@ class SafeZip:
         """The part's bytes, never more than its declared size; a missing, damaged or oversized part is refused."""
         info = self._infos.get(name)
         if info is None:
-            raise WorkbookError(f"{self._label} has no part {name} (the workbook is damaged)")
+            raise BookError(f"{self._label} has no part {name} (the workbook is damaged)")
         try:
             return self._inflate(info)
         except zlib.error as exc:
-            raise WorkbookError(f"{self._label} is damaged: part {name} cannot be decompressed; {_REPAIR}") from exc
+            raise BookError(f"{self._label} is damaged: part {name} cannot be decompressed; {_REPAIR}") from exc
         except OSError as exc:
-            raise WorkbookError(f"{self._label} cannot be read: {exc.strerror or exc}") from exc
+            raise BookError(f"{self._label} cannot be read: {exc.strerror or exc}") from exc
 
     def xml(self, name: str) -> ET.Element:
         """The part parsed whole, with defusedxml; malformed XML, a DTD or too many tags are refused."""
         data = self.read(name)
         tags = data.count(b"<")
         if tags > MAX_XML_TAGS:
-            raise WorkbookError(
+            raise BookError(
                 f"{self._label} is too large to read: part {name} has {tags:,} XML tags, more than the "
                 f"{MAX_XML_TAGS:,} xlscore reads at once (about 500,000 rows of 6 columns)"
             )
@@ -233,9 +232,9 @@ class SafeZip:
         except (defusedxml.DefusedXmlException, ET.ParseError, ValueError) as exc:
             raise self._xml_error(name, exc) from exc
 
-    def _xml_error(self, name: str, exc: Exception) -> WorkbookError:
+    def _xml_error(self, name: str, exc: Exception) -> BookError:
         if isinstance(exc, defusedxml.DefusedXmlException):
-            return WorkbookError(
+            return BookError(
                 f"{self._label} was refused: part {name} contains an XML entity declaration (DTD), which a workbook "
                 "never needs; refused for safety"
             )
@@ -243,10 +242,10 @@ class SafeZip:
             line, column = exc.position
             reason = str(exc).rsplit(": line", 1)[0]
             # expat counts columns from 0; people count from 1.
-            return WorkbookError(
+            return BookError(
                 f"{self._label} is damaged: part {name} is not valid XML ({reason} at line {line}, column {column + 1})"
             )
-        return WorkbookError(f"{self._label} is damaged: part {name} cannot be read as XML ({exc})")
+        return BookError(f"{self._label} is damaged: part {name} cannot be read as XML ({exc})")
 
     def _inflate(self, info: zipfile.ZipInfo) -> bytes:
         """Decompress one part from its raw bytes, stopping the moment it would exceed its declared size.
@@ -257,22 +256,22 @@ class SafeZip:
         """
         name, declared = info.filename, info.file_size
         if info.flag_bits & _ENCRYPTED_FLAG:
-            raise WorkbookError(
+            raise BookError(
                 f"{self._label} is damaged or not from Excel: part {name} is zip-encrypted, which Excel never does"
             )
         method = info.compress_type
         if method not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
             kind = _METHODS.get(method, f"method {method}")
-            raise WorkbookError(
+            raise BookError(
                 f"{self._label} was not saved by Excel: part {name} is compressed with {kind}, which Excel cannot "
                 "read; save it as .xlsx from the program that made it"
             )
         if method == zipfile.ZIP_STORED and info.compress_size != declared:
-            raise WorkbookError(f"{self._label} is damaged: part {name} has inconsistent sizes; {_REPAIR}")
+            raise BookError(f"{self._label} is damaged: part {name} has inconsistent sizes; {_REPAIR}")
         self._handle.seek(info.header_offset)
         header = self._handle.read(_LOCAL_HEADER.size)
         if len(header) < _LOCAL_HEADER.size or header[:4] != _LOCAL_SIGNATURE:
-            raise WorkbookError(f"{self._label} is damaged: part {name} is not where the zip says; {_REPAIR}")
+            raise BookError(f"{self._label} is damaged: part {name} is not where the zip says; {_REPAIR}")
         _, name_length, extra_length = _LOCAL_HEADER.unpack(header)
         self._handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
 
@@ -284,14 +283,14 @@ class SafeZip:
         while left > 0 and not (inflater is not None and inflater.eof):
             raw = self._handle.read(min(_CHUNK, left))
             if not raw:
-                raise WorkbookError(f"{self._label} is damaged or incomplete: part {name} is cut short; {_REPAIR}")
+                raise BookError(f"{self._label} is damaged or incomplete: part {name} is cut short; {_REPAIR}")
             left -= len(raw)
             while raw:
                 # Asking for one byte more than may still come is what reveals a part that lies about its size.
                 data = raw if inflater is None else inflater.decompress(raw, declared - produced + 1)
                 produced += len(data)
                 if produced > declared:
-                    raise WorkbookError(
+                    raise BookError(
                         f"{self._label} was refused: part {name} holds more data than the {declared:,} bytes its "
                         "header declares (a damaged file or a zip bomb)"
                     )
@@ -301,11 +300,11 @@ class SafeZip:
         # An empty part may be stored as deflated with no data at all.
         unfinished = inflater is not None and not inflater.eof and info.compress_size > 0
         if unfinished or produced != declared:
-            raise WorkbookError(
+            raise BookError(
                 f"{self._label} is damaged: part {name} holds less data than its header declares; {_REPAIR}"
             )
         if crc != info.CRC:
-            raise WorkbookError(f"{self._label} is damaged: part {name} fails its checksum (CRC); {_REPAIR}")
+            raise BookError(f"{self._label} is damaged: part {name} fails its checksum (CRC); {_REPAIR}")
         return b"".join(chunks)
 
 
@@ -333,7 +332,7 @@ def open_workbook(path: str | os.PathLike[str], *, opendocument: bool = False) -
     """Open the .xlsx workbook at ``path`` for reading, after the checks in this module's docstring (with
     ``opendocument``, a LibreOffice .ods: the same checks, and its content.xml in place of xl/workbook.xml).
 
-    Raises WorkbookError with a one-line message naming the file and the problem. Use as a context manager.
+    Raises BookError with a one-line message naming the file and the problem. Use as a context manager.
     """
     source = Path(path)
     label = source.name or str(source)
@@ -343,21 +342,21 @@ def open_workbook(path: str | os.PathLike[str], *, opendocument: bool = False) -
             size = os.fstat(handle.fileno()).st_size
             head = handle.read(_HEAD)
         except OSError as exc:
-            raise WorkbookError(f"{label} cannot be read: {exc.strerror or exc}") from exc
+            raise BookError(f"{label} cannot be read: {exc.strerror or exc}") from exc
         if size == 0 or not head:
-            raise WorkbookError(f"{label} is empty (0 bytes), so it holds no workbook; save it again from Excel")
+            raise BookError(f"{label} is empty (0 bytes), so it holds no workbook; save it again from Excel")
         if head.startswith(_OLE_MAGIC):
-            raise WorkbookError(_ole_message(label, handle))
+            raise BookError(_ole_message(label, handle))
         try:
             handle.seek(0)
             archive = cleanup.enter_context(zipfile.ZipFile(handle))
         except _ZIP_ERRORS as exc:
-            raise WorkbookError(_not_zip_message(label, head)) from exc
+            raise BookError(_not_zip_message(label, head)) from exc
         _check_declared(label, archive.infolist())
         names = set(archive.namelist())
         if opendocument:
             if "content.xml" not in names:
-                raise WorkbookError(f"{label} is not an OpenDocument spreadsheet: it has no content.xml")
+                raise BookError(f"{label} is not an OpenDocument spreadsheet: it has no content.xml")
         else:
             _check_parts(label, names)
         cleanup.pop_all()
@@ -412,7 +411,7 @@ def _looks_like_text(head: bytes) -> bool:
 def _check_declared(label: str, infos: list[zipfile.ZipInfo]) -> None:
     """Refuse a zip bomb from the sizes the zip declares, before a byte is decompressed."""
     if len(infos) > MAX_PARTS:
-        raise WorkbookError(
+        raise BookError(
             f"{label} was refused: it holds {len(infos):,} parts, more than the {MAX_PARTS:,} xlscore accepts "
             "(a damaged file or a zip bomb)"
         )
@@ -421,22 +420,22 @@ def _check_declared(label: str, infos: list[zipfile.ZipInfo]) -> None:
     for info in infos:
         name, size, packed = info.filename, info.file_size, info.compress_size
         if name in seen:
-            raise WorkbookError(f"{label} is damaged: it holds two parts named {name}; {_REPAIR}")
+            raise BookError(f"{label} is damaged: it holds two parts named {name}; {_REPAIR}")
         seen.add(name)
         if size > MAX_PART_SIZE:
-            raise WorkbookError(
+            raise BookError(
                 f"{label} was refused: part {name} would unpack to {size_text(size)}, more than the "
                 f"{size_text(MAX_PART_SIZE)} xlscore accepts for one part (a zip bomb, or far larger than any workbook)"
             )
         if size > RATIO_FLOOR and size > MAX_RATIO * packed:
             ratio = f"{size / packed:,.0f} to 1" if packed else "from nothing"
-            raise WorkbookError(
+            raise BookError(
                 f"{label} was refused: part {name} would unpack from {size_text(packed)} to {size_text(size)} "
                 f"({ratio}), more compressed than any real workbook (a zip bomb or a damaged file)"
             )
         total += size
     if total > MAX_TOTAL_SIZE:
-        raise WorkbookError(
+        raise BookError(
             f"{label} was refused: its parts would unpack to {size_text(total)} in all, more than the "
             f"{size_text(MAX_TOTAL_SIZE)} xlscore accepts (a zip bomb, or far larger than any workbook)"
         )
@@ -445,17 +444,17 @@ def _check_declared(label: str, infos: list[zipfile.ZipInfo]) -> None:
 def _check_parts(label: str, names: set[str]) -> None:
     if "xl/workbook.xml" not in names:
         if "xl/workbook.bin" in names:
-            raise WorkbookError(
+            raise BookError(
                 f"{label} is an Excel Binary Workbook (.xlsb); save it as .xlsx (Excel Workbook) and try again"
             )
         if "mimetype" in names and "content.xml" in names:
-            raise WorkbookError(
+            raise BookError(
                 f"{label} is an OpenDocument file (LibreOffice or OpenOffice): name it .ods, which xlscore reads, or "
                 "save it as .xlsx (Excel Workbook)"
             )
-        raise WorkbookError(f"{label} is not an Excel workbook: it has no xl/workbook.xml")
+        raise BookError(f"{label} is not an Excel workbook: it has no xl/workbook.xml")
     if "[Content_Types].xml" not in names:
-        raise WorkbookError(f"{label} is damaged: it has no [Content_Types].xml; {_REPAIR}")
+        raise BookError(f"{label} is damaged: it has no [Content_Types].xml; {_REPAIR}")
 
 
 def _rels_part(part: str) -> str:
@@ -542,20 +541,20 @@ def sheet_parts(zip: SafeZip) -> list[tuple[str, str]]:
             name = sheet.get("name")
             ident = relationship_id(sheet)
             if not name:
-                raise WorkbookError(f"{label} is damaged: {workbook} lists a sheet without a name; {_REPAIR}")
+                raise BookError(f"{label} is damaged: {workbook} lists a sheet without a name; {_REPAIR}")
             if not ident:
                 # Excel 2010 saves some hidden sheets with an empty link (r:id=""): a sheet with no part, read
                 # as empty, kept in the list so that the sheets' positions (localSheetId) stay as Excel counts them.
                 ident = ""
             elif ident not in rels:
-                raise WorkbookError(
+                raise BookError(
                     f"{label} is damaged: sheet {shown(name)} links to {ident}, which {_rels_part(workbook)} does not "
                     f"have; {_REPAIR}"
                 )
             if name.casefold() in seen:
-                raise WorkbookError(f"{label} is damaged: it has two sheets named {shown(name)}; {_REPAIR}")
+                raise BookError(f"{label} is damaged: it has two sheets named {shown(name)}; {_REPAIR}")
             seen.add(name.casefold())
             found.append((name, rels[ident] if ident else ""))
     if not found:
-        raise WorkbookError(f"{label} is damaged: it has no sheets; {_REPAIR}")
+        raise BookError(f"{label} is damaged: it has no sheets; {_REPAIR}")
     return found

@@ -2,7 +2,7 @@
 
 Reading: the part is first checked whole by expat with defusedxml's guards (:meth:`SafeZip.checked`: well formed,
 no DTD, so no entities), then its cells are scanned with the patterns below, ten times faster than building a tree.
-The patterns read only the sheetData that :func:`~xlscore.engine.files.sheetdata.locate` hands them: the one a
+The patterns read only the sheetData that :func:`~xlscore.engine.files.parsed_sheet_data.locate` hands them: the one a
 parser reads, without comments, processing instructions, CDATA markup or elements of other namespaces. A cell or a
 row whose reference is not on a worksheet (columns A to XFD, rows 1 to 1,048,576) is refused: the file is damaged.
 
@@ -20,11 +20,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from xlscore.core.errors import WorkbookError
-from xlscore.core.validate import shown
-from xlscore.engine.files.sheetdata import cell_text, escape, locate, text_of_cell
+from xlscore.engine.errors import BookError, CellError, shown
+from xlscore.engine.files.parsed_sheet_data import cell_text, escape, locate, text_of_cell
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, cell_name, column_letters, column_number, parse_area
-from xlscore.excel.functions.cells import CellError
 
 __all__ = [
     "Found",
@@ -105,7 +103,7 @@ def _column(letters: bytes) -> int:
     if number is None:
         number = column_number(letters.decode())
         if number > MAX_COL:
-            raise WorkbookError(f"column {letters.decode()} is not on a worksheet (A to XFD); the file is damaged")
+            raise BookError(f"column {letters.decode()} is not on a worksheet (A to XFD); the file is damaged")
         _COLUMNS[letters] = number
     return number
 
@@ -123,7 +121,7 @@ def _position(attrs: bytes) -> tuple[int, int] | None:
         if column <= MAX_COL:
             _COLUMNS[letters] = column
             return int(parts.group(2)), column
-    raise WorkbookError(
+    raise BookError(
         f"cell reference {shown(reference.decode(errors='replace'))} is not a cell of a worksheet "
         f"(A1 to XFD{MAX_ROW}); the file is damaged"
     )
@@ -134,14 +132,14 @@ def _row(number: bytes | None, previous: int) -> int:
     row = previous + 1 if number is None else int(number) if number.isdigit() and len(number) <= 7 else 0
     if not 1 <= row <= MAX_ROW:
         shown_number = shown(number.decode(errors="replace")) if number is not None else f"after {previous}"
-        raise WorkbookError(f"row {shown_number} is not a row of a worksheet (1 to {MAX_ROW:,}); the file is damaged")
+        raise BookError(f"row {shown_number} is not a row of a worksheet (1 to {MAX_ROW:,}); the file is damaged")
     return row
 
 
 def _next_column(column: int) -> int:
     """The column of a cell written without a reference: the one after the previous cell's."""
     if column >= MAX_COL:
-        raise WorkbookError("a row has a cell after column XFD, the last of a worksheet; the file is damaged")
+        raise BookError("a row has a cell after column XFD, the last of a worksheet; the file is damaged")
     return column + 1
 
 
@@ -519,7 +517,7 @@ def patched_pieces(
     refs = refs or {}
     data = locate(xml)
     if data is None:
-        raise WorkbookError("a worksheet has no <sheetData>; the file is damaged")
+        raise BookError("a worksheet has no <sheetData>; the file is damaged")
     prefix = data.prefix
     in_order = (
         _patch_in_order(data.source, data.body_start, data.body_end, values, refs, mark)

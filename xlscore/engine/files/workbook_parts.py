@@ -19,7 +19,7 @@ import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from xlscore.core.errors import WorkbookError
+from xlscore.engine.errors import BookError
 
 __all__ = ["CALC_ID", "FIXED_ZIP_TIME", "calculated", "dynamic_mark", "make_dynamic"]
 
@@ -185,7 +185,7 @@ def _mark(xml: bytes, anchor: str, cm: bytes) -> bytes:
     pattern = re.compile(rb'<c r="' + anchor.encode() + rb'"([^>]*)><f t="array"')
     marked, count = pattern.subn(rb'<c r="' + anchor.encode() + rb'"\1 cm="' + cm + rb'"><f t="array"', xml, count=1)
     if count != 1:
-        raise WorkbookError(f"no array formula at {anchor} to make dynamic")
+        raise BookError(f"no array formula at {anchor} to make dynamic")
     return marked
 
 

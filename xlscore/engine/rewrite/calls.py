@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from xlscore.engine.functions.registered import REGISTERED, CellFunction
 from xlscore.engine.rewrite.tokens import Token, Tokenizer, TokenizerError
-from xlscore.excel.functions.catalogue import CATALOGUE, SheetFunction
 
 __all__ = [
     "BLANK_FUNCTION",
@@ -64,9 +64,9 @@ def xlscore_name(call: str) -> str | None:
     name = name.upper().removeprefix("_XLL.").removeprefix(LIBREOFFICE_PREFIX)
     if name.startswith("_XLDUDF_"):
         name = name.removeprefix("_XLDUDF_")
-        while name not in CATALOGUE and "_" in name:  # a namespace before the name: _xldudf_ADDIN_RPLOPS
+        while name not in REGISTERED and "_" in name:  # a namespace before the name: _xldudf_ADDIN_RPLOPS
             name = name.split("_", 1)[1]
-    return name if name in CATALOGUE else None
+    return name if name in REGISTERED else None
 
 
 def call_arguments(items: list[Token], start: int) -> tuple[list[list[Token]], int] | None:
@@ -141,7 +141,7 @@ def with_omitted_marked(items: list[Token]) -> list[Token]:
             out += [Token(f"{BLANK_FUNCTION}(", Token.FUNC, Token.OPEN), Token(")", Token.FUNC, Token.CLOSE)]
         if token.subtype == Token.OPEN:
             called = token.value.removesuffix("(")
-            in_xlscore.append(_opens_call(token) and (called in CATALOGUE or called.upper() in _DEFAULTED))
+            in_xlscore.append(_opens_call(token) and (called in REGISTERED or called.upper() in _DEFAULTED))
         elif token.subtype == Token.CLOSE and in_xlscore:
             in_xlscore.pop()
         out.append(token)
@@ -159,7 +159,7 @@ def normalise_formula(text: str) -> str:
     return render(with_omitted_marked(plain_calls(tokens(text))))
 
 
-def direct_call(items: list[Token]) -> tuple[SheetFunction, list[str]] | None:
+def direct_call(items: list[Token]) -> tuple[CellFunction, list[str]] | None:
     """The function and the text of each argument when the formula is one xlscore call (after :func:`plain_calls`)
     and nothing else calls or brackets inside it: ``RPLOPS(E2:E999,C2:C999,,2)``; an argument left out is ``""``.
     """
@@ -170,7 +170,7 @@ def direct_call(items: list[Token]) -> tuple[SheetFunction, list[str]] | None:
         end -= 1
     if end - start < 2 or not _opens_call(items[start]) or items[end - 1].subtype != Token.CLOSE:
         return None
-    function = CATALOGUE.get(items[start].value.removesuffix("("))
+    function = REGISTERED.get(items[start].value.removesuffix("("))
     if function is None:
         return None
     inside = _blank_passed_on(items[start + 1 : end - 1])

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.functions.information.cellinfo import twin_of
 from xlscore.engine.rewrite.refs import MAX_ROW, Area, cell_name, parse_area, sheet_prefix
 from xlscore.engine.rewrite.tokens import Token
-from xlscore.excel.functions.cells import CellError
 
 __all__ = ["explicit", "intersected", "legacy"]
 

@@ -20,12 +20,12 @@ import math
 import sys
 from collections.abc import Callable, Mapping
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import formulas_patches
 from xlscore.engine.files import limits
 from xlscore.engine.rewrite import calls
 from xlscore.engine.rewrite.let import stripped, substituted
 from xlscore.engine.rewrite.tokens import Token
-from xlscore.excel.functions.cells import CellError
 
 __all__ = ["CannotComputeError", "TooDeepError", "calls_itself", "recursive_value"]
 

@@ -30,9 +30,19 @@ from xlscore.core.events import places, shown
 from xlscore.core.events.headings import heading
 from xlscore.core.seating import next_seating
 from xlscore.core.seating import plan as seating_plan
-from xlscore.core.systems import diplomacy, gibbs, league, puffing_billy, rplops, rplops_event, size_matters
+from xlscore.core.systems import (
+    diplomacy,
+    gibbs,
+    league,
+    puffing_billy,
+    puffing_billy_qualifiers,
+    rplops,
+    rplops_event,
+    size_matters,
+)
 from xlscore.core.systems.diplomacy import compare as diplomacy_compare
 from xlscore.core.systems.diplomacy import event as diplomacy_event
+from xlscore.core.systems.diplomacy import top_board as diplomacy_top_board
 from xlscore.core.systems.league import history
 from xlscore.excel.functions.cells import row_header, table_to_grid
 
@@ -491,6 +501,54 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         ),
     ),
     _function(
+        puffing_billy_qualifiers.pb_qualifiers,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("player", "game", "score"),
+                            ("Jenny", "Empire Builder", 3.028),
+                            ("Damien", "Empire Builder", 2.492),
+                            ("Alice", "Empire Builder", 3.02),
+                            ("Bruno", "Empire Builder", 2.375),
+                        ),
+                    ),
+                    "Empire Builder",
+                    2,
+                ),
+                "the top 2 scores of the game: Jenny (3.028) and Alice (3.02); blank top: the board winners",
+                check=(("Place", "1"), ("Player", "Jenny"), ("By", "top 2")),
+            ),
+        ),
+    ),
+    _function(
+        puffing_billy.pb_needs,
+        category="Puffing Billy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("required",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C3",
+                        (("player", "game", "score"), ("Jenny", "Empire Builder", 3.028), ("Damien", "AoS", 2.492)),
+                    ),
+                    "TtR",
+                    4,
+                ),
+                "Jenny (3.028) must keep Damien's best, 2.492 + 3.045, in sight: a board of 2.509, which 2nd or "
+                "better (at least 2) does not promise, so 1st (a bound: bonuses depend on the money)",
+                check=(("Player", "Jenny"), ("Needs", "1"), ("Kind", "bound"), ("Score", "2.509")),
+            ),
+        ),
+    ),
+    _function(
         size_matters.size_matters,
         category="Size Matters",
         lists=("board_centres",),
@@ -590,6 +648,33 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
             ),
         ),
     ),
+    _function(
+        size_matters.size_matters_needs,
+        category="Size Matters",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C8",
+                        (
+                            ("board", "player", "centres"),
+                            (1, "Austria", 12),
+                            (1, "England", 8),
+                            (1, "France", 7),
+                            (1, "Germany", 7),
+                            (1, "Italy", 0),
+                            (1, "Russia", 0),
+                            (1, "Turkey", 0),
+                        ),
+                    ),
+                ),
+                "Austria (74.12) must reach England's best, 49.41 + a solo's 210: 185.29 on the last board (a bound)",
+                check=(("Player", "Austria"), ("Kind", "bound"), ("Score", "185.29")),
+            ),
+        ),
+    ),
 )
 
 
@@ -685,6 +770,33 @@ _FUNCTIONS += (
                 (_WEASELS_398, "Tribute"),
                 "one board and no round column: one round, France first on 54.2",
                 check=(("Round", "1"), ("Place", "1"), ("Player", "Jay"), ("Total", "54.2")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_top_board.diplomacy_top_board,
+        category="Diplomacy",
+        returns="table",
+        tables=("results", "players"),
+        lists=("tie_breaks",),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "the seven of the board, by place, each on a power other than the one they played: Jay (54.2) first",
+                check=(("Board", "1"), ("Place", "1"), ("Player", "Jay")),
+            ),
+        ),
+    ),
+    _function(
+        diplomacy_event.diplomacy_needs,
+        category="Diplomacy",
+        returns="table",
+        tables=("results", "players"),
+        examples=(
+            Example(
+                (_WEASELS_398, "Tribute"),
+                "Jay (54.2) must reach Russia's 18.2 + a solo's 100 on the last board: 64 (a bound)",
+                check=(("Player", "Jay"), ("Kind", "bound"), ("Score", "64")),
             ),
         ),
     ),

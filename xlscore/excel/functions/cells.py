@@ -4,18 +4,22 @@ Excel hands a function floats for whole numbers, None for blank cells, text, err
 ranges. This module turns those into what the core takes, and the core's answers (numbers, tuples, frozen
 dataclasses) into what a cell or a spilled range shows. Errors are carried as :class:`CellError` until the host
 (classic xlwings, xlwings Lite, the headless engine) shows them in its own way.
+
+:class:`CellError`, :data:`MAX_CELL_TEXT` and :func:`too_long_text` are the recalculation engine's
+(:mod:`xlscore.engine.errors`, which imports nothing and needs no package): one error value and one text limit
+whether a function runs in Excel, in LibreOffice or in ``xlscore recalc``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import is_blank
 from xlscore.core.events.headings import heading
 from xlscore.core.events.table import row_header
+from xlscore.engine.errors import MAX_CELL_TEXT, CellError, too_long_text
 
 __all__ = [
     "ERROR_CODES",
@@ -37,27 +41,6 @@ ERROR_CODES = frozenset(
 )
 
 Grid = list[list[Any]]
-
-MAX_CELL_TEXT = 32_767
-"""Excel's limit on a cell's text (Microsoft's "Excel specifications and limits"): a longer text is #VALUE!, in an
-xlscore function's result (its edge) and in any formula ``xlscore recalc`` computes (listed with the other bounds
-in :mod:`xlscore.engine.files.limits`). Defined here, where the add-in and the LibreOffice extension have it."""
-
-
-def too_long_text(length: int) -> str:
-    """The reason a text over :data:`MAX_CELL_TEXT` is #VALUE!."""
-    return f"a text of {length:,} characters, more than the {MAX_CELL_TEXT:,} a cell holds (Excel's limit)"
-
-
-@dataclass(frozen=True)
-class CellError:
-    """An Excel error value with the message a coordinator should read (empty for a passed-through error)."""
-
-    code: str
-    message: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.code} {self.message}".rstrip()
 
 
 def as_error(value: object) -> CellError | None:

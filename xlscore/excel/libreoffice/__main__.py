@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xlscore.core.errors import XlscoreError
+from xlscore.engine import BookError
 from xlscore.excel.libreoffice.check import check_books
 from xlscore.excel.libreoffice.profile import office
 from xlscore.excel.libreoffice.render import render
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 0
             with tempfile.TemporaryDirectory(prefix="xlscore-check-") as work:
                 checks = check_books(options.books, lo, Path(work))
-    except (XlscoreError, OSError) as exc:
+    except (XlscoreError, BookError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     failed = False

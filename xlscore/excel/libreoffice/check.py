@@ -17,6 +17,7 @@ import openpyxl
 
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.functions.cells import ERROR_CODES
+from xlscore.excel.headless import register
 from xlscore.excel.libreoffice.soffice import Office
 
 __all__ = ["Check", "Finding", "check_books", "compare_books"]
@@ -100,6 +101,7 @@ class Check:
 def check_books(books: Sequence[Path], office: Office, workdir: Path, *, tolerance: float = 1e-9) -> list[Check]:
     """Recalculate each book with xlscore, let LibreOffice compute the result again (one soffice run for all),
     and compare every cell (:func:`compare_books`)."""
+    register()
     computed: list[Path] = []
     spent: list[float] = []
     for index, book in enumerate(books):

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from xlscore.engine.evaluation.recalc import recalculate
+from xlscore.excel.headless import register
 from xlscore.excel.libreoffice.soffice import LibreOfficeError, Office, sheet_names
 
 __all__ = ["render"]
@@ -63,6 +64,7 @@ def render(book: Path, outdir: Path, office: Office, *, dpi: int = 96, margin: i
         # the array formula it computes (a template saved with ref="A1" would show one cell).
         sized = Path(folder) / "sized" / book.name
         sized.parent.mkdir()
+        register()
         recalculate(book, sized)
         pdf = office.to_pdf(sized, Path(folder))
         pages = _page_count(pdf)

@@ -14,10 +14,12 @@ from pathlib import Path
 
 from xlscore.core.errors import InputError
 from xlscore.core.validate import shown as shown_value
+from xlscore.excel.headless import xlscore_errors
 
 __all__ = ["publish"]
 
 
+@xlscore_errors()
 def publish(path: str | Path, out_dir: str | Path, *, projector: bool = False) -> Path:
     """Publish the filled template at ``path`` into the folder ``out_dir`` (made if missing): ``index.html`` and
     ``style.css``, and with ``projector`` the projector's pages (``projector.html``, ``projector-2.html``, ...).

@@ -16,20 +16,18 @@ from pathlib import Path
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.engine.files.book import Book, read_book
 from xlscore.excel.publish.shown import Formats, formats_of, shown_value
+from xlscore.excel.templates import reader
 
-__all__ = ["BOARDS", "BY_ROUND_SHEET", "Event", "Grid", "Group", "read_event"]
+__all__ = ["BY_ROUND_SHEET", "Event", "Grid", "Group", "read_event"]
 
-BOARDS: dict[str, tuple[str, int]] = {
-    "rplops": ("Results", 1),
-    "gibbs": ("Games", 2),
-    "puffing-billy": ("Boards", 2),
-    "size-matters": ("Games", 2),
-    "diplomacy": ("Games", 2),
-    "league": ("Results", 1),
-    "lifetime": ("Seasons", 3),
-}
-"""Each template's results table and how many of its first columns name a board (a game, a round and board, a
-season's league): the page shows one small table per board, with the computed columns beside the table."""
+
+def _results_table(system: str) -> tuple[str, int]:
+    """The template's results table and how many of its first columns name a board (a game, a round and board, a
+    season's league), as its reader lays them out: the page shows one small table per board, with the computed
+    columns beside the table."""
+    read = reader(system)
+    return read.RESULTS_SHEET, read.BOARD_COLUMNS
+
 
 BY_ROUND_SHEET = "By round"
 """The sheet of standings by round, where a template has one: the page shows it, and a chart of places by round."""
@@ -77,8 +75,10 @@ class Event:
 def read_event(path: str | Path) -> Event:
     """The page's content of the filled template at ``path`` (an error naming the file if it is not one)."""
     from xlscore.engine.evaluation.engine import evaluate
+    from xlscore.excel.headless import register
     from xlscore.excel.templates import standings
 
+    register()
     book = read_book(path)
     system, rows = standings(book)
     values = {sheet.name.upper(): sheet.values.by_position() for sheet in book.sheets}
@@ -108,7 +108,7 @@ def _has(book: Book, sheet: str) -> bool:
 
 
 def _sheets_shown(book: Book, system: str) -> list[str]:
-    wanted = ["Settings", "Standings", BOARDS[system][0], SEATING_SHEET, BY_ROUND_SHEET]
+    wanted = ["Settings", "Standings", _results_table(system)[0], SEATING_SHEET, BY_ROUND_SHEET]
     return [name for name in wanted if _has(book, name)]
 
 
@@ -175,7 +175,7 @@ def _block(values: dict[str, Values], formats: Formats, sheet: str, top: int, le
 
 def _boards(book: Book, system: str, values: dict[str, Values], formats: Formats) -> tuple[Group, ...]:
     """The results table with its computed columns, a small table per board (its first ``keys`` columns)."""
-    name, keys = BOARDS[system]
+    name, keys = _results_table(system)
     table = next((t for t in book.tables if t.name.upper() == name.upper()), None)
     if table is None:
         return ()

@@ -39,7 +39,9 @@ def values_only(path: str | Path, output: str | Path, *, max_seconds: float | No
     """Write the workbook at ``path``, recalculated (within ``max_seconds``, as ``xlscore recalc``), with every
     formula replaced by its value, to ``output``."""
     from xlscore.engine.evaluation.recalc import recalculate
+    from xlscore.excel.headless import register
 
+    register()
     target = Path(output)
     with tempfile.TemporaryDirectory(prefix="xlscore-values-") as folder:
         computed = Path(folder) / "computed.xlsx"

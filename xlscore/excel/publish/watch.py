@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xlscore.core.errors import XlscoreError
+from xlscore.excel.headless import xlscore_errors
 
 __all__ = ["watch"]
 
@@ -43,7 +44,8 @@ def watch(
         if polls == 0 or stamp != seen:
             seen = stamp
             try:
-                publish()
+                with xlscore_errors():  # a workbook saved half-way: the engine's refusal, as xlscore's
+                    publish()
                 published += 1
                 report(f"published {path.name}")
             except XlscoreError as exc:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from xlscore.core.errors import InputError, WorkbookError
 from xlscore.core.validate import shown as shown_value
+from xlscore.excel.headless import xlscore_errors
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,6 +36,7 @@ __all__ = [
     "RoundsReader",
     "TemplateModule",
     "TemplateReader",
+    "marked_system",
     "new_workbook",
     "read_template",
     "reader",
@@ -58,7 +60,11 @@ class TemplateModule(Protocol):
 
 
 class TemplateReader(Protocol):
-    """What every template's reader provides: the standings the core computes from a filled workbook's cells."""
+    """What every template's reader provides: where its results table is, and the standings the core computes from a
+    filled workbook's cells."""
+
+    RESULTS_SHEET: str
+    BOARD_COLUMNS: int
 
     def standings(self, book: Book) -> Sequence[object]: ...
 
@@ -67,6 +73,7 @@ class RoundsReader(Protocol):
     """The reader of a template played in rounds, whose results table holds the event's earlier meetings."""
 
     RESULTS_SHEET: str
+    BOARD_COLUMNS: int
 
     def standings(self, book: Book, after_round: int | None = None) -> Sequence[object]: ...
 
@@ -112,6 +119,12 @@ def rounds_reader(system: str) -> RoundsReader | None:
     return cast(RoundsReader, found) if hasattr(found, "standings_by_round") else None
 
 
+def marked_system(book: Book) -> str:
+    """The system a template workbook is marked with (its defined name xlscore_system, as ``build`` saves it), or
+    "" for a workbook with no mark."""
+    return book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
+
+
 def standings(
     path: str | Path | Book, after_round: int | None = None, *, by_round: bool = False
 ) -> tuple[str, Sequence[object]]:
@@ -122,7 +135,7 @@ def standings(
     from xlscore.engine.files.book import Book, read_book
 
     book = path if isinstance(path, Book) else read_book(path)
-    marker = book.names.get("XLSCORE_SYSTEM", "").strip().strip('"')
+    marker = marked_system(book)
     if marker not in MODULES:
         raise WorkbookError(
             f"{book.path.name} is not an xlscore template (no xlscore_system name); make one with 'xlscore new'"
@@ -163,6 +176,7 @@ class FilledTemplate:
     Standings sheet heads them; no results yet: the header alone."""
 
 
+@xlscore_errors()
 def read_template(path: str | Path) -> FilledTemplate:
     """A filled template workbook's inputs and standings as pandas DataFrames, so that a script never opens the
     workbook by hand: ``xlscore.read_template("event.xlsx").standings``. An .xlsx or a LibreOffice .ods; nothing
@@ -172,8 +186,8 @@ def read_template(path: str | Path) -> FilledTemplate:
     import pandas as pd
 
     from xlscore.engine.files.book import read_book
-    from xlscore.engine.files.results import results
     from xlscore.excel.functions.cells import table_to_grid
+    from xlscore.excel.results import results
 
     if not isinstance(path, str | os.PathLike) or not str(path).strip() or "\x00" in str(path):
         raise InputError(f"path is {shown_value(path)}; expected the file name of a template workbook (.xlsx or .ods)")

@@ -349,7 +349,9 @@ class Template:
         from xlscore.engine.evaluation.recalc import recalculate
         from xlscore.engine.files.safe_io import replacing
         from xlscore.engine.files.workbook_parts import make_dynamic
+        from xlscore.excel.headless import register
 
+        register()
         self.workbook.defined_names["xlscore_system"] = DefinedName("xlscore_system", attr_text=f'"{self.system}"')
         self.workbook.properties.created = FIXED_TIME
         self.workbook.properties.modified = FIXED_TIME

@@ -15,10 +15,12 @@ if TYPE_CHECKING:
     from xlscore.core.systems.diplomacy.event import DiplomacyStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
 
 SETTINGS = ("system", "round score", "tournament", "best", "tie-breaks")
 """The Settings sheet, a row each from B1 down, as the template writes them."""
@@ -44,8 +46,5 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
 def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
     """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
     found = table(book, RESULTS_SHEET)
-    values = book.sheet("Settings").values
-    settings = [values.get((row, 2)) for row in range(1, len(SETTINGS) + 1)]
-    system = settings[0]
-    round_score, tournament, best, tie_breaks = settings[1:]
+    system, round_score, tournament, best, tie_breaks = (labelled(book, name) for name in SETTINGS)
     return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks

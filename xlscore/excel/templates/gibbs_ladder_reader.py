@@ -9,16 +9,23 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.validate import shown
-from xlscore.excel.templates.filled import setting, table
+from xlscore.excel.templates.filled import labelled, labelled_address, setting, setting_address, table
 
 if TYPE_CHECKING:
     from xlscore.core.systems.gibbs import GibbsRating, GibbsRatings
     from xlscore.engine.files.book import Book
 
-__all__ = ["ONE_POOL_CELL", "replay", "standings"]
+__all__ = ["BOARD_COLUMNS", "ONE_POOL_CELL", "RESULTS_SHEET", "SETTINGS", "replay", "standings"]
 
-ONE_POOL_CELL = "Settings!B6"
-"""The "one pool" setting."""
+RESULTS_SHEET = "Games"
+"""The sheet of the ladder's games, in the order they were played."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (date and game): a published page shows each apart."""
+
+SETTINGS = ("K1", "K2", "K3", "G_exp", "start", "one pool")
+"""The Settings sheet, a row each from B1 down."""
+ONE_POOL_CELL = setting_address(SETTINGS, "one pool")
+"""The "one pool" setting, which the Standings and History formulas name."""
 
 
 def replay(book: Book, trajectory: bool) -> GibbsRatings:
@@ -26,17 +33,19 @@ def replay(book: Book, trajectory: bool) -> GibbsRatings:
     pool."""
     from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 
-    found = table(book, "Games")
-    k1 = book.sheet("Settings").values.get((1, 2))
+    found = table(book, RESULTS_SHEET)
+    k1 = labelled(book, "K1")
     if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
-        raise TableError(f"Settings!B1 (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank")
+        raise TableError(
+            f"{labelled_address(book, 'K1')} (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank"
+        )
     return gibbs_ratings(
         found,
         k1 if k1 != "" else None,
-        setting(book, "Settings", (2, 2), "K2", K2),
-        setting(book, "Settings", (3, 2), "K3", K3),
-        setting(book, "Settings", (4, 2), "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
-        setting(book, "Settings", (5, 2), "start", START_RP),
+        setting(book, "K2", K2),
+        setting(book, "K3", K3),
+        setting(book, "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
+        setting(book, "start", START_RP),
         trajectory,
         _one_pool(book),
     )
@@ -45,7 +54,7 @@ def replay(book: Book, trajectory: bool) -> GibbsRatings:
 def _one_pool(book: Book) -> bool:
     from xlscore.core.cells import yes_no
 
-    value = book.sheet("Settings").values.get((6, 2))
+    value = labelled(book, "one pool")
     try:
         return yes_no("one pool", value)
     except InputError as exc:

@@ -27,8 +27,8 @@ from xlscore.core.systems.league.history import league_next_season
 from xlscore.core.systems.league.schedule import FOUR_PLAYER_GRID
 from xlscore.core.systems.league.standings import TIE_BREAKS, LeagueStanding
 from xlscore.engine.files.book import Book
-from xlscore.engine.files.results import results
 from xlscore.excel.functions.cells import table_to_grid
+from xlscore.excel.results import results
 from xlscore.excel.templates import filled
 from xlscore.excel.templates import league_season_reader as reader
 from xlscore.excel.templates.base import (
@@ -367,9 +367,9 @@ def unplayed(book: Book) -> list[str]:
     from xlscore.core.cells import cell_text
     from xlscore.core.systems.league.schedule import league_season_games
 
-    event = cell_text(book.sheet("Settings").values.get((1, 2))) or ""
-    season = int(filled.setting(book, "Settings", (2, 2), "season", 1))
-    seats = int(filled.setting(book, "Settings", (3, 2), "seats", 4))
+    event = cell_text(filled.labelled(book, "event")) or ""
+    season = int(filled.setting(book, "season", 1))
+    seats = int(filled.setting(book, "seats", 4))
     games = league_season_games(event, season, filled.table(book, "Leagues"), seats)
     played = {cell_text(row[0]) for row in filled.table(book, "Results")[1:]}
     return [game.name for game in games if game.name not in played]

@@ -8,14 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text
-from xlscore.engine.files.results import results
-from xlscore.excel.templates.filled import grid
+from xlscore.excel.results import results
+from xlscore.excel.templates.filled import grid, labelled
 
 if TYPE_CHECKING:
     from xlscore.core.systems.league.standings import LeagueStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["standings"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings"]
+
+RESULTS_SHEET = "Results"
+"""The sheet of the season's results."""
+BOARD_COLUMNS = 1
+"""How many first columns of the results table name a board (the game): a published page shows each apart."""
+SETTINGS = ("event", "season", "seats", "tie-breaks")
+"""The Settings sheet, a row each from B1 down."""
 
 
 def standings(book: Book) -> tuple[LeagueStanding, ...]:
@@ -23,9 +30,9 @@ def standings(book: Book) -> tuple[LeagueStanding, ...]:
     from xlscore.core.events.rows import read_columns
     from xlscore.core.systems.league.standings import league_standings
 
-    found = results(book, ["Results", "Leagues"], recalculate=False)
-    played, seats = grid(found["RESULTS"]), grid(found["LEAGUES"])
+    found = results(book, [RESULTS_SHEET, "Leagues"], recalculate=False)
+    played, seats = grid(found[RESULTS_SHEET.upper()]), grid(found["LEAGUES"])
     # The seeding by the player column's heading (none: the core says the column is missing); blanks skipped.
     prior = [cell_text(player) or "" for player in read_columns(seats, [], ["player"], name="leagues")[1]["player"]]
-    tie_breaks = book.sheet("Settings").values.get((4, 2))
+    tie_breaks = labelled(book, "tie-breaks")
     return league_standings(played, prior, tie_breaks, seats)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.systems.puffing_billy import FINAL_MARK
-from xlscore.excel.templates.filled import setting, table
+from xlscore.excel.templates.filled import labelled_address, setting, table
 from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
@@ -22,18 +22,24 @@ if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
 
 __all__ = [
+    "BOARD_COLUMNS",
     "FINAL_MARK",
     "REQUIRED_ROWS",
     "RESULTS_SHEET",
+    "SETTINGS",
     "read_best",
     "read_required",
     "standings",
     "standings_by_round",
 ]
 
-REQUIRED_ROWS = 8  # Settings!B3 down: the games that always count
+SETTINGS = ("best", "required")
+"""The Settings sheet, a row each from B1 down; the required games are listed below "required"."""
+REQUIRED_ROWS = 8  # the rows below "required": the games that always count
 RESULTS_SHEET = "Boards"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (game and board): a published page shows each apart."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[Standing, ...]:
@@ -57,17 +63,17 @@ def _inputs(book: Book) -> tuple[list[list[object]], int | None, tuple[str, ...]
 
 
 def read_best(book: Book) -> int | None:
-    """Settings!B1: count each player's best N games (blank: every game)."""
-    if is_blank(book.sheet("Settings").values.get((1, 2))):
+    """The setting best: count each player's best N games (blank: every game)."""
+    if is_blank(labelled(book, "best")):
         return None
-    best = setting(book, "Settings", (1, 2), "best", 0)
+    best = setting(book, "best", 0)
     if not best.is_integer() or best < 1:
-        raise TableError(f"Settings!B1 (best) is {best:g}; expected a whole number of games, at least 1")
+        where = labelled_address(book, "best")
+        raise TableError(f"{where} (best) is {best:g}; expected a whole number of games, at least 1")
     return int(best)
 
 
 def read_required(book: Book, rows: int) -> tuple[str, ...]:
-    """Settings!B3 downwards: the games that always count."""
-    values = book.sheet("Settings").values
-    games = (cell_text(values.get((r, 2))) for r in range(3, 3 + rows))
+    """The rows below the setting required: the games that always count."""
+    games = (cell_text(labelled(book, "required", below=below)) for below in range(1, 1 + rows))
     return tuple(game for game in games if game)

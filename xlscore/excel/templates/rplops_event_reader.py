@@ -15,10 +15,14 @@ if TYPE_CHECKING:
     from xlscore.core.systems.rplops_event import RplopsStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Results"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 1
+"""How many first columns of the results table name a board (the game): a published page shows each apart."""
+SETTINGS = ("x", "version")
+"""The Settings sheet, a row each from B1 down."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[RplopsStanding, ...]:
@@ -40,8 +44,8 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
 
 def _inputs(book: Book) -> tuple[list[list[object]], float, int]:
     found = table(book, RESULTS_SHEET)  # the table first: its error is the one shown when both are wrong
-    x = setting(book, "Settings", (1, 2), "x", 50.0)
-    version = setting(book, "Settings", (2, 2), "version", 1.0)
+    x = setting(book, "x", 50.0)
+    version = setting(book, "version", 1.0)
     return found, x, version  # type: ignore[return-value]  # the core checks it is whole
 
 

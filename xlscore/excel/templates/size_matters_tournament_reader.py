@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
-from xlscore.excel.templates.filled import setting, table
+from xlscore.excel.templates.filled import labelled_address, setting, table
 from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
@@ -16,10 +16,14 @@ if TYPE_CHECKING:
     from xlscore.core.systems.size_matters import SizeMattersStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["RESULTS_SHEET", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
+BOARD_COLUMNS = 2
+"""How many first columns of the results table name a board (round and board): a published page shows each apart."""
+SETTINGS = ("modifier digits", "tie-breaks")
+"""The Settings sheet, a row each from B1 down."""
 
 
 def standings(book: Book, after_round: int | None = None) -> tuple[SizeMattersStanding, ...]:
@@ -44,7 +48,7 @@ def _inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
 
     found = table(book, RESULTS_SHEET)
     modifier_digits: int | None = None
-    if not is_blank(book.sheet("Settings").values.get((1, 2))):
-        digits = setting(book, "Settings", (1, 2), "modifier digits", 0.0)
-        modifier_digits = whole("Settings!B1 (modifier digits)", digits, 0, 15)
-    return found, modifier_digits, book.sheet("Settings").values.get((2, 2))
+    if not is_blank(labelled(book, "modifier digits")):
+        digits = setting(book, "modifier digits", 0.0)
+        modifier_digits = whole(f"{labelled_address(book, 'modifier digits')} (modifier digits)", digits, 0, 15)
+    return found, modifier_digits, labelled(book, "tie-breaks")

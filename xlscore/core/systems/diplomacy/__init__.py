@@ -2,7 +2,8 @@
 
 :mod:`board` reads and checks a board once (centres, draw, eliminations, final year) and holds the shared pieces
 (solo, draw membership, elimination order, places by centres with ties); each other module is one system or one
-family of variants, whose docstring is the rule, its source and every decision taken where the rule is silent.
+family of variants, whose docstring is the rule, its source and every decision taken where the rule is silent;
+:mod:`registry` lists every variant in one list, built with keyword arguments.
 """
 
 from __future__ import annotations
@@ -12,24 +13,7 @@ from types import MappingProxyType
 
 from xlscore.core.cells import yes_no
 from xlscore.core.errors import InputError
-from xlscore.core.systems.diplomacy import (
-    bangkok,
-    carnage,
-    cdiplo,
-    classic,
-    detour,
-    draw_size,
-    manorcon,
-    maxonian,
-    omg,
-    places,
-    size_matters_system,
-    sum_of_squares,
-    survivors_win,
-    topping,
-    tribute,
-    your_draw_size,
-)
+from xlscore.core.systems.diplomacy import registry
 from xlscore.core.systems.diplomacy.board import POWER_NAMES, Board, read_board
 from xlscore.core.systems.diplomacy.system import Reading, System
 from xlscore.core.validate import shown
@@ -49,24 +33,7 @@ __all__ = [
     "system_row",
 ]
 
-_ALL: tuple[System, ...] = (
-    *draw_size.SYSTEMS,
-    *sum_of_squares.SYSTEMS,
-    *survivors_win.SYSTEMS,
-    *size_matters_system.SYSTEMS,
-    *your_draw_size.SYSTEMS,
-    *cdiplo.SYSTEMS,
-    *carnage.SYSTEMS,
-    *places.SYSTEMS,
-    *tribute.SYSTEMS,
-    *omg.SYSTEMS,
-    *bangkok.SYSTEMS,
-    *topping.SYSTEMS,
-    *manorcon.SYSTEMS,
-    *maxonian.SYSTEMS,
-    *classic.SYSTEMS,
-    *detour.SYSTEMS,
-)
+_ALL: tuple[System, ...] = registry.SYSTEMS
 SYSTEMS: Mapping[str, System] = MappingProxyType({s.name: s for s in _ALL})
 """Every system by its name, in the order :func:`diplomacy_systems` lists them."""
 

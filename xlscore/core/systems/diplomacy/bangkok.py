@@ -37,14 +37,12 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Reading, Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
-
-_YEARS = "elimination years"
+__all__ = ["BANGKOK", "OLYMPIC", "bangkok", "bangkok_pike"]
 
 
-def _bangkok(
+def bangkok(
     name: str,
     shares: tuple[Fraction, Fraction, Fraction],
     solo: int,
@@ -105,38 +103,5 @@ def bangkok_pike(board: Board) -> Scores:
     return tuple(scores)
 
 
-_WIKI = "World Diplomacy Wiki, Bangkok 2020 Scoring System"
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-_BANGKOK = (Fraction(3), Fraction(2), Fraction(1))
-_OLYMPIC = (Fraction(4), Fraction(3, 2), Fraction(1, 2))
-SYSTEMS = (
-    System(
-        "Bangkok",
-        "Bangkok",
-        _bangkok("Bangkok", _BANGKOK, 41, Fraction(1, 2), year_out_counted=True),
-        Fraction(41),
-        None,
-        _YEARS,
-        _WIKI,
-        __name__,
-        Reading(
-            "an eliminated power is credited with the years before the one it went out in (dipvis)",
-            _bangkok("Bangkok", _BANGKOK, 41, Fraction(1, 2), year_out_counted=False),
-        ),
-    ),
-    System(
-        "Olympic",
-        "Bangkok",
-        _bangkok("Olympic", _OLYMPIC, 46, Fraction(0), year_out_counted=False),
-        Fraction(46),
-        None,
-        _YEARS,
-        _DIPVIS,
-        __name__,
-        Reading(
-            "an eliminated power is credited with the year it went out in too (as Bangkok's wiki page counts)",
-            _bangkok("Olympic", _OLYMPIC, 46, Fraction(0), year_out_counted=True),
-        ),
-    ),
-    System("Bangkok Pike", "Bangkok", bangkok_pike, Fraction(60), None, _YEARS + ", final year", _DIPVIS, __name__),
-)
+BANGKOK = (Fraction(3), Fraction(2), Fraction(1))
+OLYMPIC = (Fraction(4), Fraction(3, 2), Fraction(1, 2))

@@ -25,15 +25,15 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board, place_points
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["CENTRE_PLACES", "carnage"]
 
 _PLACES = (7000, 6000, 5000, 4000, 3000, 2000, 1000)
-_CENTRE_PLACES = (7007, 6006, 5005, 4004, 3003, 2002, 1001)
+CENTRE_PLACES = (7007, 6006, 5005, 4004, 3003, 2002, 1001)
 
 
-def _carnage(
+def carnage(
     name: str,
     *,
     places: tuple[int, ...] = _PLACES,
@@ -55,50 +55,3 @@ def _carnage(
         return tuple(scores)
 
     return score
-
-
-_WIKI = "World Diplomacy Wiki, Carnage Scoring System; webDiplomacy forum thread 1325258"
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-_YEARS = "elimination years (two or more eliminated)"
-SYSTEMS = (
-    System(
-        "Carnage with elimination order",
-        "Carnage",
-        _carnage("Carnage with elimination order"),
-        Fraction(28_034),
-        Fraction(28_034),
-        _YEARS,
-        _WIKI,
-        __name__,
-    ),
-    System(
-        "Carnage with dead equal",
-        "Carnage",
-        _carnage("Carnage with dead equal", elimination_order=False),
-        Fraction(28_034),
-        Fraction(28_034),
-        "",
-        _WIKI,
-        __name__,
-    ),
-    System(
-        "Carnage 2023",
-        "Carnage",
-        _carnage("Carnage 2023", lead=300),
-        Fraction(28_034),
-        None,
-        _YEARS,
-        "Boston Massacre scoring page (Carnhik); " + _DIPVIS,
-        __name__,
-    ),
-    System(
-        "Centre-count Carnage",
-        "Carnage",
-        _carnage("Centre-count Carnage", places=_CENTRE_PLACES, per_centre=500, solo=39_028, loss=1000),
-        Fraction(39_028),
-        Fraction(45_028),
-        _YEARS,
-        _DIPVIS,
-        __name__,
-    ),
-)

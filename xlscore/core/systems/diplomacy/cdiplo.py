@@ -24,9 +24,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board, place_points
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["cdiplo"]
 
 _NAMUR_CENTRES = (0, 5, 9, 12, 14, 16, 18)
 
@@ -35,7 +35,7 @@ def _namur_centres(centres: int) -> int:
     return _NAMUR_CENTRES[centres] if centres <= 6 else 18 + centres - 6
 
 
-def _cdiplo(solo: int, played: int, top: tuple[int, int, int], namur: bool = False) -> Callable[[Board], Scores]:
+def cdiplo(solo: int, played: int, top: tuple[int, int, int], namur: bool = False) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.solo:
             return tuple(Fraction(solo) if p == board.soloist else Fraction(0) for p in range(POWERS))
@@ -45,21 +45,3 @@ def _cdiplo(solo: int, played: int, top: tuple[int, int, int], namur: bool = Fal
         )
 
     return score
-
-
-_WDD = "World Diplomacy Database, C-Diplo 100 (scoring id 5)"
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-SYSTEMS = (
-    System("C-Diplo 100", "C-Diplo", _cdiplo(100, 1, (38, 14, 7)), Fraction(100), Fraction(100), "", _WDD, __name__),
-    System("C-Diplo 80", "C-Diplo", _cdiplo(80, 0, (25, 14, 7)), Fraction(80), Fraction(80), "", _DIPVIS, __name__),
-    System(
-        "C-Diplo Namur",
-        "C-Diplo",
-        _cdiplo(85, 1, (38, 14, 7), namur=True),
-        Fraction(85),
-        None,
-        "",
-        "NDC Groningen scoring page; " + _DIPVIS,
-        __name__,
-    ),
-)

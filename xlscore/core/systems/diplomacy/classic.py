@@ -30,9 +30,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import FIRST_YEAR, POWERS, Board
-from xlscore.core.systems.diplomacy.system import Reading, Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["classic", "whipping"]
 
 
 def _losers_years(board: Board, name: str) -> Scores:
@@ -46,7 +46,7 @@ def _losers_years(board: Board, name: str) -> Scores:
     )
 
 
-def _classic(name: str, summer: bool, *, losers_score_years: bool = False) -> Callable[[Board], Scores]:
+def classic(name: str, summer: bool, *, losers_score_years: bool = False) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.solo and losers_score_years:
             return _losers_years(board, name)
@@ -84,32 +84,3 @@ def whipping(board: Board) -> Scores:
         else Fraction(board.years_played(p, name, "1 point per year played"))
         for p, c in enumerate(board.centres)
     )
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-_LOSERS = "every loser to a solo scores 1 point per year survived (dipvis's code and tests)"
-SYSTEMS = (
-    System(
-        "World Classic",
-        "classic",
-        _classic("World Classic", False),
-        Fraction(420),
-        None,
-        "elimination years",
-        "World Diplomacy Wiki, World Classic Scoring System; " + _DIPVIS,
-        __name__,
-        Reading(_LOSERS, _classic("World Classic", False, losers_score_years=True)),
-    ),
-    System(
-        "Summer Classic",
-        "classic",
-        _classic("Summer Classic", True),
-        Fraction(420),
-        None,
-        "elimination years",
-        _DIPVIS,
-        __name__,
-        Reading(_LOSERS, _classic("Summer Classic", True, losers_score_years=True)),
-    ),
-    System("Whipping", "classic", whipping, Fraction(468), None, "elimination years, final year", _DIPVIS, __name__),
-)

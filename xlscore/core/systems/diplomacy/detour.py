@@ -30,9 +30,9 @@ from fractions import Fraction
 
 from xlscore.core.events.placement import places_from_values
 from xlscore.core.systems.diplomacy.board import FIRST_YEAR, POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["detour09"]
 
 _NAME = "Detour09"
 _PLACES = (4, 3, 2, 1)
@@ -70,17 +70,3 @@ def detour09(board: Board) -> Scores:
         total = sum(raw, Fraction(0))
         base = [100 * r / total for r in raw]
     return tuple(b + _survival(board, p) for p, b in enumerate(base))
-
-
-SYSTEMS = (
-    System(
-        _NAME,
-        "Detour",
-        detour09,
-        Fraction(110),
-        None,
-        "elimination years, final year",
-        "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)",
-        __name__,
-    ),
-)

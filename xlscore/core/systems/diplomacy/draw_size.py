@@ -16,12 +16,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["draw_size", "solo_or_bust"]
 
 _POT = Fraction(100)
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
 
 
 def _solo(board: Board) -> Scores:
@@ -36,11 +35,3 @@ def draw_size(board: Board) -> Scores:
 
 def solo_or_bust(board: Board) -> Scores:
     return _solo(board) if board.solo else (Fraction(0),) * POWERS
-
-
-SYSTEMS = (
-    System(
-        "Draw size", "draw size", draw_size, _POT, _POT, "draw", "webDiplomacy Draw-Size Scoring; " + _DIPVIS, __name__
-    ),
-    System("Solo or bust", "draw size", solo_or_bust, _POT, Fraction(0), "", _DIPVIS, __name__),
-)

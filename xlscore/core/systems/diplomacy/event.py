@@ -24,9 +24,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from xlscore.core.cells import cell_text, is_blank
+from xlscore.core.cells import cell_text, exact, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.events.games import group_games
+from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
 from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster
 from xlscore.core.events.rounds import ROUND, After, RoundStanding, check_after_round, round_numbers, standings_by_round
@@ -34,11 +35,12 @@ from xlscore.core.events.rows import Row, cell_name, read_rows
 from xlscore.core.events.table import table
 from xlscore.core.systems.diplomacy import find_system, other_reading_flag
 from xlscore.core.systems.diplomacy.board import POWER_NAMES, POWERS, read_board
-from xlscore.core.validate import shown, whole
+from xlscore.core.validate import number, shown, whole
 
 __all__ = [
     "TIE_BREAKS",
     "DiplomacyStanding",
+    "diplomacy_needs",
     "diplomacy_points",
     "diplomacy_standings",
     "diplomacy_standings_by_round",
@@ -275,6 +277,53 @@ def diplomacy_standings_by_round(
     return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
 
 
+@table(Need)
+def diplomacy_needs(
+    results: object,
+    system: str,
+    top: object = None,
+    most: object = None,
+    round_score: object = None,
+    tournament: object = None,
+    best: object = None,
+    players: object = None,
+    bye: object = None,
+    bye_score: object = None,
+    other_reading: object = None,
+) -> tuple[Need, ...]:
+    """What each player needs before the last round: the least score on their last board that still gets them first
+    (and into the top N), even if every other player scores the most a board gives; a bound, since what centres
+    give that score depends on the board.
+
+    results: the results so far, as DIPLOMACY_STANDINGS reads them: seven rows per board.
+    system: the scoring system's name, as DIPLOMACY_SYSTEMS lists it.
+    top: also list who is in reach of the top N (blank: first place only).
+    most: the most one power can score on a board (blank: the system's solo score; needed where a solo's score
+        depends on the board or a draw can beat it, as the system's page says).
+    round_score: sum or best, as for DIPLOMACY_STANDINGS (the last round is one board a player).
+    tournament: all, best N or best two plus half, as for DIPLOMACY_STANDINGS.
+    best: how many rounds count, for tournament best N.
+    players: the players table, to check each result against (blank: none).
+    bye: what a bye scores as a round: none, fixed (bye_score) or average; blank: none.
+    bye_score: the score of a bye, for bye fixed.
+    other_reading: yes to score by the rule's other reading; blank or no: xlscore's reading.
+    """
+    roster, byes = read_roster(players), bye_rule(bye, bye_score)
+    event = _Event.read(results, system, round_score, tournament, best, None, roster, byes, other_reading)
+    chosen = find_system(system)
+    if is_blank(most):
+        if chosen.solo is None or not chosen.solo_is_most:
+            raise InputError(
+                f"most is blank; expected the most one power can score on a board under {chosen.name}, whose solo "
+                "score is not the most a board gives"
+            )
+        ceiling = chosen.solo
+    else:
+        ceiling = exact(number("most", most, positive=True))
+    totals = event.after(None)[1].totals
+    return needs_over(totals, event.outlook(ceiling), targets(top), BOUND)
+
+
 def _round(board: Board) -> int:
     """A board's round (1 in a table without rounds; the round was checked a whole number when read)."""
     return int(board[0]) if board[0] else 1
@@ -337,22 +386,40 @@ class _Event:
             return []
         return [self.byes.score(round_scores)] * entry.byes_to(number)
 
+    def round_scores(
+        self, by_board: dict[str, dict[Board, Fraction]], number: int | None
+    ) -> tuple[dict[str, int], dict[str, list[Fraction]]]:
+        """Each player's rounds played (a bye is not one) and round scores, byes included, from their boards of
+        the rounds up to ``number`` (None: all)."""
+        rounds: dict[str, int] = {}
+        scores: dict[str, list[Fraction]] = {}
+        for player, played in by_board.items():
+            grouped: dict[str, list[Fraction]] = defaultdict(list)
+            for (round_, board_name), score in played.items():
+                grouped[round_ or board_name].append(score)
+            round_scores = [max(s) if self.per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
+            rounds[player] = len(round_scores)
+            scores[player] = round_scores + self._byes(player, round_scores, number)
+        return rounds, scores
+
+    def outlook(self, most: Fraction) -> Outlook:
+        """How each total can move in one more round, scoring 0 to ``most`` on its board."""
+        scores = self.round_scores(self.by_board, None)[1]
+        return Outlook(
+            after=lambda player, score: _total([*scores[player], score], self.overall, self.count),
+            least=Fraction(0),
+            most=most,
+            bends=lambda player: scores[player],
+        )
+
     def after(self, number: int | None) -> tuple[tuple[DiplomacyStanding, ...], After]:
         """The standings after round ``number`` (None: all rounds)."""
         by_board = self.by_board
         if number is not None:
             kept = {p: {b: s for b, s in boards.items() if _round(b) <= number} for p, boards in by_board.items()}
             by_board = {p: boards for p, boards in kept.items() if boards}
-        totals: dict[str, Fraction] = {}
-        rounds: dict[str, int] = {}
-        for player, played in by_board.items():
-            grouped: dict[str, list[Fraction]] = defaultdict(list)
-            for (round_, board_name), score in played.items():
-                grouped[round_ or board_name].append(score)
-            round_scores = [max(s) if self.per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
-            rounds[player] = len(round_scores)  # the rounds played: a bye is not one
-            round_scores += self._byes(player, round_scores, number)
-            totals[player] = _total(round_scores, self.overall, self.count)
+        rounds, scores = self.round_scores(by_board, number)
+        totals = {player: _total(each, self.overall, self.count) for player, each in scores.items()}
         solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in by_board.items()}
         best_game = {p: max(s.values()) for p, s in by_board.items()}
         measures = {

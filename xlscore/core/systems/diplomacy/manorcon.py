@@ -28,12 +28,12 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import FIRST_YEAR, Board
-from xlscore.core.systems.diplomacy.system import Reading, Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["manorcon"]
 
 
-def _manorcon(name: str, solo: int, dead_in_sum: bool, *, year_out_counted: bool) -> Callable[[Board], Scores]:
+def manorcon(name: str, solo: int, dead_in_sum: bool, *, year_out_counted: bool) -> Callable[[Board], Scores]:
     counted = 1 if year_out_counted else 0
 
     def score(board: Board) -> Scores:
@@ -55,38 +55,3 @@ def _manorcon(name: str, solo: int, dead_in_sum: bool, *, year_out_counted: bool
         return tuple(Fraction(100 * ps[p], total) if c > 0 else dead(p) for p, c in enumerate(board.centres))
 
     return score
-
-
-def _system(name: str, solo: int, dead_in_sum: bool, source: str, *, year_out_counted: bool) -> System:
-    other = (
-        "an eliminated power (and a survivor of a solo) is credited with the years before the one it went out in "
-        "(dipvis)"
-        if year_out_counted
-        else "an eliminated power (and a survivor of a solo) is credited with the year it went out in too (as "
-        "ManorCon's own page counts)"
-    )
-    return System(
-        name,
-        "ManorCon",
-        _manorcon(name, solo, dead_in_sum, year_out_counted=year_out_counted),
-        Fraction(solo),
-        None,
-        "elimination years, final year",
-        source,
-        __name__,
-        Reading(other, _manorcon(name, solo, dead_in_sum, year_out_counted=not year_out_counted)),
-    )
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-SYSTEMS = (
-    _system(
-        "ManorCon",
-        75,
-        True,
-        "ManorCon Diplomacy Tournament Scoring System (diplom.org/manorcon/dipscore.htm)",
-        year_out_counted=True,
-    ),
-    _system("Original ManorCon", 100, True, _DIPVIS, year_out_counted=False),
-    _system("ManorCon v2", 100, False, _DIPVIS, year_out_counted=False),
-)

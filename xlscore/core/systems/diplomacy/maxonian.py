@@ -22,12 +22,12 @@ from collections.abc import Callable
 
 from xlscore.core.errors import InputError
 from xlscore.core.systems.diplomacy.board import POWER_NAMES, POWERS, Board, place_points
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["maxonian"]
 
 
-def _maxonian(name: str, mark: int) -> Callable[[Board], Scores]:
+def maxonian(name: str, mark: int) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.chart is None:
             # Without a chart, an eliminated power that went out later was ahead in the year the other went out:
@@ -55,10 +55,3 @@ def _maxonian(name: str, mark: int) -> Callable[[Board], Scores]:
         )
 
     return score
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-SYSTEMS = (
-    System("Maxonian", "places", _maxonian("Maxonian", 13), None, None, "chart (when powers tie)", _DIPVIS, __name__),
-    System("7Eleven", "places", _maxonian("7Eleven", 11), None, None, "chart (when powers tie)", _DIPVIS, __name__),
-)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board, place_points
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["omg"]
 
 
 def omg(board: Board) -> Scores:
@@ -35,17 +35,3 @@ def omg(board: Board) -> Scores:
         s - paid[p] + (received if c == board.top else 0)
         for p, (c, s) in enumerate(zip(board.centres, before, strict=True))
     )
-
-
-SYSTEMS = (
-    System(
-        "OMG",
-        "tribute",
-        omg,
-        Fraction(100),
-        None,
-        "",
-        "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)",
-        __name__,
-    ),
-)

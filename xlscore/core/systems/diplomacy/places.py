@@ -54,12 +54,12 @@ from fractions import Fraction
 from xlscore.core.events.placement import places_from_values
 from xlscore.core.rounding import round_half_up
 from xlscore.core.systems.diplomacy.board import FIRST_YEAR, POWERS, Board, place_points
-from xlscore.core.systems.diplomacy.system import Reading, Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["duct_tape", "haight", "ranked_classic", "southern_sun", "sydney_league"]
 
 
-def _duct_tape(elimination_order: bool, name: str) -> Callable[[Board], Scores]:
+def duct_tape(elimination_order: bool, name: str) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.solo:
             return tuple(Fraction(75 if p == board.soloist else 0) for p in range(POWERS))
@@ -100,7 +100,7 @@ _RANKED = (200, 90, 60, 40, 30, 20, 10)
 _RANKED_TWO = (135, 70, 50, 35, 25, 15)
 
 
-def _ranked_classic(v2: bool, *, solo_year_counted: bool) -> Callable[[Board], Scores]:
+def ranked_classic(v2: bool, *, solo_year_counted: bool) -> Callable[[Board], Scores]:
     name = "Ranked Classic v2" if v2 else "Ranked Classic"
     survived = FIRST_YEAR - (1 if solo_year_counted else 0)
 
@@ -148,7 +148,7 @@ def southern_sun(board: Board) -> Scores:
     )
 
 
-def _sydney_league(*, elimination_order: bool) -> Callable[[Board], Scores]:
+def sydney_league(*, elimination_order: bool) -> Callable[[Board], Scores]:
     name = "Sydney League"
 
     def years(board: Board, power: int) -> int:
@@ -167,56 +167,3 @@ def _sydney_league(*, elimination_order: bool) -> Callable[[Board], Scores]:
         return tuple(base)
 
     return score
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-_YEARS = "elimination years"
-SYSTEMS = (
-    System(
-        "Duct Tape V2", "places", _duct_tape(False, "Duct Tape V2"), Fraction(75), Fraction(134), "", _DIPVIS, __name__
-    ),
-    System(
-        "Duct Tape V2 with elimination order",
-        "places",
-        _duct_tape(True, "Duct Tape V2 with elimination order"),
-        Fraction(75),
-        Fraction(134),
-        "elimination years (two or more eliminated)",
-        _DIPVIS,
-        __name__,
-    ),
-    System("Haight v1.0", "places", haight, Fraction(451), None, _YEARS + ", final year", _DIPVIS, __name__),
-    *(
-        System(
-            name,
-            "places",
-            _ranked_classic(v2, solo_year_counted=False),
-            Fraction(550),
-            None,
-            _YEARS + ", final year",
-            _DIPVIS,
-            __name__,
-            Reading(
-                "a survivor of a solo is credited with the solo's year too",
-                _ranked_classic(v2, solo_year_counted=True),
-            ),
-        )
-        for name, v2 in (("Ranked Classic", False), ("Ranked Classic v2", True))
-    ),
-    System("Southern Sun", "places", southern_sun, Fraction(500), None, _YEARS, _DIPVIS, __name__),
-    System(
-        "Sydney League",
-        "places",
-        _sydney_league(elimination_order=True),
-        None,
-        None,
-        _YEARS,
-        _DIPVIS,
-        __name__,
-        Reading(
-            "eliminated powers share the bottom places equally and are credited with the years before the one they "
-            "went out in",
-            _sydney_league(elimination_order=False),
-        ),
-    ),
-)

@@ -7,14 +7,12 @@ a board its rule does not cover: a draw that leaves a survivor out, or a game co
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from xlscore.core.errors import InputError
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 from xlscore.core.systems.size_matters import size_matters_exact
 
-__all__ = ["SYSTEMS"]
+__all__ = ["size_matters"]
 
 
 def size_matters(board: Board) -> Scores:
@@ -26,17 +24,3 @@ def size_matters(board: Board) -> Scores:
     if not board.solo and board.draw != tuple(board.alive(p) for p in range(POWERS)):
         raise InputError("draw leaves a survivor out; Size Matters scores a draw of every power with centres")
     return size_matters_exact(board.centres)
-
-
-SYSTEMS = (
-    System(
-        "Size Matters",
-        "draw size",
-        size_matters,
-        Fraction(210),
-        None,
-        "",
-        "the Size Matters article (docs/systems/size-matters.md)",
-        __name__,
-    ),
-)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["sum_of_squares"]
 
 _POT = Fraction(100)
 
@@ -28,17 +28,3 @@ def sum_of_squares(board: Board) -> Scores:
         return tuple(_POT if p == board.soloist else Fraction(0) for p in range(POWERS))
     squares = sum(c * c for c in board.centres)
     return tuple(_POT * c * c / squares for c in board.centres)
-
-
-SYSTEMS = (
-    System(
-        "Sum of Squares",
-        "centre count",
-        sum_of_squares,
-        _POT,
-        _POT,
-        "",
-        "webDiplomacy Sum-of-Squares Scoring; The Embassy, Tournament Scoring part 4",
-        __name__,
-    ),
-)

@@ -19,9 +19,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, SOLO_CENTRES, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["survivors_win"]
 
 _POT = Fraction(100)
 
@@ -32,17 +32,3 @@ def survivors_win(board: Board) -> Scores:
     counted = [min(c, SOLO_CENTRES) for c in board.centres]
     total = sum(counted)
     return tuple(_POT * c / total for c in counted)
-
-
-SYSTEMS = (
-    System(
-        "Survivors-Win (PPSC)",
-        "draw size",
-        survivors_win,
-        None,
-        _POT,
-        "draw",
-        "webDiplomacy Survivors-Win Scoring (points per supply center)",
-        __name__,
-    ),
-)

@@ -14,7 +14,7 @@ __all__ = ["Reading", "Scores", "System"]
 Scores = tuple[Fraction, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reading:
     """The other reading of a rule whose sources part ways: what it changes, and the rule read that way."""
 
@@ -23,9 +23,10 @@ class Reading:
     score: Callable[[Board], Scores]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class System:
-    """A scoring system: ``score`` gives the seven powers' scores, exactly, in the board's order."""
+    """A scoring system: ``score`` gives the seven powers' scores, exactly, in the board's order. Built with keyword
+    arguments only, as the one list of every system (:mod:`xlscore.core.systems.diplomacy.registry`) reads."""
 
     name: str
     family: str
@@ -41,6 +42,9 @@ class System:
     """The module whose docstring is the rule."""
     other: Reading | None = None
     """The other reading of the rule, where its sources part ways (xlscore scores ``score`` unless asked)."""
+    solo_is_most: bool = True
+    """Whether no power scores more on a board than a soloist (where ``solo`` is given): false where a draw's
+    bonuses can beat the solo, as in Vulcan and ManorCon (a test plays random boards against every other system)."""
 
     def scores(self, board: Board, other_reading: bool = False) -> Scores:
         """The board's scores under the rule, or under its other reading."""

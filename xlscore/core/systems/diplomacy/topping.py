@@ -17,9 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["base3", "mischief", "vulcan"]
 
 
 def base3(board: Board) -> Scores:
@@ -46,11 +46,3 @@ def vulcan(board: Board) -> Scores:
         + (Fraction(10, board.toppers) if c == board.top else 0)
         for c in board.centres
     )
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-SYSTEMS = (
-    System("Base 3", "topping bonus", base3, Fraction(46), None, "", _DIPVIS, __name__),
-    System("Mischief", "topping bonus", mischief, Fraction(34), None, "", _DIPVIS, __name__),
-    System("Vulcan", "topping bonus", vulcan, Fraction(130), None, "", _DIPVIS, __name__),
-)

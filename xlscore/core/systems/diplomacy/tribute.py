@@ -31,9 +31,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Reading, Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["open_tribute", "tribute"]
 
 
 def tribute(board: Board) -> Scores:
@@ -54,7 +54,7 @@ def tribute(board: Board) -> Scores:
     )
 
 
-def _open_tribute(*, round_down: bool) -> Callable[[Board], Scores]:
+def open_tribute(*, round_down: bool) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.solo:
             return tuple(Fraction(340 if p == board.soloist else 0) for p in range(POWERS))
@@ -74,30 +74,3 @@ def _paid(board: Board, received: Fraction) -> Scores:
         else Fraction(34 + 3 * c - (board.top - c))
         for p, c in enumerate(board.centres)
     )
-
-
-SYSTEMS = (
-    System(
-        "Tribute",
-        "tribute",
-        tribute,
-        Fraction(100),
-        Fraction(100),
-        "",
-        "Windy City Weasels, Tribute Scoring System; Diplomaticon 2021",
-        __name__,
-    ),
-    System(
-        "OpenTribute",
-        "tribute",
-        _open_tribute(round_down=False),
-        Fraction(340),
-        None,
-        "",
-        "Brandon Fogel, OpenTribute Scoring System (diplobn.com)",
-        __name__,
-        Reading(
-            "each sharing topper's tribute is rounded down to a whole point (dipvis)", _open_tribute(round_down=True)
-        ),
-    ),
-)

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from xlscore.core.systems.diplomacy.board import POWERS, Board
-from xlscore.core.systems.diplomacy.system import Scores, System
+from xlscore.core.systems.diplomacy.system import Scores
 
-__all__ = ["SYSTEMS"]
+__all__ = ["your_draw_size"]
 
 _BANDS = ((14, 105), (11, 70), (8, 42), (4, 30), (1, 21))
 
@@ -23,28 +23,10 @@ def _band(centres: int) -> Fraction:
     return Fraction(next((points for least, points in _BANDS if centres >= least), 0))
 
 
-def _your_draw_size(solo: int) -> Callable[[Board], Scores]:
+def your_draw_size(solo: int) -> Callable[[Board], Scores]:
     def score(board: Board) -> Scores:
         if board.solo:
             return tuple(Fraction(solo if p == board.soloist else 0) for p in range(POWERS))
         return tuple(_band(c) for c in board.centres)
 
     return score
-
-
-_DIPVIS = "description kept by the Diplomacy Tournament Visualiser (github.com/UEWBot/dipvis)"
-SYSTEMS = (
-    System(
-        "Your Draw Size (short games)", "draw size", _your_draw_size(300), Fraction(300), None, "", _DIPVIS, __name__
-    ),
-    System(
-        "Your Draw Size (unlimited games)",
-        "draw size",
-        _your_draw_size(320),
-        Fraction(320),
-        None,
-        "",
-        _DIPVIS,
-        __name__,
-    ),
-)

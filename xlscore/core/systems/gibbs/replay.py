@@ -73,7 +73,11 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     # G = min(G_exp, games before + 1); a G_exp beyond any count (the counts may be 32-bit) caps nothing.
     weight = np.minimum(data.played, min(g_exp - 1, data.entity.size)) + 1.0
     total = np.add.reduceat(weight, starts[:-1])  # whole numbers: exact
-    gain = bonus(success(at, one_size or np.repeat(size, size), k3), weight, np.repeat(total, size), k2)
+    if one_size:  # each game a row of a table: its total read across the row, never repeated row by row
+        table = (-1, one_size)
+        gain = bonus(success(at, one_size, k3).reshape(table), weight.reshape(table), total[:, None], k2).reshape(-1)
+    else:
+        gain = bonus(success(at, np.repeat(size, size), k3), weight, np.repeat(total, size), k2)
     step = _k1_by_game(k1, data, size)
     rp = np.full(len(data.entity_player), start, dtype=np.float64)
     levels = _levels(data, size, narrow=NARROW)
@@ -251,7 +255,7 @@ def _mean_places_by_game(place: Floats, starts: Ints, size: Ints) -> Floats:
         tied = np.flatnonzero(seen != np.left_shift(2, size) - 2)  # not each of 1..n once
     else:
         tied = np.arange(size.size)
-    for n in np.unique(size[tied]).tolist():
+    for n in sorted(set(size[tied].tolist())):  # (not np.unique, which imports numpy.ma: 15 ms a start)
         games = tied[size[tied] == n]
         chunk = max(1, (1 << 22) // (n * n))
         for lo in range(0, games.size, chunk):

@@ -2,14 +2,16 @@
 
 Each node gives a :class:`~xlscore.engine.evaluation.vector.values.Column`. A row is computed here only where every
 value it takes is of a kind computed exactly as the cell-by-cell path computes it: numbers, blanks as 0 and truth
-values as 1 or 0 in arithmetic and comparisons of numbers; any text in arithmetic or a comparison, any error reaching
-an operator, a division by 0, a result that is no finite number or a text longer than Excel's is left to the
-cell-by-cell path (its ``ok`` False), which gives the error or the conversion as before.
+values as 1 or 0 in arithmetic, numbers and blanks in comparisons; any text in arithmetic or a comparison, a truth
+value in a comparison, any error reaching an operator, a division by 0, a result that is no finite number or a text
+longer than Excel's is left to the cell-by-cell path (its ``ok`` False), which gives the error or the conversion as
+before.
 """
 
 from __future__ import annotations
 
 import decimal
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,16 +21,20 @@ import numpy.typing as npt
 from xlscore.engine.evaluation.conversions import number_text
 from xlscore.engine.evaluation.vector import conditions, lookups
 from xlscore.engine.evaluation.vector.context import Context, cells
+from xlscore.engine.evaluation.vector.halves import half_up
 from xlscore.engine.evaluation.vector.parse import Call, Constant, Node, Operation, Ref, UnsupportedError
 from xlscore.engine.evaluation.vector.values import BLANK, BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH
 from xlscore.engine.functions.math.rounding import rounding
+from xlscore.engine.functions.text.number_format import _round_half_up as round_half_up
 from xlscore.engine.functions.text.number_format import format_value
 
 __all__ = ["column"]
 
 _ROUND = rounding(decimal.ROUND_HALF_UP)
 _NUMERIC = (NUM, BOOL, BLANK)
+_SUMMED_IN_ORDER = 7  # the engine's SUM is numpy's sum: below 8 values it adds them in order, as here
+_PLAIN_FORMAT = re.compile(r"0(\.0+)?")
 
 
 def column(node: Node, context: Context) -> Column:
@@ -53,12 +59,13 @@ def _operation(node: Operation, context: Context) -> Column:
     a, b = operands
     if node.operator == "&":
         return _joined(a, b)
-    ok = a.ok & b.ok & a.of_kinds(*_NUMERIC) & b.of_kinds(*_NUMERIC)
     x, y = a.num, b.num
+    if node.operator in _COMPARED:  # numbers (a blank as 0); Excel orders a truth value after every number
+        ok = a.ok & b.ok & a.of_kinds(NUM, BLANK) & b.of_kinds(NUM, BLANK)
+        truth = _COMPARED[node.operator](x, y)
+        return Column(np.full(len(truth), BOOL, np.int8), truth.astype(np.float64), _nones(len(truth)), ok)
+    ok = a.ok & b.ok & a.of_kinds(*_NUMERIC) & b.of_kinds(*_NUMERIC)
     with np.errstate(all="ignore"):
-        if node.operator in _COMPARED:
-            truth = _COMPARED[node.operator](x, y)
-            return Column(np.full(len(truth), BOOL, np.int8), truth.astype(np.float64), _nones(len(truth)), ok)
         if node.operator == "/":
             ok &= y != 0
             result = x / np.where(y == 0, 1.0, y)
@@ -90,7 +97,7 @@ def _text_of(x: Column) -> tuple[list[str], npt.NDArray[np.bool_]]:
         if kind == NUM:
             found = shown.get(number)
             if found is None:
-                found = shown[number] = number_text(number)
+                found = shown[number] = _short_text(number) or number_text(number)
             texts.append(found)
         elif kind == TEXT:
             texts.append(text)
@@ -99,6 +106,18 @@ def _text_of(x: Column) -> tuple[list[str], npt.NDArray[np.bool_]]:
         else:
             texts.append("")
     return texts, x.ok & x.of_kinds(NUM, TEXT, BOOL, BLANK)
+
+
+def _short_text(number: float) -> str | None:
+    """``number_text(number)`` at a fraction of its cost where Python's shortest text of the number has at most 15
+    digits and no exponent (then the 15 digits Excel shows are those); None elsewhere."""
+    text = repr(number)
+    if "e" in text or "n" in text or not 1e-4 <= abs(number) < 1e15:
+        return None
+    digits = text.lstrip("-").replace(".", "").lstrip("0")
+    if len(digits.rstrip("0") if text.endswith(".0") else digits) > 15:
+        return None
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _joined(a: Column, b: Column) -> Column:
@@ -135,17 +154,18 @@ def _round(arguments: tuple[Node, ...], context: Context) -> Column:
         raise UnsupportedError("ROUND with other than 2 arguments")
     number, digits = (column(a, context) for a in arguments)
     ok = number.ok & digits.ok & number.of_kinds(*_NUMERIC) & digits.of_kinds(*_NUMERIC)
+    result = np.zeros(len(number))
+    exact = ok.copy()
+    if isinstance(arguments[1], Constant) and isinstance(arguments[1].value, float) and arguments[1].value.is_integer():
+        result, sure = half_up(number.num, int(arguments[1].value))
+        exact &= ~sure
     done: dict[tuple[float, float], float] = {}
-    results = []
-    for x, d, fine in zip(number.num.tolist(), digits.num.tolist(), ok.tolist(), strict=True):
-        if not fine:
-            results.append(0.0)
-            continue
+    for i in np.flatnonzero(exact).tolist():  # the rows near a half, or of digits given by a cell: in decimal
+        x, d = float(number.num[i]), float(digits.num[i])
         found = done.get((x, d))
         if found is None:
             found = done[(x, d)] = _ROUND(x, d)
-        results.append(found)
-    result = np.array(results, np.float64)
+        result[i] = found
     return Column.numbers(result, ok & np.isfinite(result))
 
 
@@ -154,6 +174,9 @@ def _sum(arguments: tuple[Node, ...], context: Context) -> Column:
     added; anything else left to the cell-by-cell path."""
     if not arguments:
         raise UnsupportedError("SUM of nothing")
+    size = sum((a.bottom - a.top + 1) * (a.right - a.left + 1) if isinstance(a, Ref) else 1 for a in arguments)
+    if size > _SUMMED_IN_ORDER:
+        raise UnsupportedError("SUM of more values than numpy adds one after another")
     total = np.zeros(len(context.rows))
     ok = np.ones(len(context.rows), bool)
     for argument in arguments:
@@ -179,17 +202,28 @@ def _text(arguments: tuple[Node, ...], context: Context) -> Column:
         raise UnsupportedError("TEXT with an empty format")
     number = column(arguments[0], context)
     ok = number.ok & number.of_kinds(NUM, BLANK)
+    plain = _PLAIN_FORMAT.fullmatch(code)
+    places = len(plain.group(1) or ".") - 1 if plain else 0
+    texts: list[str | None] = [None] * len(number)
+    exact = ok.copy()
+    if plain:  # "0" or "0.00": the number rounded, and its sign, as format_value shows it
+        rounded, sure = half_up(number.num, places)
+        exact &= ~sure
+        signs = np.where(number.num < 0, "-", "")[ok & sure].tolist()
+        for i, x, sign in zip(np.flatnonzero(ok & sure).tolist(), rounded[ok & sure].tolist(), signs, strict=True):
+            texts[i] = f"{sign}{abs(x):.{places}f}"
     done: dict[float, str | None] = {}
-    texts: list[str] = []
-    for x, fine in zip(number.num.tolist(), ok.tolist(), strict=True):
-        if fine and x not in done:
-            done[x] = format_value(x, code, context.date1904, False)
-        shown = done.get(x) if fine else None
-        texts.append("" if shown is None else shown)
+    for i in np.flatnonzero(exact).tolist():
+        x = float(number.num[i])
+        if x not in done:
+            if plain:
+                done[x] = ("-" if x < 0 else "") + round_half_up(abs(x), places)
+            else:
+                done[x] = format_value(x, code, context.date1904, False)
+        texts[i] = done[x]
     text = np.empty(len(texts), object)
-    text[:] = texts
-    shown_ok = [fine and done.get(x) is not None for x, fine in zip(number.num.tolist(), ok.tolist(), strict=True)]
-    return Column.texts(text, np.array(shown_ok, bool))
+    text[:] = ["" if t is None else t for t in texts]
+    return Column.texts(text, ok & np.array([t is not None for t in texts], bool))
 
 
 _CALLS: dict[str, Callable[[tuple[Node, ...], Context], Column]] = {

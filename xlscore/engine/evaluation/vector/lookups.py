@@ -1,4 +1,4 @@
-"""Exact-match lookups over a run: VLOOKUP(x, table, n, FALSE), MATCH(x, range, 0) and INDEX(range, n).
+"""Exact-match lookups over a run: VLOOKUP(x, table, n, FALSE), MATCH(x, range, 0), INDEX(range, n), XLOOKUP.
 
 The table's first column (MATCH's range) is indexed once per run: each value's key to the first row holding it, as
 the engine matches exactly: a number equals the same number (not a text that reads as one), a text the same text
@@ -9,6 +9,8 @@ is a blank cell (the engine turns it into 0 at the top of a formula, or passes i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from xlscore.engine.evaluation.vector.context import Context, Evaluator, absolute_area
@@ -16,29 +18,29 @@ from xlscore.engine.evaluation.vector.parse import Constant, Node, UnsupportedEr
 from xlscore.engine.evaluation.vector.values import BLANK, BOOL, ERR, NUM, OTHER, TEXT, Column, read
 from xlscore.engine.rewrite.refs import Area
 
-__all__ = ["index", "match", "vlookup"]
+__all__ = ["index", "match", "vlookup", "xlookup"]
 
 Key = tuple[int, object]
 
 
-def _key(kind: int, number: float, text: object) -> Key | None:
+def _key(kind: int, number: float, text: object, fold: Callable[[str], str] = str.lower) -> Key | None:
     if kind == NUM:
         return (NUM, number)
     if kind == BOOL:
         return (BOOL, bool(number))
     if kind == TEXT:
-        return (TEXT, str(text).lower())
+        return (TEXT, fold(str(text)))
     return None
 
 
-def _index(values: list[object]) -> dict[Key, int]:
+def _index(values: list[object], fold: Callable[[str], str] = str.lower) -> dict[Key, int]:
     """Each key to the first position that holds it."""
     found: dict[Key, int] = {}
     column = read(values)
     for position, (kind, number, text) in enumerate(
         zip(column.kind.tolist(), column.num.tolist(), column.text.tolist(), strict=True)
     ):
-        key = _key(kind, number, text)
+        key = _key(kind, number, text, fold)
         if key is not None and key not in found:
             found[key] = position
     return found
@@ -51,15 +53,18 @@ def _grid(area: Area, context: Context) -> list[list[object]]:
         raise UnsupportedError(str(exc)) from exc
 
 
-def _positions(value: Column, keys: dict[Key, int]) -> tuple[list[int], np.ndarray]:
-    """Each row's position found (-1 for none), and whether the row is computed here."""
+def _positions(
+    value: Column, keys: dict[Key, int], fold: Callable[[str], str] = str.lower, wildcards: bool = True
+) -> tuple[list[int], np.ndarray]:
+    """Each row's position found (-1 for none), and whether the row is computed here (not where ``wildcards``
+    would make a text a pattern)."""
     positions: list[int] = []
     for kind, number, text in zip(value.kind.tolist(), value.num.tolist(), value.text.tolist(), strict=True):
-        key = _key(kind, number, text)
+        key = _key(kind, number, text, fold)
         positions.append(-1 if key is None else keys.get(key, -1))
     kinds, texts = value.kind.tolist(), value.text.tolist()
-    plain = np.array([k != TEXT or not any(c in t for c in "*?~") for k, t in zip(kinds, texts, strict=True)], bool)
-    ok = value.ok & value.of_kinds(NUM, TEXT, BOOL) & plain
+    plain = [not wildcards or k != TEXT or not any(c in t for c in "*?~") for k, t in zip(kinds, texts, strict=True)]
+    ok = value.ok & value.of_kinds(NUM, TEXT, BOOL) & np.array(plain, bool)
     return positions, ok
 
 
@@ -143,4 +148,16 @@ def index(arguments: tuple[Node, ...], context: Context, column: Evaluator) -> C
 
 
 def xlookup(arguments: tuple[Node, ...], context: Context, column: Evaluator) -> Column:
-    raise UnsupportedError("XLOOKUP is left to the cell-by-cell path")
+    """XLOOKUP(x, range, range) of one column each, exact (xlscore's XLOOKUP: a text without regard to case by
+    ``str.casefold``, ``*`` and ``?`` as themselves)."""
+    if len(arguments) != 3:
+        raise UnsupportedError("XLOOKUP with a value if not found or a mode")
+    areas = [absolute_area(a, context) for a in arguments[1:]]
+    if any(a.width != 1 for a in areas) or areas[0].height != areas[1].height:
+        raise UnsupportedError("XLOOKUP over other than two columns of one height")
+    key = ("xlookup", areas[0])
+    keys = context.tables.get(key)
+    if keys is None:
+        keys = context.tables[key] = _index(_vector(arguments[1], context), str.casefold)
+    positions, ok = _positions(column(arguments[0], context), keys, str.casefold, wildcards=False)
+    return _found(positions, ok, _vector(arguments[2], context))

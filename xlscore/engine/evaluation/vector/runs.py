@@ -16,37 +16,34 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from xlscore.engine.errors import shown
 from xlscore.engine.evaluation.vector.compute import column
 from xlscore.engine.evaluation.vector.context import Context
 from xlscore.engine.evaluation.vector.parse import Call, Node, Operation, Ref, UnsupportedError, parsed
-from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT
+from xlscore.engine.evaluation.vector.values import BOOL, ERR, NUM, TEXT, Column
 from xlscore.engine.files.book import Book, Formula
-from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
+from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, cell_name, find_references
 
 __all__ = ["Vectorised"]
 
 # A text constant, a quoted sheet name, a part of a structured reference: left as they are; else a cell's row.
 _PIECES = re.compile(
-    r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
+    r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)([0-9]+)(?![\w.(!\[])"
 )
 _SMALLEST_RUN = 2
+_DIGITS = re.compile(r"[0-9]+")
+_HIDDEN = str.maketrans("0123456789", "\0" * 10)  # each digit as NUL, which no formula holds (XML cannot)
+_HIDDEN_RUNS = re.compile(b"\0+")
+_LONGEST = 18  # digits a 64-bit whole number holds
 
 
-def _key(text: str, row: int) -> tuple[str, int]:
-    """The formula with each relative row written as an offset from ``row``, and how many rows it wrote."""
-    count = 0
-
-    def moved(match: re.Match[str]) -> str:
-        nonlocal count
-        if match.group(3) is None:
-            return match.group(0)
-        count += 1
-        if match.group(2):
-            return match.group(0)
-        return f"{match.group(1)}[{int(match.group(3)) - row}]"
-
-    return _PIECES.sub(moved, text), count
+def _roles(text: str) -> list[str]:
+    """What each run of digits in ``text`` is: the row of a relative reference (``rel``), of an absolute one
+    (``abs``), or anything else (a number, a part of a name or a text: ``lit``)."""
+    rows = {m.span(3): "abs" if m.group(2) else "rel" for m in _PIECES.finditer(text) if m.group(3) is not None}
+    return [rows.get(m.span(), "lit") for m in _DIGITS.finditer(text)]
 
 
 def _rows_written(text: str) -> int:
@@ -91,29 +88,59 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    groups: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
-    counts: dict[tuple[str, int, str], int] = {}
+    """The formulas grouped by sheet, column and text with each digit hidden (``str.translate``, at C speed: a row
+    of another number of digits is another group), then by their digits read at the same places of every text,
+    each relative row as an offset from the formula's own row."""
+    templates: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
     for formula in formulas:
-        if formula.array is not None or formula.dynamic or formula.col != formula.anchor[1]:
-            continue
-        text, count = _key(formula.text, formula.anchor[0])
-        key = (formula.sheet.upper(), formula.col, text)
-        groups[key].append(formula)
-        counts[key] = count
+        if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
+            templates[(formula.sheet.upper(), formula.col, formula.text.translate(_HIDDEN))].append(formula)
     runs = []
-    for key, members in groups.items():
+    for (sheet, col, template), members in templates.items():
         if len(members) < _SMALLEST_RUN:
             continue
-        first = members[0]
-        if _rows_written(first.text) != counts[key]:
-            continue  # the fast key saw other references than the reader does: leave them cell by cell
-        try:
-            node = parsed(first.text, first.anchor[0])
-        except UnsupportedError:
-            continue
-        members.sort(key=lambda f: f.row)
-        runs.append(_Run(key[0], key[1], members, node))
+        roles = _roles(members[0].text)
+        if _rows_written(members[0].text) != sum(role != "lit" for role in roles):
+            continue  # the fast reading saw other references than the reader does: leave them cell by cell
+        spans = [m.span() for m in _HIDDEN_RUNS.finditer(template.encode())]
+        for group in _same_digits(members, spans, roles):
+            run = _run(sheet, col, group)
+            if run is not None:
+                runs.append(run)
     return runs
+
+
+def _same_digits(members: list[Formula], spans: list[tuple[int, int]], roles: list[str]) -> Iterable[list[Formula]]:
+    """``members`` (texts alike but for their digits, which stand at ``spans`` of their UTF-8 bytes) grouped by
+    those digits as numbers, each relative row as an offset from the formula's own row."""
+    if not spans:
+        return [members]
+    if len(spans) != len(roles) or any(end - start > _LONGEST for start, end in spans):
+        return []
+    texts = np.frombuffer(b"".join(f.text.encode() for f in members), np.uint8).reshape(len(members), -1)
+    rows = np.array([f.anchor[0] for f in members], np.int64)
+    keys = np.empty((len(members), len(spans)), np.int64)
+    for k, ((start, end), role) in enumerate(zip(spans, roles, strict=True)):
+        digits = texts[:, start:end].astype(np.int64) - ord("0")
+        keys[:, k] = digits @ (10 ** np.arange(end - start - 1, -1, -1, dtype=np.int64))
+        if role == "rel":
+            keys[:, k] -= rows
+    _, group_of = np.unique(keys, axis=0, return_inverse=True)
+    order = np.argsort(group_of.ravel(), kind="stable")
+    bounds = np.flatnonzero(np.diff(group_of.ravel()[order])) + 1
+    return [[members[i] for i in part.tolist()] for part in np.split(order, bounds)]
+
+
+def _run(sheet: str, col: int, members: list[Formula]) -> _Run | None:
+    if len(members) < _SMALLEST_RUN:
+        return None
+    first = members[0]
+    try:
+        node = parsed(first.text, first.anchor[0])
+    except UnsupportedError:
+        return None
+    members.sort(key=lambda f: f.row)
+    return _Run(sheet, col, members, node)
 
 
 class _Written:
@@ -184,7 +211,9 @@ class Vectorised:
     def compute(self, evaluator: Any, deadline: Any) -> None:
         """Compute every run into the engine's ``evaluator``; rows the vector path does not take, cell by cell."""
         for run in self.runs:
-            deadline.at = f"computing the formulas of sheet {run.sheet}, column {run.writes}"
+            first, last = run.formulas[0], run.formulas[-1]
+            cells = f"{cell_name(first.row, first.col)}:{cell_name(last.row, last.col)}"
+            deadline.at = f"at sheet {shown(first.sheet)}, {cells}, one formula filled down"
             deadline.check()
             _computed(run, evaluator, deadline, self.book.date1904)
 
@@ -204,6 +233,16 @@ def _ordered(runs: list[_Run]) -> list[_Run]:
 _WRITTEN = (NUM, TEXT, BOOL, ERR)
 
 
+def _values(result: Column, done: npt.NDArray[np.bool_]) -> list[object]:
+    """The cell values of the rows ``done``: at C speed where they are all numbers or all texts."""
+    kinds = set(result.kind[done].tolist())
+    if kinds == {NUM}:
+        return result.num[done].tolist()  # type: ignore[no-any-return]
+    if kinds == {TEXT}:
+        return result.text[done].tolist()  # type: ignore[no-any-return]
+    return [result.value(i) for i in np.flatnonzero(done).tolist()]
+
+
 def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
     rows = np.array(run.rows, np.int64)
     context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904)
@@ -214,12 +253,11 @@ def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
         result, done = None, np.zeros(len(rows), bool)
     cells = evaluator.store[run.sheet]
     if result is not None and done.any():
-        target = cells.column(run.col)
-        written = evaluator.written[run.sheet]
-        for i in np.flatnonzero(done).tolist():
-            value = result.value(i)
-            target[run.formulas[i].row] = value
-            written[(run.formulas[i].row, run.col)] = value
+        places = np.flatnonzero(done).tolist()
+        values = _values(result, done)
+        rows_done = [run.formulas[i].row for i in places]
+        cells.column(run.col).update(zip(rows_done, values, strict=True))
+        evaluator.written[run.sheet].update(zip(((r, run.col) for r in rows_done), values, strict=True))
         cells.version += 1
         for i in np.flatnonzero(done & (result.kind == ERR)).tolist():
             evaluator._report(run.formulas[i], "", [])

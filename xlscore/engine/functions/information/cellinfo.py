@@ -194,61 +194,70 @@ def with_cell_information(
     while i < len(items):
         token = items[i]
         name = token.value.upper().removeprefix("_XLFN.") if token.type == Token.FUNC else ""
-        if token.subtype != Token.OPEN or name not in (*_CALLS, "ROW(", "COLUMN(", "INDIRECT(", "OFFSET("):
+        rewritten = None
+        if token.subtype == Token.OPEN and name in _REWRITTEN:
+            arguments, close = _arguments(items, i)
+            rewritten = _rewritten_call(name, arguments, items[close], sheet, row, col)
+        if rewritten is None:
             out.append(token)
             i += 1
             continue
-        arguments, close = _arguments(items, i)
-        if name in ("INDIRECT(", "OFFSET("):
-            inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]
-            called = _run_time_call(name, [tokens for tokens, _, _ in inner], sheet, row, col)
-            if called is None:
-                out.append(token)
-                i += 1
-                continue
-            out += called
-            twins += [twin for _, found, _ in inner for twin in found]
-            twins += [
-                r
-                for t in called
-                if t.subtype == Token.RANGE and _SUFFIX_MARK in t.value
-                for r in find_references(t.value)
-            ]
-            changed = True
-            i = close + 1
-            continue
-        if name in ("ROW(", "COLUMN("):
-            numbers = _positions(name, arguments, sheet)
-            if numbers is None:
-                out.append(token)
-                i += 1
-                continue
-            out.append(Token(numbers, Token.OPERAND, Token.RANGE))
-            twins += find_references(numbers)
-            changed = True
-            i = close + 1
-            continue
-        inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]  # calls inside
-        arguments = [tokens for tokens, _, _ in inner]
-        twins += [twin for _, found, _ in inner for twin in found]
-        out.append(Token(_CALLS[name], Token.FUNC, Token.OPEN))
-        for index, argument in enumerate(arguments):
-            if index:
-                out.append(Token(",", Token.SEP, Token.ARG))
-            out.extend(argument)
-            if index >= _LEADING[name]:
-                plain = _plain(argument)
-                twin = _twin(plain.value, sheet) if plain is not None else None
-                out.append(Token(",", Token.SEP, Token.ARG))
-                if twin:
-                    out.append(Token(twin, Token.OPERAND, Token.RANGE))
-                    twins += find_references(twin)
-                else:
-                    out.append(Token("FALSE", Token.OPERAND, Token.LOGICAL))
-        out.append(items[close])
+        tokens, found = rewritten
+        out += tokens
+        twins += found
         changed = True
         i = close + 1
     return out, twins, changed
+
+
+_REWRITTEN = (*_CALLS, "ROW(", "COLUMN(", "INDIRECT(", "OFFSET(")
+_Rewritten = tuple[list[Token], list[Reference]]
+
+
+def _rewritten_call(
+    name: str, arguments: list[list[Token]], close: Token, sheet: str, row: int, col: int
+) -> _Rewritten | None:
+    """A call of ``name`` (one of :data:`_REWRITTEN`, ``close`` its closing token) as :func:`with_cell_information`
+    rewrites it, and the twins it reads; None to leave it as it is."""
+    if name in ("INDIRECT(", "OFFSET("):
+        inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]
+        called = _run_time_call(name, [tokens for tokens, _, _ in inner], sheet, row, col)
+        if called is None:
+            return None
+        twins = [twin for _, found, _ in inner for twin in found]
+        twins += [
+            r for t in called if t.subtype == Token.RANGE and _SUFFIX_MARK in t.value for r in find_references(t.value)
+        ]
+        return called, twins
+    if name in ("ROW(", "COLUMN("):
+        numbers = _positions(name, arguments, sheet)
+        if numbers is None:
+            return None
+        return [Token(numbers, Token.OPERAND, Token.RANGE)], find_references(numbers)
+    return _informed_call(name, arguments, close, sheet, row, col)
+
+
+def _informed_call(name: str, arguments: list[list[Token]], close: Token, sheet: str, row: int, col: int) -> _Rewritten:
+    """A SUBTOTAL, AGGREGATE or ISFORMULA call as xlscore's, each reference past its leading arguments followed by
+    its twin on the information sheet (``FALSE`` for an argument that is no plain reference)."""
+    inner = [with_cell_information(argument, sheet, row, col) for argument in arguments]  # calls inside
+    twins = [twin for _, found, _ in inner for twin in found]
+    out = [Token(_CALLS[name], Token.FUNC, Token.OPEN)]
+    for index, (argument, _, _) in enumerate(inner):
+        if index:
+            out.append(Token(",", Token.SEP, Token.ARG))
+        out.extend(argument)
+        if index >= _LEADING[name]:
+            plain = _plain(argument)
+            twin = _twin(plain.value, sheet) if plain is not None else None
+            out.append(Token(",", Token.SEP, Token.ARG))
+            if twin:
+                out.append(Token(twin, Token.OPERAND, Token.RANGE))
+                twins += find_references(twin)
+            else:
+                out.append(Token("FALSE", Token.OPERAND, Token.LOGICAL))
+    out.append(close)
+    return out, twins
 
 
 class CellInformation:

@@ -16,6 +16,7 @@ matches a text. Nothing found is ``if_not_found`` when given, else #N/A.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from formulas.functions import Array, Error, wrap_func
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation.formulas_functions import get_functions
+from xlscore.engine.functions.arguments import single_value
 from xlscore.engine.rewrite.calls import Omitted
 
 __all__ = ["FUNCTIONS", "wildcard"]
@@ -335,3 +337,23 @@ FUNCTIONS["XLOOKUP"] = FUNCTIONS["_XLFN.XLOOKUP"]
 FUNCTIONS["LOOKUP"] = _wrapped(_lookup(get_functions()["LOOKUP"]))
 _ENGINE_INDEX = get_functions()["INDEX"]
 FUNCTIONS["INDEX"] = {**_ENGINE_INDEX, "function": _index(_ENGINE_INDEX["function"])}
+
+
+def _looked_up_first(engine_lookup: Callable[..., Any]) -> Callable[..., Any]:
+    """VLOOKUP or HLOOKUP with a column or row number below 1: Excel looks the value up first, so a value not
+    found is #N/A, and only then #VALUE! for the number (=VLOOKUP(B1,B1,B1,3) over blank cells is #N/A in
+    calamine's tests/errors.xlsx, as Excel saved it; the engine gave #VALUE!)."""
+
+    def run(value: Any, table: Any, index: Any, *rest: Any) -> Any:
+        number = single_value(index)
+        below = isinstance(number, (int, float)) and not isinstance(number, bool) and number < 1
+        if below or number is sh.EMPTY:
+            probe = single_value(engine_lookup(value, table, 1, *rest))
+            return probe if isinstance(probe, XlError) and str(probe) == "#N/A" else Error.errors["#VALUE!"]
+        return engine_lookup(value, table, index, *rest)
+
+    return functools.update_wrapper(run, engine_lookup)
+
+
+FUNCTIONS["VLOOKUP"] = _looked_up_first(get_functions()["VLOOKUP"])
+FUNCTIONS["HLOOKUP"] = _looked_up_first(get_functions()["HLOOKUP"])

@@ -99,76 +99,73 @@ def _split(code: str) -> list[str]:
 def _parse(section: str) -> _Section | None:
     parts: list[tuple[str, str]] = []
     condition = None
-    is_date = False
     i = 0
     while i < len(section):
-        ch = section[i]
-        if ch == '"':
-            end = section.find('"', i + 1)
-            if end == -1:  # a quote left open: Excel refuses the format (vinci's test.xlsx, EXTRA!A4)
-                return None
-            parts.append(("lit", section[i + 1 : end]))
-            i = end + 1
-        elif ch == "\\" and i + 1 < len(section):
-            parts.append(("lit", section[i + 1]))
-            i += 2
-        elif ch == "_" and i + 1 < len(section):
-            parts.append(("lit", " "))
-            i += 2
-        elif ch == "*" and i + 1 < len(section):
-            i += 2  # a fill: as wide as the column, which text has not
-        elif ch == "[":
-            end = section.find("]", i)
-            if end == -1:
-                return None
-            inner = section[i + 1 : end]
-            found = _CONDITION.fullmatch(section[i : end + 1])
-            if found is not None:
-                condition = (found.group(1), float(found.group(2)))
-            elif re.fullmatch(r"(?i)h+|m+|s+", inner):
-                parts.append(("date", f"[{inner.lower()}]"))
-                is_date = True
-            elif inner.startswith("$"):
-                symbol = inner[1:].split("-", 1)[0]
-                if symbol:
-                    parts.append(("lit", symbol))
-            elif inner.upper().startswith("DBNUM"):
-                return None
-            # a colour ([Red], [Color10]) is left out
-            i = end + 1
-        elif section[i : i + 7].upper() == "GENERAL":
-            parts.append(("general", ""))
-            i += 7
-        elif ch == "@":
-            parts.append(("@", ""))
-            i += 1
-        elif ch in "0#?.,%":
-            parts.append(("num", ch))
-            i += 1
-        elif ch in "Ee" and section[i + 1 : i + 2] in ("+", "-"):
-            parts.append(("exp", section[i : i + 2]))
-            i += 2
-        else:
-            found = _DATE_CODES.match(section, i)
-            if found is not None:
-                parts.append(("date", found.group(0)))
-                is_date = True
-                i = found.end()
-            elif ch.upper() in "BEG" or ch.isalpha():
-                if ch.isalpha() and ch.lower() in "bg":  # Buddhist or era years: no text, if this section is used
-                    parts.append(("unknown", ch))
-                    is_date = True
-                else:
-                    parts.append(("lit", ch))
-                i += 1
-            else:
-                parts.append(("lit", ch))
-                i += 1
+        read = _read_code(section, i)
+        if read is None:
+            return None
+        i, part, found = read
+        if part is not None:
+            parts.append(part)
+        condition = found or condition
+    is_date = any(kind in ("date", "unknown") for kind, _ in parts)
     is_text = any(kind == "@" for kind, _ in parts)
     digits = any(kind == "num" and piece in "#?" for kind, piece in parts)
     if digits and (is_text or is_date):  # Excel refuses "#.0YY00" and "#.0@" (pycel's text.xlsx, TextNumbers!C3:C5)
         return None
     return _Section(parts, condition, is_date, is_text)
+
+
+_Read = tuple[int, tuple[str, str] | None, tuple[str, float] | None]
+"""Where a section's next code ends, the part it makes (None: none), and the condition it sets (None: none)."""
+
+
+def _read_code(section: str, i: int) -> _Read | None:
+    """The code of ``section`` at ``i``; None when Excel refuses the format."""
+    ch = section[i]
+    if ch == '"':
+        end = section.find('"', i + 1)
+        if end == -1:  # a quote left open: Excel refuses the format (vinci's test.xlsx, EXTRA!A4)
+            return None
+        return end + 1, ("lit", section[i + 1 : end]), None
+    if ch in "\\_*" and i + 1 < len(section):
+        # An escaped character; a space as wide as the next; a fill, as wide as the column, which text has not.
+        return i + 2, None if ch == "*" else ("lit", section[i + 1] if ch == "\\" else " "), None
+    if ch == "[":
+        return _read_bracket(section, i)
+    if section[i : i + 7].upper() == "GENERAL":
+        return i + 7, ("general", ""), None
+    if ch == "@":
+        return i + 1, ("@", ""), None
+    if ch in "0#?.,%":
+        return i + 1, ("num", ch), None
+    if ch in "Ee" and section[i + 1 : i + 2] in ("+", "-"):
+        return i + 2, ("exp", section[i : i + 2]), None
+    found = _DATE_CODES.match(section, i)
+    if found is not None:
+        return found.end(), ("date", found.group(0)), None
+    if ch.isalpha() and ch.lower() in "bg":  # Buddhist or era years: no text, if this section is used
+        return i + 1, ("unknown", ch), None
+    return i + 1, ("lit", ch), None
+
+
+def _read_bracket(section: str, i: int) -> _Read | None:
+    """A bracketed code at ``i``: a condition, an elapsed time, a currency, or a colour (left out)."""
+    end = section.find("]", i)
+    if end == -1:
+        return None
+    inner = section[i + 1 : end]
+    found = _CONDITION.fullmatch(section[i : end + 1])
+    if found is not None:
+        return end + 1, None, (found.group(1), float(found.group(2)))
+    if re.fullmatch(r"(?i)h+|m+|s+", inner):
+        return end + 1, ("date", f"[{inner.lower()}]"), None
+    if inner.startswith("$"):
+        symbol = inner[1:].split("-", 1)[0]
+        return end + 1, ("lit", symbol) if symbol else None, None
+    if inner.upper().startswith("DBNUM"):
+        return None
+    return end + 1, None, None  # a colour ([Red], [Color10]) is left out
 
 
 # -- numbers -------------------------------------------------------------------------------------------------------
@@ -236,91 +233,157 @@ def _number(value: float, section: _Section, signed: bool) -> str | None:
     codes = [i for i, (kind, _) in enumerate(parts) if kind in ("num", "exp")]
     if not codes:  # literal text only
         return ("-" if signed and value < 0 else "") + "".join(p for k, p in parts if k == "lit")
+    if _is_fraction(parts):
+        return fraction_text(value, parts, signed)
+    return _decimal(value, parts, signed)
+
+
+def _is_fraction(parts: list[tuple[str, str]]) -> bool:
+    """A fraction format: digit places before a ``/`` and digit places or digits after it."""
     placeholders = [i for i, (k, p) in enumerate(parts) if k == "num" and p in "0#?"]
     slash = next((i for i, (k, p) in enumerate(parts) if k == "lit" and p == "/"), None)
     fixed_after = re.match(r"\s*[1-9]", "".join(p for k, p in parts[slash + 1 :] if k == "lit")) if slash else None
-    if (
+    return bool(
         slash is not None
         and placeholders
         and placeholders[0] < slash
         and (placeholders[-1] > slash or fixed_after is not None)
-    ):
-        return fraction_text(value, parts, signed)
+    )
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where a decimal or scientific format's places are (indexes into its parts)."""
+
+    placeholders: list[int]  # every digit place
+    point: int | None
+    exponent: int | None
+    end_integer: int  # where the whole number's places end: the point, else the exponent, else the end
+    integer: list[int]
+    fraction: list[int]
+    exponent_digits: list[int]
+    commas: list[int]
+    leading: set[int]  # commas shown as they are
+    thousands: bool
+
+
+def _layout(parts: list[tuple[str, str]]) -> _Layout:
+    placeholders = [i for i, (k, p) in enumerate(parts) if k == "num" and p in "0#?"]
     point = next((i for i, (k, p) in enumerate(parts) if k == "num" and p == "."), None)
     exponent = next((i for i, (k, _) in enumerate(parts) if k == "exp"), None)
     end_integer = point if point is not None else exponent if exponent is not None else len(parts)
     integer = [i for i in placeholders if i < end_integer]
-    fraction = [i for i in placeholders if i > end_integer and (exponent is None or i < exponent)]
-    exponent_digits = [i for i in placeholders if exponent is not None and i > exponent]
     commas = [i for i, (k, p) in enumerate(parts) if k == "num" and p == ","]
     # a comma first or after a literal is shown as it is; between two digit places of the whole part, a thousands
     # separator; with no digit place after it in its part, a division by 1,000; elsewhere nothing (pycel's
     # text.xlsx: TEXT(890123.456789, "#x,0,#.00.0") is 890,1x,23.45.7)
-    leading = {c for c in commas if c == 0 or parts[c - 1][0] == "lit"}
-    thousands = any(c - 1 in integer and c + 1 in integer for c in commas)
-    digits_end = exponent if exponent is not None else len(parts)
-    if exponent is None:  # a scientific format neither scales nor multiplies by 100 (NumberFormatApproxTests.xlsx)
-        value *= 100 ** sum(1 for k, p in parts if k == "num" and p == "%")
-        scaling = [
-            c
-            for c in commas
-            if c not in leading
-            and not any(c < j < (end_integer if c < end_integer else digits_end) for j in placeholders)
-        ]
-        value /= 1000 ** len(scaling)
-    negative = value < 0
-    magnitude = abs(value)
+    return _Layout(
+        placeholders,
+        point,
+        exponent,
+        end_integer,
+        integer,
+        [i for i in placeholders if i > end_integer and (exponent is None or i < exponent)],
+        [i for i in placeholders if exponent is not None and i > exponent],
+        commas,
+        {c for c in commas if c == 0 or parts[c - 1][0] == "lit"},
+        any(c - 1 in integer and c + 1 in integer for c in commas),
+    )
+
+
+def _scaled(value: float, parts: list[tuple[str, str]], layout: _Layout) -> float:
+    """The value times 100 for each %, divided by 1,000 for each scaling comma; a scientific format neither scales
+    nor multiplies by 100 (NumberFormatApproxTests.xlsx)."""
+    if layout.exponent is not None:
+        return value
+    value *= 100 ** sum(1 for k, p in parts if k == "num" and p == "%")
+    end = layout.end_integer
+    scaling = [
+        c
+        for c in layout.commas
+        if c not in layout.leading and not any(c < j < (end if c < end else len(parts)) for j in layout.placeholders)
+    ]
+    value /= 1000 ** len(scaling)
+    return value
+
+
+def _scientific(magnitude: float, layout: _Layout) -> tuple[float, int]:
+    """The mantissa and the power of ten a scientific format shows (the power a multiple of the whole number's
+    places, as Excel's engineering notation ``##0.0E+0``); the magnitude and 0 for any other format."""
     power = 0
-    if exponent is not None and magnitude:
-        step = max(1, len(integer))
+    if layout.exponent is not None and magnitude:
+        step = max(1, len(layout.integer))
         power = math.floor(math.log10(magnitude))
         power -= power % step if step > 1 else 0
         magnitude /= 10**power
-        if float(_round_half_up(magnitude, len(fraction))) >= 10 ** max(1, len(integer)):
+        if float(_round_half_up(magnitude, len(layout.fraction))) >= 10 ** max(1, len(layout.integer)):
             magnitude /= 10
             power += 1
-    rounded = _round_half_up(magnitude, len(fraction))
-    whole, _, decimals = rounded.partition(".")
-    integer_codes = [parts[i][1] for i in integer]
-    if exponent is not None and not magnitude:  # 0 in a scientific format: every integer place shows 0
-        integer_codes = ["0"] * len(integer)
-    filled = _fill_integer(integer_codes, whole, thousands)
-    no_place = not integer and point is not None and whole != "0"  # no place for the whole number: before the point
-    shown_point = whole + "." if no_place else "."
-    decimal_out = []
-    decimal_digits = decimals.ljust(len(fraction), "0")
-    keep = len(decimal_digits.rstrip("0"))
-    for n, i in enumerate(fraction):
-        code = parts[i][1]
-        if n < keep or code == "0":
-            decimal_out.append(decimal_digits[n])
-        else:
-            decimal_out.append(" " if code == "?" else "")
-    shown = {i: filled[n] for n, i in enumerate(integer)}
-    if point is not None:
-        shown[point] = shown_point
-    shown.update({i: decimal_out[n] for n, i in enumerate(fraction)})
-    if exponent is not None:  # E+ shows E; the sign goes before the exponent's first place, whatever is between
-        marker = parts[exponent][1]
-        sign = "-" if power < 0 else "+" if marker[1] == "+" else ""
-        if exponent_digits:
-            exponent_codes = {i: parts[i][1] for i in exponent_digits}
-            written = placed([""] * len(parts), exponent_digits, str(abs(power)), exponent_codes)
-            shown.update({i: written[i] for i in exponent_digits})
-            shown[exponent_digits[0]] = sign + shown[exponent_digits[0]]
-            shown[exponent] = marker[0]
-        else:
-            shown[exponent] = marker[0] + sign + str(abs(power))
+    return magnitude, power
+
+
+def _decimal(value: float, parts: list[tuple[str, str]], signed: bool) -> str | None:
+    """A decimal or scientific format's text."""
+    layout = _layout(parts)
+    value = _scaled(value, parts, layout)
+    negative = value < 0
+    magnitude, power = _scientific(abs(value), layout)
+    whole, _, decimals = _round_half_up(magnitude, len(layout.fraction)).partition(".")
+    shown = _digits_shown(parts, layout, whole, decimals, layout.exponent is not None and not magnitude)
+    if layout.exponent is not None:
+        _exponent_shown(shown, parts, layout.exponent, layout.exponent_digits, power)
     out: list[str] = []
     for index, (kind, piece) in enumerate(parts):
         if index in shown:
             out.append(shown[index])
-        elif (kind == "num" and piece in ".%") or index in leading or kind == "lit":
+        elif (kind == "num" and piece in ".%") or index in layout.leading or kind == "lit":
             out.append(piece)
         elif kind == "date":
             return None
     text = "".join(out)
     return ("-" + text) if negative and signed else text
+
+
+def _digits_shown(
+    parts: list[tuple[str, str]], layout: _Layout, whole: str, decimals: str, scientific_zero: bool
+) -> dict[int, str]:
+    """What each place of the whole number, the point and the decimals shows, by index."""
+    integer_codes = [parts[i][1] for i in layout.integer]
+    if scientific_zero:  # 0 in a scientific format: every integer place shows 0
+        integer_codes = ["0"] * len(layout.integer)
+    filled = _fill_integer(integer_codes, whole, layout.thousands)
+    no_place = not layout.integer and layout.point is not None and whole != "0"  # the whole number before the point
+    decimal_out = []
+    decimal_digits = decimals.ljust(len(layout.fraction), "0")
+    keep = len(decimal_digits.rstrip("0"))
+    for n, i in enumerate(layout.fraction):
+        code = parts[i][1]
+        if n < keep or code == "0":
+            decimal_out.append(decimal_digits[n])
+        else:
+            decimal_out.append(" " if code == "?" else "")
+    shown = {i: filled[n] for n, i in enumerate(layout.integer)}
+    if layout.point is not None:
+        shown[layout.point] = whole + "." if no_place else "."
+    shown.update({i: decimal_out[n] for n, i in enumerate(layout.fraction)})
+    return shown
+
+
+def _exponent_shown(
+    shown: dict[int, str], parts: list[tuple[str, str]], exponent: int, exponent_digits: list[int], power: int
+) -> None:
+    """The exponent into ``shown``: E+ shows E; the sign goes before the exponent's first place, whatever is
+    between."""
+    marker = parts[exponent][1]
+    sign = "-" if power < 0 else "+" if marker[1] == "+" else ""
+    if exponent_digits:
+        exponent_codes = {i: parts[i][1] for i in exponent_digits}
+        written = placed([""] * len(parts), exponent_digits, str(abs(power)), exponent_codes)
+        shown.update({i: written[i] for i in exponent_digits})
+        shown[exponent_digits[0]] = sign + shown[exponent_digits[0]]
+        shown[exponent] = marker[0]
+    else:
+        shown[exponent] = marker[0] + sign + str(abs(power))
 
 
 # -- dates ---------------------------------------------------------------------------------------------------------
@@ -341,13 +404,26 @@ def _date_parts(serial: float) -> tuple[int, int, int, int] | None:
     return date.year, date.month, date.day, weekday
 
 
-def _date(value: float, section: _Section) -> str | None:
-    parts = section.parts
-    if value < 0:
-        if not any(k == "date" and p.startswith("[") for k, p in parts):
-            return None  # a negative date or time of day has no text
-        shown = _date(-value, section)  # a negative elapsed time: its length with a minus sign
-        return None if shown is None else "-" + shown
+@dataclass(frozen=True)
+class _Moment:
+    """A serial number as a date format shows it, rounded to the seconds' decimals the format shows."""
+
+    year: int
+    month: int
+    day: int
+    weekday: int  # Monday 0
+    hour: int
+    minute: int
+    second: int
+    fraction: int  # of the second, in units of the decimals shown
+    total_seconds: int  # for an elapsed time ([h], [m], [s])
+    decimals: int
+    twelve: bool  # a 12-hour clock (AM/PM, A/P)
+    elapsed: set[str]  # the units shown as elapsed: "h", "m", "s"
+
+
+def _moment(value: float, parts: list[tuple[str, str]]) -> _Moment | None:
+    """The moment a non-negative serial number shows as; None when the format has no text for it."""
     codes = [p.lower() for k, p in parts if k == "date"]
     decimals = 0
     for index, (kind, piece) in enumerate(parts):
@@ -355,7 +431,6 @@ def _date(value: float, section: _Section) -> str | None:
             follow = parts[index + 1 :]
             if follow and follow[0] == ("num", "."):
                 decimals = len(list(_leading_zeros(follow[1:])))
-    twelve = any(c in ("am/pm", "a/p") for c in codes)
     unit = 10**decimals
     ticks = round(value * 86400 * unit)  # the time rounded to what is shown
     serial, tick_of_day = divmod(ticks, 86400 * unit)
@@ -365,18 +440,30 @@ def _date(value: float, section: _Section) -> str | None:
         if not _elapsed_only(parts):
             return None
         found = (10000, 1, 1, 0)
-    year, month, day, weekday = found
     hour, rest = divmod(seconds_of_day, 3600)
     minute, second = divmod(rest, 60)
-    total_seconds = ticks // unit
+    twelve = any(c in ("am/pm", "a/p") for c in codes)
     elapsed = {c[1] for c in codes if c.startswith("[")}
+    return _Moment(*found, hour, minute, second, fraction, ticks // unit, decimals, twelve, elapsed)
+
+
+def _date(value: float, section: _Section) -> str | None:
+    parts = section.parts
+    if value < 0:
+        if not any(k == "date" and p.startswith("[") for k, p in parts):
+            return None  # a negative date or time of day has no text
+        shown = _date(-value, section)  # a negative elapsed time: its length with a minus sign
+        return None if shown is None else "-" + shown
+    moment = _moment(value, parts)
+    if moment is None:
+        return None
     out: list[str] = []
     date_indexes = [i for i, (k, _) in enumerate(parts) if k == "date"]
     skip_fraction = False
     for index, (kind, piece) in enumerate(parts):
         if kind == "num":
-            if piece == "." and decimals and skip_fraction is False:
-                out.append("." + str(fraction).rjust(decimals, "0"))
+            if piece == "." and moment.decimals and skip_fraction is False:
+                out.append("." + str(moment.fraction).rjust(moment.decimals, "0"))
                 skip_fraction = True
                 continue
             if skip_fraction and piece == "0":
@@ -388,41 +475,47 @@ def _date(value: float, section: _Section) -> str | None:
         if kind != "date":
             out.append(piece)
             continue
-        code = piece.lower()
-        if code.startswith("["):
-            inner = code[1:-1]
-            amount = {"h": total_seconds // 3600, "m": total_seconds // 60, "s": total_seconds}[inner[0]]
-            out.append(str(amount).rjust(len(inner), "0"))
-        elif code.startswith("e"):  # the year of the era: in the Gregorian calendar, the year itself
-            out.append(str(year))
-        elif code.startswith("y"):
-            out.append(str(year)[-2:].rjust(2, "0") if len(code) <= 2 else str(year))
-        elif code.startswith("d"):
-            days = (str(day), f"{day:02d}", _DAYS[weekday][:3], _DAYS[weekday])
-            out.append(days[min(len(code), 4) - 1])  # dddd and longer: the whole name
-        elif code.startswith("h"):
-            hours = hour % 12 or 12 if twelve else hour
-            if "h" in elapsed:  # with [h] in the format, h shows the elapsed hours too
-                hours = total_seconds // 3600
-            out.append(str(hours) if code == "h" else f"{hours:02d}")
-        elif code.startswith("s"):
-            seconds = total_seconds if "s" in elapsed else second
-            out.append(str(seconds) if code == "s" else f"{seconds:02d}")
-        elif code.startswith("m"):
-            if len(code) <= 2 and _is_minute(parts, index, date_indexes):
-                out.append(str(minute) if code == "m" else f"{minute:02d}")
-            else:
-                name = _MONTHS[month - 1]
-                months = (str(month), f"{month:02d}", name[:3], name, name[0])
-                out.append(months[len(code) - 1] if len(code) <= 5 else name)  # mmmmmm and longer: the name
-        elif code == "am/pm":
-            out.append("AM" if hour < 12 else "PM")
-        elif code == "a/p":
-            letter = "A" if hour < 12 else "P"
-            out.append(letter if piece[0].isupper() else letter.lower())  # a/p shows a or p
-        else:
-            out.append(piece)
+        minutes = piece.lower() in ("m", "mm") and _is_minute(parts, index, date_indexes)
+        out.append(_date_code(piece, moment, minutes))
     return "".join(out)
+
+
+def _date_code(piece: str, moment: _Moment, minutes: bool) -> str:
+    """What one date code shows; ``minutes``: an ``m`` or ``mm`` that is minutes, not the month."""
+    code = piece.lower()
+    if code.startswith("["):
+        inner = code[1:-1]
+        total = moment.total_seconds
+        amount = {"h": total // 3600, "m": total // 60, "s": total}[inner[0]]
+        return str(amount).rjust(len(inner), "0")
+    if code.startswith("e"):  # the year of the era: in the Gregorian calendar, the year itself
+        return str(moment.year)
+    if code.startswith("y"):
+        return str(moment.year)[-2:].rjust(2, "0") if len(code) <= 2 else str(moment.year)
+    if code.startswith("d"):
+        name = _DAYS[moment.weekday]
+        days = (str(moment.day), f"{moment.day:02d}", name[:3], name)
+        return days[min(len(code), 4) - 1]  # dddd and longer: the whole name
+    if code.startswith("h"):
+        hours = moment.hour % 12 or 12 if moment.twelve else moment.hour
+        if "h" in moment.elapsed:  # with [h] in the format, h shows the elapsed hours too
+            hours = moment.total_seconds // 3600
+        return str(hours) if code == "h" else f"{hours:02d}"
+    if code.startswith("s"):
+        seconds = moment.total_seconds if "s" in moment.elapsed else moment.second
+        return str(seconds) if code == "s" else f"{seconds:02d}"
+    if code.startswith("m"):
+        if minutes:
+            return str(moment.minute) if code == "m" else f"{moment.minute:02d}"
+        name = _MONTHS[moment.month - 1]
+        months = (str(moment.month), f"{moment.month:02d}", name[:3], name, name[0])
+        return months[len(code) - 1] if len(code) <= 5 else name  # mmmmmm and longer: the name
+    if code == "am/pm":
+        return "AM" if moment.hour < 12 else "PM"
+    if code == "a/p":
+        letter = "A" if moment.hour < 12 else "P"
+        return letter if piece[0].isupper() else letter.lower()  # a/p shows a or p
+    return piece
 
 
 def _elapsed_only(parts: list[tuple[str, str]]) -> bool:

@@ -10,8 +10,8 @@ xlscore, in one place (:func:`install`, called once when the engine's tables are
 * every other function that returns text (:data:`TEXT_FUNCTIONS`) and the ``&`` operator are checked after: their
   result is at most a few times their arguments, which are at most the limit;
 * and what a formula leaves in its cell is checked once more where the engine's results become cell values
-  (:func:`xlscore.engine.evaluation.formulas_adapter.to_cells`), and xlscore's own functions at their edge
-  (:func:`xlscore.excel.functions.edge.call_cells`).
+  (:func:`xlscore.engine.evaluation.formulas_adapter.to_cells`), and a host's registered functions by the host
+  (xlscore's at their edge, ``xlscore.excel.functions.edge.call_cells``).
 
 The limit itself is :data:`xlscore.engine.files.limits.MAX_TEXT_LENGTH`.
 """
@@ -28,6 +28,7 @@ from formulas.functions import text as engine_text
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation.conversions import as_text
+from xlscore.engine.evaluation.formulas_values import MESSAGES
 from xlscore.engine.files.limits import MAX_CELLS, MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["TEXT_FUNCTIONS", "install"]
@@ -42,8 +43,6 @@ TEXT_FUNCTIONS: Final = (
 
 def _error(code: str, reason: str) -> XlError:
     """The engine's error value ``code``, its reason kept for the cell's report."""
-    from xlscore.engine.evaluation.formulas_adapter import MESSAGES
-
     messages = MESSAGES.get()
     if messages is not None:
         messages.append(reason)
@@ -138,7 +137,7 @@ def _regexreplace(text: Any, pattern: Any, replacement: Any, occurrence: Any = 0
 
 def install(functions: MutableMapping[str, Any], operators: MutableMapping[str, Any]) -> None:
     """Bound every text the engine's ``functions`` and ``&`` among its ``operators`` make (see the module)."""
-    from xlscore.engine.functions.text.text_numbers import _substitute as substitute_of
+    from xlscore.engine.functions.text.substrings import _substitute as substitute_of
 
     for name in TEXT_FUNCTIONS:
         for key in (name, f"_XLFN.{name}"):

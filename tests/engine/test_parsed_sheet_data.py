@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine import hostile
-from xlscore.core.errors import WorkbookError
+from xlscore.engine import BookError
 from xlscore.engine.evaluation.recalc import recalculate
-from xlscore.engine.files import sheetdata
+from xlscore.engine.files import parsed_sheet_data
 from xlscore.engine.files.book import read_book
 from xlscore.engine.files.sheetxml import patch_sheet, scan_cells, unescape
 
@@ -67,7 +67,7 @@ def test_the_sheets_excel_and_openpyxl_write_are_read_without_parsing(monkeypatc
     def parsed(xml: bytes) -> None:
         raise AssertionError("parsed a sheet the fast check should have taken")
 
-    monkeypatch.setattr(sheetdata, "_parsed", parsed)
+    monkeypatch.setattr(parsed_sheet_data, "_parsed", parsed)
     excel = (
         b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="' + hostile.MAIN.encode() + b'" '
         b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
@@ -108,7 +108,7 @@ def test_the_patch_writes_the_cell_the_reader_read() -> None:
 )
 def test_a_cell_off_the_sheet_is_refused_not_moved(cells: bytes, reference: str, tmp_path: Path) -> None:
     book = _book(tmp_path / "Scores.xlsx", hostile.sheet_of(b'<row r="1">' + cells + b"</row>"))
-    with pytest.raises(WorkbookError) as caught:
+    with pytest.raises(BookError) as caught:
         read_book(book)
     message = str(caught.value)
     assert message.startswith("Scores.xlsx, sheet 'Results': ")
@@ -124,7 +124,7 @@ def test_a_row_off_the_sheet_is_refused(tmp_path: Path) -> None:
         (b'<row r="1048576"><c/></row><row><c><v>1</v></c></row>', "row after 1048576"),
         (b'<row r="1">' + b"<c><v>1</v></c>" * 16_385 + b"</row>", "a cell after column XFD"),
     ):
-        with pytest.raises(WorkbookError, match=reference):
+        with pytest.raises(BookError, match=reference):
             read_book(_book(tmp_path / "Scores.xlsx", hostile.sheet_of(rows)))
 
 
@@ -135,7 +135,7 @@ def test_the_last_cell_of_a_sheet_is_read() -> None:
 
 def test_an_unbound_prefix_is_one_line(tmp_path: Path) -> None:
     sheet = hostile.sheet_of(b'<row r="1"><zz:c r="A1"><zz:v>1</zz:v></zz:c></row>')
-    with pytest.raises(WorkbookError, match=r"^Scores\.xlsx, sheet 'Results': a worksheet is not valid XML \(unbound"):
+    with pytest.raises(BookError, match=r"^Scores\.xlsx, sheet 'Results': a worksheet is not valid XML \(unbound"):
         read_book(_book(tmp_path / "Scores.xlsx", sheet))
 
 
@@ -153,5 +153,5 @@ def test_the_reader_reads_the_cells_a_parser_reads(rows: list[list[int]], noise:
 
 def test_a_sheet_parsed_to_be_read_still_refuses_a_dtd() -> None:
     # The patch reads the part again from the file, which may have changed since it was checked.
-    with pytest.raises(WorkbookError, match=r"declares XML entities \(a DTD\)"):
+    with pytest.raises(BookError, match=r"declares XML entities \(a DTD\)"):
         patch_sheet(hostile.BILLION_LAUGHS, {(1, 1): 1.0})

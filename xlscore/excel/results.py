@@ -28,6 +28,7 @@ from xlscore.core.validate import shown
 from xlscore.engine.files.book import Book, Sheet, read_book
 from xlscore.engine.rewrite.refs import Area, cell_name, parse_area
 from xlscore.excel.functions.cells import CellError
+from xlscore.excel.headless import xlscore_errors
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -185,7 +186,9 @@ def results(
     values = {s.name.upper(): s.values.by_position() for s in book.sheets}
     if recalculate:
         from xlscore.engine.evaluation.engine import evaluate  # the engine and the function catalogue, when needed
+        from xlscore.excel.headless import register
 
+        register()
         for sheet, cells in evaluate(book, progress).values.items():
             values[sheet].update(cells)
     areas = _areas(book)
@@ -257,6 +260,7 @@ def _listed(names: list[str], most: int = 12) -> str:
     return ", ".join(shown(n) if len(n) > 40 else n for n in names[:most]) + more or "none"
 
 
+@xlscore_errors()
 def read_results(
     path: str | Path, names: list[str] | None = None, *, recalculate: bool = True
 ) -> dict[str, pd.DataFrame]:

@@ -31,7 +31,7 @@ from xml.parsers import expat
 # defusedxml ships no type hints; types-defusedxml may or may not be installed.
 import defusedxml  # type: ignore[import-untyped, unused-ignore]
 
-from xlscore.core.errors import WorkbookError
+from xlscore.engine.errors import BookError
 from xlscore.engine.files.safezip import guarded_parser
 
 __all__ = ["MAIN_NAMESPACES", "SheetData", "escape", "locate"]
@@ -156,70 +156,81 @@ def _foreign(main: frozenset[bytes]) -> re.Pattern[bytes]:
     return re.compile(rb"<(?!/|(?:" + named + rb"):)")
 
 
+class _Scan:
+    """What expat's handlers gather from a worksheet: where the sheetData element starts and ends, and the cuts to
+    make in it (start, end, what stands there instead): comments, processing instructions and elements of another
+    namespace dropped, CDATA sections as the text they hold."""
+
+    def __init__(self, xml: bytes) -> None:
+        self.xml = xml
+        self.parser = parser = guarded_parser(namespace_separator=" ")
+        self.cuts: list[tuple[int, int, bytes]] = []
+        self.span: list[int] = []  # the sheetData element's start and end
+        self.depth = 0
+        self.foreign = 0  # how deep inside an element of another namespace (0: not inside one)
+        self.foreign_start = self.cdata_start = 0
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CommentHandler = lambda text: self.cut_to(b"<!--", b"-->")
+        parser.ProcessingInstructionHandler = lambda target, data: self.cut_to(b"<?", b"?>")
+        parser.StartCdataSectionHandler = self.cdata_started
+        parser.EndCdataSectionHandler = self.cdata_ended
+
+    def start(self, name: str, attributes: object) -> None:
+        self.depth += 1
+        if self.foreign:
+            self.foreign += 1
+        elif name.rpartition(" ")[0] not in MAIN_NAMESPACES:
+            self.foreign, self.foreign_start = 1, self.parser.CurrentByteIndex
+        elif self.depth == 2 and name.endswith(" sheetData") and not self.span:
+            self.span.append(self.parser.CurrentByteIndex)
+
+    def end(self, name: str) -> None:
+        self.depth -= 1
+        if self.foreign:
+            self.foreign -= 1
+            if not self.foreign:
+                end = _element_end(self.xml, self.foreign_start, self.parser.CurrentByteIndex)
+                self.cuts.append((self.foreign_start, end, b""))
+        elif self.depth == 1 and len(self.span) == 1 and name.endswith(" sheetData"):
+            self.span.append(_element_end(self.xml, self.span[0], self.parser.CurrentByteIndex))
+
+    def cut_to(self, opening: bytes, close: bytes) -> None:
+        if not self.foreign:
+            at = self.parser.CurrentByteIndex
+            self.cuts.append((at, self.xml.index(close, at + len(opening)) + len(close), b""))
+
+    def cdata_started(self) -> None:
+        self.cdata_start = self.parser.CurrentByteIndex
+
+    def cdata_ended(self) -> None:
+        if not self.foreign:
+            at = self.parser.CurrentByteIndex
+            text = escape(self.xml[self.cdata_start + len(b"<![CDATA[") : at].decode()).encode()
+            self.cuts.append((self.cdata_start, at + len(b"]]>"), text))
+
+    def run(self) -> None:
+        """Parse the whole worksheet; a DTD or XML that is not well formed is refused."""
+        try:
+            self.parser.Parse(self.xml, True)
+        except defusedxml.DefusedXmlException as exc:
+            raise BookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused") from exc
+        except expat.ExpatError as exc:
+            reason = expat.ErrorString(exc.code)
+            raise BookError(
+                f"a worksheet is not valid XML ({reason} at line {exc.lineno}, column {exc.offset + 1})"
+            ) from exc
+
+
 def _parsed(xml: bytes) -> SheetData | None:
     """The sheetData element as expat reads it with namespaces (see the module's docstring)."""
-    parser = guarded_parser(namespace_separator=" ")
-    cuts: list[tuple[int, int, bytes]] = []  # (start, end, what stands there instead)
-    span: list[int] = []  # the sheetData element's start and end
-    depth = 0
-    foreign = 0  # how deep inside an element of another namespace (0: not inside one)
-    foreign_start = cdata_start = 0
-
-    def start(name: str, attributes: object) -> None:
-        nonlocal depth, foreign, foreign_start
-        depth += 1
-        if foreign:
-            foreign += 1
-        elif name.rpartition(" ")[0] not in MAIN_NAMESPACES:
-            foreign, foreign_start = 1, parser.CurrentByteIndex
-        elif depth == 2 and name.endswith(" sheetData") and not span:
-            span.append(parser.CurrentByteIndex)
-
-    def end(name: str) -> None:
-        nonlocal depth, foreign
-        depth -= 1
-        if foreign:
-            foreign -= 1
-            if not foreign:
-                cuts.append((foreign_start, _element_end(xml, foreign_start, parser.CurrentByteIndex), b""))
-        elif depth == 1 and len(span) == 1 and name.endswith(" sheetData"):
-            span.append(_element_end(xml, span[0], parser.CurrentByteIndex))
-
-    def cut_to(opening: bytes, close: bytes) -> None:
-        if not foreign:
-            at = parser.CurrentByteIndex
-            cuts.append((at, xml.index(close, at + len(opening)) + len(close), b""))
-
-    def cdata_started() -> None:
-        nonlocal cdata_start
-        cdata_start = parser.CurrentByteIndex
-
-    def cdata_ended() -> None:
-        if not foreign:
-            at = parser.CurrentByteIndex
-            text = escape(xml[cdata_start + len(b"<![CDATA[") : at].decode()).encode()
-            cuts.append((cdata_start, at + len(b"]]>"), text))
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CommentHandler = lambda text: cut_to(b"<!--", b"-->")
-    parser.ProcessingInstructionHandler = lambda target, data: cut_to(b"<?", b"?>")
-    parser.StartCdataSectionHandler = cdata_started
-    parser.EndCdataSectionHandler = cdata_ended
-    try:
-        parser.Parse(xml, True)
-    except defusedxml.DefusedXmlException as exc:
-        raise WorkbookError("a worksheet declares XML entities (a DTD), which a workbook never needs; refused") from exc
-    except expat.ExpatError as exc:
-        reason = expat.ErrorString(exc.code)
-        raise WorkbookError(
-            f"a worksheet is not valid XML ({reason} at line {exc.lineno}, column {exc.offset + 1})"
-        ) from exc
-    if len(span) < 2:
+    scan = _Scan(xml)
+    scan.run()
+    if len(scan.span) < 2:
         return None
-    start_at, end_at = span
+    start_at, end_at = scan.span
     pieces, last = [], start_at
-    for cut_start, cut_end, instead in sorted(cuts):
+    for cut_start, cut_end, instead in sorted(scan.cuts):
         if start_at <= cut_start and cut_end <= end_at:
             pieces += [xml[last:cut_start], instead]
             last = cut_end

@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 
 from xlscore.cli import main
-from xlscore.engine.files.results import Result, csv_cell, format_result
+from xlscore.excel.results import Result, csv_cell, format_result
 
 # A text that a spreadsheet opening a CSV would take for a formula, one for each character OWASP names.
 FORMULAS = (

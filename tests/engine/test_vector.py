@@ -1,0 +1,202 @@
+"""Vector evaluation gives every cell the value, and every error, that the cell-by-cell path gives.
+
+Each test builds a sheet in memory (numbers, texts, blanks, errors and truth values, drawn by hypothesis), fills a
+column with one formula, and computes the book both ways: ``evaluate(book)`` and ``evaluate(book, vector=False)``.
+"""
+
+from __future__ import annotations
+
+import decimal
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from xlscore.engine.errors import CellError
+from xlscore.engine.evaluation.conversions import number_text
+from xlscore.engine.evaluation.engine import Evaluation, evaluate
+from xlscore.engine.evaluation.vector.compute import _short_text
+from xlscore.engine.evaluation.vector.halves import half_up
+from xlscore.engine.files.book import Book, Formula, Sheet
+from xlscore.engine.functions.math.rounding import rounding
+from xlscore.engine.functions.text.number_format import format_value
+
+ROWS = 6
+FIRST = 2  # the formulas' first row
+
+_ERRORS = [CellError("#N/A"), CellError("#DIV/0!"), CellError("#VALUE!")]
+_TEXTS = ["5", " 7 ", "1.5", "abc", "ABC", "a", "x1", "xy", "", "TRUE", "1/2/2020", "-3", ">50", "*", "a*"]
+_NUMBERS = st.one_of(
+    st.integers(-100, 100).map(float),
+    st.floats(-1e6, 1e6, allow_nan=False).map(lambda x: round(x, 3)),
+    st.sampled_from([0.0, -0.0, 0.5, 2.5, -2.675, 50.0, 51.0, 1e15, 1.005]),
+)
+VALUES = st.one_of(_NUMBERS, _NUMBERS, st.sampled_from(_TEXTS), st.booleans(), st.none(), st.sampled_from(_ERRORS))
+COLUMN = st.lists(VALUES, min_size=ROWS, max_size=ROWS)
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def book_of(
+    columns: Mapping[int, Sequence[object]], formulas: dict[int, list[str]], table: Sequence[Sequence[object]] = ()
+) -> Book:
+    """Sheet Data: ``columns`` from row 2 (col -> values), ``table`` at F1 (rows of values), ``formulas`` from row
+    2 (col -> one text a row, ``{r}`` the row)."""
+    by_column: dict[int, dict[int, object]] = {}
+    for col, values in columns.items():
+        by_column[col] = {FIRST + i: v for i, v in enumerate(values) if v is not None}
+    for top, line in enumerate(table):
+        for j, value in enumerate(line):
+            if value is not None:
+                by_column.setdefault(6 + j, {})[1 + top] = value
+    cells = []
+    for col, texts in formulas.items():
+        for i, text in enumerate(texts):
+            row = FIRST + i
+            cells.append(Formula("Data", row, col, text.format(r=row, p=row - 1), (row, col)))
+    return Book(Path("vector.xlsx"), [Sheet("Data", "xl/worksheets/sheet1.xml", by_column, cells)], {}, [])
+
+
+def _same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float) and isinstance(b, float):
+        return a == b or (math.isnan(a) and math.isnan(b))
+    return a == b
+
+
+def both(book: Book) -> tuple[Evaluation, Evaluation]:
+    return evaluate(book), evaluate(book, vector=False)
+
+
+def assert_same(book: Book) -> Evaluation:
+    vector, cells = both(book)
+    assert vector.values.keys() == cells.values.keys()
+    for sheet, values in cells.values.items():
+        for cell, value in values.items():
+            got = vector.values[sheet].get(cell, "missing")
+            assert _same(got, value), f"{cell}: vector {got!r}, cell by cell {value!r}"
+    assert sorted((e.cell, e.code) for e in vector.errors) == sorted((e.cell, e.code) for e in cells.errors)
+    return vector
+
+
+def column_of(text: str) -> list[str]:
+    return [text] * ROWS
+
+
+OPERATORS = ["B{r}+C{r}", "B{r}-C{r}", "B{r}*C{r}", "B{r}/C{r}", "-B{r}", "+B{r}*2", "B{r}>C{r}", "B{r}=C{r}"]
+OPERATORS += ["B{r}<>C{r}", "B{r}<=50", "B{r}>=C{r}", "B{r}<C{r}", "B{r}&C{r}", 'B{r}&""', '"x"&B{r}&1.5']
+FUNCTIONS = ["IF(B{r}>50,B{r},C{r})", "IF(B{r},1,2)", 'IF(B{r}>1,"x")', "IF(B{r}=C{r},B{r}&C{r},B{r}*2)"]
+FUNCTIONS += ["ROUND(B{r},2)", "ROUND(B{r}*C{r},1)", "ROUND(B{r},C{r})", "SUM(B{r}:D{r})", "SUM(B{r},C{r},5)"]
+FUNCTIONS += ['TEXT(B{r},"0.00")', 'TEXT(B{r},"0")', 'TEXT(B{r},"#,##0.0")', "SUM(B{r}:C{r})*2+D{r}"]
+FUNCTIONS += ['IF(B{r}>50,ROUND(C{r}*D{r},2),SUM(B{r}:D{r}))&""']
+
+
+@SETTINGS
+@given(COLUMN, COLUMN, COLUMN, st.sampled_from(OPERATORS + FUNCTIONS))
+def test_each_construct_equals_the_cell_by_cell_path(
+    b: list[object], c: list[object], d: list[object], text: str
+) -> None:
+    assert_same(book_of({2: b, 3: c, 4: d}, {5: column_of(text)}))
+
+
+NUMBERS = st.lists(_NUMBERS, min_size=ROWS, max_size=ROWS)
+
+
+@SETTINGS
+@given(NUMBERS, NUMBERS, NUMBERS)
+def test_numbers_alone_never_load_the_engine(b: list[object], c: list[object], d: list[object]) -> None:
+    """Numbers in, numbers or texts out: every row is computed by the vector path (the engine is not used)."""
+    text = 'IF(B{r}>50,ROUND(C{r}*D{r},2),SUM(B{r}:D{r}))&""'
+    book = book_of({2: b, 3: c, 4: d}, {5: column_of(text), 6: column_of('TEXT(C{r},"0.00")')})
+    assert not assert_same(book).engine_used
+
+
+KEYS = st.sampled_from([1.0, 2.0, 3.5, "1", "a", "A", "b", "B", "x*", True, None, CellError("#N/A"), 0.0, ""])
+TABLE = st.lists(st.tuples(KEYS, st.one_of(_NUMBERS, st.sampled_from(["r", "", None]))), min_size=1, max_size=8)
+LOOKUPS = ["VLOOKUP(B{r},$F$1:$G$8,2,FALSE)", "VLOOKUP(B{r},$F$1:$G$8,1,0)", "MATCH(B{r},$F$1:$F$8,0)"]
+LOOKUPS += ["INDEX($G$1:$G$8,MATCH(B{r},$F$1:$F$8,0))", 'VLOOKUP(B{r}&"",$F$1:$G$8,2,FALSE)']
+LOOKUPS += ["XLOOKUP(B{r},$F$1:$F$8,$G$1:$G$8)", "_xlfn.XLOOKUP(B{r}&1,$F$1:$F$8,$G$1:$G$8)&1"]
+LOOKUPS += ["COUNTIF($F$1:$F$8,B{r})", "COUNTIF($G$1:$G$8,B{r})", 'COUNTIF($F$1:$F$8,">1")', 'COUNTIF($F$1:$F$8,"a*")']
+LOOKUPS += ['COUNTIF($F$1:$F$8,"=a")', "COUNTIF($F$1:$F$8,1)", 'COUNTIF($F$1:$F$8,"1")', "COUNTIF($F$1:$F$8,B{r})+1"]
+
+
+@SETTINGS
+@given(st.lists(KEYS, min_size=ROWS, max_size=ROWS), TABLE, st.sampled_from(LOOKUPS))
+def test_lookups_and_counts_equal_the_cell_by_cell_path(
+    keys: list[object], table: list[tuple[object, object]], text: str
+) -> None:
+    """Duplicate keys (the first found), missing keys (#N/A), numbers against texts that read as numbers, text in
+    other case, wildcards and blanks: as the cell-by-cell path gives them."""
+    assert_same(book_of({2: keys}, {5: column_of(text)}, [list(row) for row in table]))
+
+
+def test_a_lookup_finds_the_first_of_duplicate_keys_without_regard_to_case() -> None:
+    table: list[list[object]] = [["a", 1.0], ["A", 2.0], [3.0, 3.0], ["3", 4.0]]
+    book = book_of({2: ["A", "a", 3.0, "3", "z", 4.0]}, {5: column_of("VLOOKUP(B{r},$F$1:$G$4,2,FALSE)")}, table)
+    values = assert_same(book).values["DATA"]
+    assert [values[(r, 5)] for r in range(2, 8)] == [1.0, 1.0, 3.0, 4.0, CellError("#N/A"), CellError("#N/A")]
+
+
+def test_a_count_of_a_number_counts_the_texts_that_read_as_it() -> None:
+    """COUNTIF(range, 5) counts 5 and "5", as the engine does; 5 as a criterion counts no TRUE."""
+    table: list[list[object]] = [[5.0], ["5"], [" 5"], [True], [6.0], [None]]
+    book = book_of({2: [5.0, 6.0, 7.0, 5.0, 0.0, 1.0]}, {5: column_of("COUNTIF($F$1:$F$6,B{r})")}, table)
+    values = assert_same(book).values["DATA"]
+    assert [values[(r, 5)] for r in range(2, 8)] == [3.0, 1.0, 0.0, 3.0, 0.0, 0.0]
+
+
+def test_formulas_reading_other_runs_and_cells_left_to_the_engine() -> None:
+    """A run reading another run comes after it; a running total (reading its own column) and a formula reading
+    a cell the engine computes are computed cell by cell; all equal."""
+    numbers: list[object] = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    formulas = {
+        5: column_of("B{r}*2"),  # a run
+        6: column_of("E{r}+1"),  # reads the run in E
+        7: ["B2"] + ["G{p}+B{r}"] * (ROWS - 1),  # a running total: reads itself
+        8: column_of("$H$1+B{r}"),  # reads H1, which the engine computes
+    }
+    book = book_of({2: numbers}, formulas)
+    book.sheets[0].formulas.append(Formula("Data", 1, 8, "SUM(B2:B3)*ISNUMBER(B2)", (1, 8)))
+    values = assert_same(book).values["DATA"]
+    assert [values[(r, 7)] for r in range(2, 8)] == [1.0, 3.0, 6.0, 10.0, 15.0, 21.0]
+    assert [values[(r, 6)] for r in range(2, 8)] == [3.0, 5.0, 7.0, 9.0, 11.0, 13.0]
+
+
+def test_formulas_alike_but_for_their_constants_are_not_one_run() -> None:
+    """TEXT(B2,"0.00") and TEXT(B3,"0.0") differ only in digits: each keeps its own format."""
+    texts = ['TEXT(B{r},"0.00")', 'TEXT(B{r},"0.0")', 'TEXT(B{r},"0.00")', 'TEXT(B{r},"0")', "B{r}+1", "B{r}+10"]
+    book = book_of({2: [1.25, 2.5, 3.75, 4.5, 5.0, 6.0]}, {5: texts})
+    values = assert_same(book).values["DATA"]
+    assert [values[(r, 5)] for r in range(2, 8)] == ["1.25", "2.5", "3.75", "5", 6.0, 16.0]
+
+
+ROUNDED = st.one_of(
+    st.floats(-1e16, 1e16, allow_nan=False),
+    st.integers(-(10**9), 10**9).map(lambda n: n / 1000),
+    st.integers(-(10**7), 10**7).map(lambda n: n / 200),  # halves at two decimals
+    st.sampled_from([0.0, -0.0, 2.675, 1.005, -0.005, 0.049999999999999975, 1e15 - 0.5, 5e-324]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(ROUNDED, st.integers(-3, 6))
+def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int) -> None:
+    """Where half_up says it is sure, it gives ROUND's value; and TEXT(x, "0.00") is format_value's text."""
+    rounded, sure = half_up(np.array([x]), digits)
+    if sure[0]:
+        assert _same(float(rounded[0]), rounding(decimal.ROUND_HALF_UP)(x, digits))
+    if digits >= 0:
+        code = "0" if digits == 0 else "0." + "0" * digits
+        book = book_of({2: [x, x]}, {5: column_of(f'TEXT(B{{r}},"{code}")')[:2]})
+        values = evaluate(book).values["DATA"]
+        assert values[(2, 5)] == format_value(x, code)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(st.floats(allow_nan=False, allow_infinity=False), ROUNDED, st.integers(-(10**16), 10**16).map(float)))
+def test_a_short_number_text_is_excels_15_digits(x: float) -> None:
+    shown = _short_text(x)
+    assert shown is None or shown == number_text(x)

@@ -1,0 +1,1 @@
+"""Excel's Logical functions, as Excel computes them."""
