@@ -165,8 +165,8 @@ def build(
             "best": Column("best", "whole", 1, 1_000_000, help="blank (every game), or N from 1"),
         },
     )
-    for label, _, _ in SETTING_ROWS:
-        check_setting(settings, label, f"B{[n for n, _, _ in SETTING_ROWS].index(label) + 1}")
+    for row, (label, _, _) in enumerate(SETTING_ROWS, start=1):
+        check_setting(settings, label, f"B{row}")
     template.event_settings(len(SETTING_ROWS) + 2, bool(filled))
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["G1"] = heading("points")
