@@ -40,10 +40,10 @@ import openpyxl
 from bench_recalc import check_forced_recalc
 from measure import xlscore_argv
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation.engine import evaluate
 from xlscore.engine.evaluation.recalc import same_value
 from xlscore.engine.files.book import read_book
-from xlscore.excel.functions.cells import CellError
 from xlscore.excel.libreoffice.profile import copy_profile
 from xlscore.excel.libreoffice.soffice import Run, convert_to_xlsx, find_soffice, run_measured, soffice_version
 

@@ -1,7 +1,8 @@
 """``xlscore seating --next BOOK -o OUT.xlsx`` and ``--in-place``: the next round written into the Seating sheet.
 
-The book is the shipped RPLOPS event (six players, one round: its results have no Round column). Every check is of
-what was written against what the same command prints, and of the file's other parts, byte for byte.
+The book is the shipped RPLOPS event: two rounds of results, sixteen players on its Players sheet (ten of them with
+no result yet, all due in round 3). Every check is of what was written against what the same command prints, and
+of the file's other parts, byte for byte.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from xlscore.cli.seating import NEXT_HEADING
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = ROOT / "workbooks" / "rplops-event.xlsx"
-PLAYERS = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"]
+PLAYERS = sorted(
+    ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max", "Ned", "Oz", "Pam"]
+)
 
 
 @pytest.fixture
@@ -69,10 +72,10 @@ def test_o_writes_a_copy_with_the_round_the_command_prints(
     assert main(["seating", "--next", str(book), "--table-size", "3", "-o", str(out)]) == 0
     said = capsys.readouterr()
     assert said.out == ""
-    assert f"wrote {out}: round 2 in Seating!" in said.err
+    assert f"wrote {out}: round 3 in Seating!" in said.err
     assert book.read_bytes() == before
     heading, rows, report = _block(out)
-    assert heading == f"{NEXT_HEADING} round 2, seated from the standings after round 1"
+    assert heading == f"{NEXT_HEADING} round 3, seated from the standings after round 2"
     assert _as_printed(rows) == printed
     assert sorted(str(r[3]) for r in rows) == PLAYERS
     assert report[0].startswith("repeated pairs: ")
@@ -107,19 +110,20 @@ def test_the_book_itself_only_with_in_place(book: Path, capsys: pytest.CaptureFi
     assert "is the input; use --in-place to replace it" in capsys.readouterr().err
     assert book.read_bytes() == before
     assert main(["seating", "--next", str(book), "--in-place", "--table-size", "3"]) == 0
-    assert len(_block(book)[1]) == 6
+    assert len(_block(book)[1]) == len(PLAYERS)
 
 
 def test_writing_again_replaces_the_round_written_before(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Six players at tables of 4 with byes: 4 seated and 2 byes; then tables of 3: the block holds the new rows
-    and nothing of the first (the same columns, found by the heading)."""
-    assert main(["seating", "--next", str(book), "--in-place", "--byes"]) == 0
+    """Sixteen players at tables of 3 with byes: 15 seated and a bye; then tables of 4: the block holds the new
+    rows and nothing of the first (the same columns, found by the heading)."""
+    assert main(["seating", "--next", str(book), "--in-place", "--byes", "--table-size", "3"]) == 0
     _, first, _ = _block(book)
-    assert sum(1 for r in first if r[1] == "bye") == 2
-    printed = _printed(capsys, book, "--table-size", "3")
-    assert main(["seating", "--next", str(book), "--in-place", "--table-size", "3"]) == 0
+    assert sum(1 for r in first if r[1] == "bye") == 1
+    printed = _printed(capsys, book)
+    assert main(["seating", "--next", str(book), "--in-place"]) == 0
     _, second, _ = _block(book)
     assert _as_printed(second) == printed
+    assert "bye" not in [r[1] for r in second]
     sheet = openpyxl.load_workbook(book)["Seating"]
     assert sum(1 for c in sheet[1] if isinstance(c.value, str) and c.value.startswith(NEXT_HEADING)) == 1
 
@@ -159,3 +163,31 @@ def test_a_book_without_a_seating_sheet_is_refused_in_one_line(
         "xlscore: sm.xlsx has no Seating sheet to write the next round into; without -o or --in-place it is printed\n"
     )
     assert book.read_bytes() == before
+
+
+def test_before_any_result_round_1_is_seated_from_the_players_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tests' Diplomacy event (28 players, Lou late from round 2): round 1 seats the 28 due, as next_round
+    seats them from the players table alone."""
+    from tests.excel.event_runs.books import event_book, next_round_written
+    from tests.excel.event_runs.events import DIPLOMACY, Run
+    from xlscore.engine.files.book import read_book
+
+    book = event_book(DIPLOMACY, tmp_path / "event.xlsx")
+    assert main(["seating", "--next", str(book), "--table-size", "7", "--byes", "--in-place"]) == 0
+    assert "round 1 in Seating!" in capsys.readouterr().err
+    number, seats = next_round_written(read_book(book))
+    assert number == 1
+    assert seats == [(r.table, r.seat, r.player) for r in Run(DIPLOMACY).seat(1).rows]
+    assert "Lou" not in [player for _, _, player in seats]
+
+
+def test_before_any_result_without_a_players_table_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlscore.excel.templates import new_workbook
+
+    book = new_workbook("rplops", tmp_path / "empty.xlsx", sample=False)
+    assert main(["seating", "--next", str(book)]) == 1
+    assert "has no results yet and no players table" in capsys.readouterr().err

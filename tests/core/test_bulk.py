@@ -1,14 +1,24 @@
-"""The whole-column path of the results-table rules gives what the row-by-row path gives, to the last bit."""
+"""The whole-column path of the results-table rules gives what the row-by-row path gives, to the last bit.
+
+Each fast path lives beside its rule (rplops_event and size_matters' ``_in_bulk``, rounds' ``rounds_in_bulk``,
+placement's ``places_in_bulk``); each has a property test here that it equals the rule.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from xlscore.core.events.bulk import competition_places, exact_scaled
-from xlscore.core.events.placement import places_from_values
+from xlscore import XlscoreError
+from xlscore.core.events.bulk import codes, exact_scaled
+from xlscore.core.events.placement import places_from_values, places_in_bulk
+from xlscore.core.events.rounds import one_game_a_round, round_numbers, rounds_in_bulk
+from xlscore.core.events.rows import read_rows
 from xlscore.core.systems import rplops_event, size_matters
 
 
@@ -52,9 +62,7 @@ def test_competition_places_match_places_from_values() -> None:
     rng = random.Random(3)
     for _ in range(50):
         values = [float(rng.randint(0, 3)) for _ in range(rng.randint(1, 8))]
-        import numpy as np
-
-        place, tied, n = competition_places(np.zeros(len(values), dtype=np.int64), np.array(values), True)
+        place, tied, n = places_in_bulk(np.zeros(len(values), dtype=np.int64), np.array(values), True)
         assert list(zip(place.tolist(), tied.tolist(), strict=True)) == list(places_from_values(values))
         assert set(n.tolist()) == {len(values)}
 
@@ -104,3 +112,73 @@ def test_size_matters_bulk_and_row_by_row_agree(seed: int, digits: int | None, m
     monkeypatch.setattr(size_matters, "_in_bulk", lambda results, digits: None)
     assert fast_points == size_matters.size_matters_points(table, digits)
     assert fast_standings == size_matters.size_matters_standings(table, digits)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 4), min_size=1, max_size=7), min_size=1, max_size=6),
+    st.booleans(),
+)
+def test_places_in_bulk_equal_the_rule_game_by_game(games: list[list[int]], higher_is_better: bool) -> None:
+    """Rows of several games in one column, shuffled: each row's place, tie and game size are what
+    places_from_values gives for its own game."""
+    rows = [(g, float(v)) for g, values in enumerate(games) for v in values]
+    order = list(range(len(rows)))
+    random.Random(len(rows)).shuffle(order)
+    group = np.array([rows[i][0] for i in order], dtype=np.int64)
+    values = np.array([rows[i][1] for i in order])
+    place, tied, n = places_in_bulk(group, values, higher_is_better)
+    for at, i in enumerate(order):
+        g, _ = rows[i]
+        own = [v for h, v in rows if h == g]
+        index = [j for j, (h, _) in enumerate(rows) if h == g].index(i)
+        expected = places_from_values(own, higher_is_better=higher_is_better)[index]
+        assert (int(place[at]), int(tied[at]), int(n[at])) == (*expected, len(own))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([None, 1, 2, 3, 5, 2.0, 1.5, 0]), st.integers(0, 5)), max_size=12))
+def test_rounds_in_bulk_equal_the_rule(cells: list[tuple[object, int]]) -> None:
+    """Whenever the whole-column path reads a round column, it reads what round_numbers reads and the row-by-row
+    path finds no player twice in a round (each row its own game here); when the rule refuses, so does the fast
+    path."""
+    table = [["round", "player"], *([r, f"P{p}"] for r, p in cells)]
+    rows = read_rows(table, ["player"], ["round"])
+    player, _ = codes([row["player"] for row in rows])
+    fast = rounds_in_bulk([row["round"] for row in rows], player)
+    try:
+        slow = round_numbers(rows)
+        one_game_a_round(rows, slow, lambda row: row["_row"], str)
+    except XlscoreError:
+        assert fast is None
+        return
+    if fast is not None:
+        assert fast.tolist() == slow
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([1, 2]))
+def test_rplops_fast_path_equals_the_rule(seed: int, version: int) -> None:
+    table = _table(seed, 60, by_place=seed % 2 == 1)
+    fast = (rplops_event.rplops_points(table, 50, version), rplops_event.rplops_standings(table, 50, version))
+    original = rplops_event._in_bulk
+    try:
+        rplops_event._in_bulk = lambda results: None
+        rule = (rplops_event.rplops_points(table, 50, version), rplops_event.rplops_standings(table, 50, version))
+    finally:
+        rplops_event._in_bulk = original
+    assert fast == rule
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([None, 2]))
+def test_size_matters_fast_path_equals_the_rule(seed: int, digits: int | None) -> None:
+    table = _boards(seed, 12, with_round=seed % 2 == 0)
+    fast = (size_matters.size_matters_points(table, digits), size_matters.size_matters_standings(table, digits))
+    original = size_matters._in_bulk
+    try:
+        size_matters._in_bulk = lambda results, digits: None
+        rule = (size_matters.size_matters_points(table, digits), size_matters.size_matters_standings(table, digits))
+    finally:
+        size_matters._in_bulk = original
+    assert fast == rule

@@ -150,9 +150,12 @@ def test_an_array_formula_at_the_cell_limit_is_computed(tmp_path: Path, monkeypa
 # -- the time a recalculation may take ------------------------------------------------------------------------
 
 
-def _many_formulas(path: Path, count: int) -> Path:
+def _many_formulas(path: Path, count: int, same: bool = False) -> Path:
+    """A sheet of ``count - 1`` formulas in column B: each its own (``A2*2``, ``A3*3``: computed cell by cell), or
+    with ``same`` one formula filled down (``A2*2``, ``A3*2``: one run of the vector path)."""
     cells = "".join(
-        f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}"><f>A{r}*2</f></c></row>' for r in range(1, count)
+        f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}"><f>A{r}*{2 if same else r}</f></c></row>'
+        for r in range(1, count)
     )
     parts = hostile.minimal_parts()
     sheet = f'<worksheet xmlns="{hostile.MAIN}"><sheetData>{cells}</sheetData></worksheet>'
@@ -197,6 +200,22 @@ def test_one_formula_running_past_the_time_is_interrupted_by_the_watchdog(
     monkeypatch.setattr(engine._Evaluator, "compute", stuck)
     with pytest.raises(BookError, match=r"stopped after 0\.1 s \(--max-seconds\), at sheet 'Results', B2, formula 2"):
         recalculate(book, tmp_path / "out.xlsx", max_seconds=0.1)
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_past_max_seconds_a_filled_column_stops_naming_its_sheet_and_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = _many_formulas(tmp_path / "Filled.xlsx", 40, same=True)
+
+    def check(deadline: limits.Deadline) -> None:
+        raise deadline.stopped()
+
+    monkeypatch.setattr(limits.Deadline, "check", check)
+    with pytest.raises(
+        BookError, match=r"stopped after 30 s \(--max-seconds\), at sheet 'Results', B1:B39, one formula"
+    ):
+        recalculate(book, tmp_path / "out.xlsx", max_seconds=30)
     assert not (tmp_path / "out.xlsx").exists()
 
 

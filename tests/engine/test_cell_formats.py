@@ -14,7 +14,7 @@ def test_the_standings_show_counts_whole_and_points_to_two_decimals() -> None:
     standings = formats["STANDINGS"]
     assert standings[2, 1] == "0"  # Place
     assert standings[2, 5] == "0.00"  # Points
-    assert formats["SETTINGS"][5, 2] == "yyyy-mm-dd"  # the event's date
+    assert formats["SETTINGS"][10, 2] == "yyyy-mm-dd"  # the event's date, below the rounds settings
     assert (1, 2) not in formats["SETTINGS"]  # x, in General: not listed
 
 

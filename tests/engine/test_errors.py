@@ -116,3 +116,21 @@ def test_a_function_registered_after_the_formula_engine_loaded_is_computed_by_it
     done = recalculate(path, tmp_path / "out.xlsx")
     assert done.evaluation.engine_used
     assert done.evaluation.values["SHEET"][(1, 2)] == 21 / 2 + 1
+
+
+def test_the_engine_imports_no_module_of_xlscore_outside_it_not_even_the_top_package() -> None:
+    # import-linter's contract names xlscore's other packages; this also refuses `import xlscore` itself.
+    import ast
+
+    outside = []
+    for path in sorted((ROOT / "xlscore" / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            outside += [
+                f"{path.name}: {n}"
+                for n in names
+                if n.split(".")[0] == "xlscore" and not n.startswith("xlscore.engine")
+            ]
+    assert outside == []

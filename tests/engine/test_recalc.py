@@ -29,7 +29,7 @@ from xlscore.engine.rewrite.refs import Area
 from xlscore.excel.functions.cells import CellError
 from xlscore.excel.results import read_results
 
-STANDINGS_COLUMNS = ("Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour")
+STANDINGS_COLUMNS = ("Place", "Player", "Games", "Hours", "Points", "Points per game", "Points per hour", "Decided by")
 
 # Results of five players: name, game, players n, hours, rank.
 ROWS = [

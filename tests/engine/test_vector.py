@@ -15,12 +15,14 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from xlscore.engine.errors import CellError
+from xlscore.engine.evaluation.conversions import number_text
 from xlscore.engine.evaluation.engine import Evaluation, evaluate
+from xlscore.engine.evaluation.vector.compute import _short_text
 from xlscore.engine.evaluation.vector.halves import half_up
 from xlscore.engine.files.book import Book, Formula, Sheet
 from xlscore.engine.functions.math.rounding import rounding
 from xlscore.engine.functions.text.number_format import format_value
-from xlscore.excel.functions.cells import CellError
 
 ROWS = 6
 FIRST = 2  # the formulas' first row
@@ -179,7 +181,7 @@ ROUNDED = st.one_of(
 )
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(ROUNDED, st.integers(-3, 6))
 def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int) -> None:
     """Where half_up says it is sure, it gives ROUND's value; and TEXT(x, "0.00") is format_value's text."""
@@ -191,3 +193,10 @@ def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int
         book = book_of({2: [x, x]}, {5: column_of(f'TEXT(B{{r}},"{code}")')[:2]})
         values = evaluate(book).values["DATA"]
         assert values[(2, 5)] == format_value(x, code)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(st.floats(allow_nan=False, allow_infinity=False), ROUNDED, st.integers(-(10**16), 10**16).map(float)))
+def test_a_short_number_text_is_excels_15_digits(x: float) -> None:
+    shown = _short_text(x)
+    assert shown is None or shown == number_text(x)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 """The books --next writes into (an .ods is read, never written, as by xlscore recalc)."""
 ROSTER_SHEET = "Players"
+"""The sheet of the players table (xlscore.excel.templates.rounds_settings_reader reads it)."""
 
 
 @cli.command("seating")
@@ -106,7 +107,8 @@ def seating_command(
     fewest possible. With --format csv or -o FILE the report goes to stderr; json holds both.
 
     --next BOOK.xlsx seats only the round after the last one of a filled event template: its players from the
-    standings, the earlier rounds unchanged, --top-tables leaders together, --byes for the players left over.
+    standings, the earlier rounds unchanged, --top-tables leaders together, --byes for the players left over;
+    before any result, round 1 from the players table (the Players sheet).
     With -o OUT.xlsx it writes a copy of BOOK with that round on its Seating sheet, under the heading "Next
     round:" (the round written there before replaced), and --in-place writes it into BOOK itself; an existing OUT
     is replaced only with --force.
@@ -191,31 +193,27 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
     system, by_round = standings(book, by_round=True)
     rounds = rounds_reader(system)
     assert rounds is not None  # standings by round are refused for a template without rounds
-    if not by_round:
-        raise InputError(f"{book_path.name} has no results yet; expected a round played to seat the next one from")
-    last = max(row.round for row in by_round)  # type: ignore[attr-defined]
+    roster = _roster(book)
+    if not by_round and roster is None:
+        raise InputError(
+            f"{book_path.name} has no results yet and no players table; expected a round played to seat the next "
+            "one from, or the players on the Players sheet to seat round 1"
+        )
+    last = max((row.round for row in by_round), default=0)  # type: ignore[attr-defined]
     ranked = [row.player for row in by_round if row.round == last]  # type: ignore[attr-defined]
-    step(f"seating round {last + 1} of {book_path.name} ({system}) from the standings after round {last}")
-    seated = next_round(
-        ranked,
-        table(book, rounds.RESULTS_SHEET),
-        last + 1,
-        table_size,
-        _roster(book),
-        top_tables=top_tables,
-        byes=byes,
-        seed=seed,
-    )
+    origin = f"the standings after round {last}" if last else "the players table"
+    step(f"seating round {last + 1} of {book_path.name} ({system}) from {origin}")
+    history = table(book, rounds.RESULTS_SHEET) if last else None
+    seated = next_round(ranked, history, last + 1, table_size, roster, top_tables=top_tables, byes=byes, seed=seed)
     return seated, last
 
 
 def _roster(book: Book) -> list[list[object]] | None:
-    """The event's players table (who plays which rounds): the input table on the sheet named Players; None without
-    one (the Seating sheet's own table of names, also called Players, seats a whole event and is no roster)."""
-    from xlscore.excel.templates.filled import table
+    """The event's players table (who plays which rounds): the Players sheet's, as the standings read it; None
+    without one or when it names nobody."""
+    from xlscore.excel.templates.rounds_settings_reader import players
 
-    held = [t.name for t in book.tables if t.sheet.casefold() == ROSTER_SHEET.casefold()]
-    return table(book, held[0]) if held else None
+    return players(book)
 
 
 NEXT_HEADING = "Next round:"
@@ -243,7 +241,8 @@ def _write_next_round(book_path: Path, target: Path, seated: Seating, last: int)
             "printed"
         )
     sheet = book.sheet(SHEET)
-    heading_text = f"{NEXT_HEADING} round {last + 1}, seated from the standings after round {last}"
+    origin = f"the standings after round {last}" if last else "the players table"
+    heading_text = f"{NEXT_HEADING} round {last + 1}, seated from {origin}"
     cells = _next_cells(book, SHEET, seated, heading_text)
     with (
         open_workbook(book_path) as source,

@@ -12,11 +12,9 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from openpyxl.worksheet.table import Table as SheetTable
-
 from xlscore.cli.seating import NEXT_HEADING, ROSTER_SHEET
 from xlscore.core.cells import is_blank
-from xlscore.core.events.headings import column_key, heading
+from xlscore.core.events.headings import column_key
 from xlscore.engine.files.book import Book, read_book
 from xlscore.engine.files.safe_io import replacing
 from xlscore.engine.files.safezip import open_workbook
@@ -26,31 +24,20 @@ from xlscore.excel.templates import rounds_reader, template
 from .events import DIPLOMACY_SYSTEM, ROSTER_HEADER, Event, Seat
 
 Cells = dict[tuple[int, int], object]
-ROSTER_ROWS = 60
-SEATING_PLAYERS = (2, 1)
-"""Where the Seating sheet's list of players starts (A2), its rounds and table size (G1, G2), and its seating
-(J1: round, table, seat, player, board)."""
 
 
 def event_book(event: Event, path: Path) -> Path:
-    """The empty template of ``event``'s system with the players table the coordinator keeps (a sheet of its own,
-    as ``xlscore seating --next`` reads it), round 1's players on the Seating sheet to seat round 1, and for
-    Diplomacy the scoring system picked."""
+    """The empty template of ``event``'s system with its Players sheet filled as the coordinator keeps it (every
+    player, the late arrival's first round, the drop's last; byes are typed as they are given), and for Diplomacy
+    the scoring system picked. The Seating sheet's plan of a whole event is set to one round: the event is seated a
+    round at a time, by ``xlscore seating --next``."""
     built = template(event.system).build(False)
     workbook = built.workbook
-    if ROSTER_SHEET not in workbook.sheetnames:
-        sheet = workbook.create_sheet(ROSTER_SHEET)
-        for c, name in enumerate(ROSTER_HEADER, start=1):
-            sheet.cell(1, c, heading(name))
-        sheet.add_table(SheetTable(displayName="Roster", ref=f"A1:E{ROSTER_ROWS + 1}"))
     roster = workbook[ROSTER_SHEET]
     for r, row in enumerate(event.roster({})[1:], start=2):
         for c, value in enumerate(row, start=1):
             roster.cell(r, c, value)  # type: ignore[call-overload]  # names and round numbers
-    seating = workbook["Seating"]
-    for r, player in enumerate((p for p in event.players if p != event.late), start=2):
-        seating.cell(r, 1, player)
-    seating["G1"], seating["G2"] = 1, event.table_size
+    workbook["Seating"]["G1"] = 1
     if event.system == "diplomacy":
         workbook["Settings"]["B1"] = DIPLOMACY_SYSTEM
     built.save(path)
@@ -108,19 +95,6 @@ def bye_cells(event: Event, byes: Mapping[str, set[int]]) -> Cells:
         (r, column): ", ".join(map(str, sorted(byes.get(player, ())))) or None
         for r, player in enumerate(event.players, start=2)
     }
-
-
-def first_round(book: Book) -> list[Seat]:
-    """Round 1 as the Seating sheet's SEATING formula shows it (one round: the setting G1)."""
-    values = book.sheet("Seating").values
-    seats: list[Seat] = []
-    for r in range(2, 2 + 400):
-        round_, table, seat, player = (values.get((r, c)) for c in range(10, 14))
-        if is_blank(player):
-            break
-        assert round_ == 1
-        seats.append((_whole(table), _whole(seat), str(player)))
-    return seats
 
 
 def next_round_written(book: Book) -> tuple[int, list[Seat]]:

@@ -154,7 +154,8 @@ class Run:
     def standings(self, after: int) -> tuple[Any, ...]:
         """The core's standings after round ``after``, from every result and the roster."""
         if self.event.system == "rplops":
-            return rplops_standings(self.grid(), 50, 1, after_round=after, players=self.roster())
+            # With Decided by, as the template's Standings sheet shows it.
+            return rplops_standings(self.grid(), 50, 1, after_round=after, players=self.roster(), decided_by="yes")
         return diplomacy_standings(self.grid(), DIPLOMACY_SYSTEM, after_round=after, players=self.roster())
 
     def by_round(self) -> tuple[RoundStanding, ...]:

@@ -1,20 +1,19 @@
 """The two events of events.py run round by round in LibreOffice Calc with xlscore's extension, typed through UNO.
 
 One soffice session a round (uno_rounds.py): the workbook the round before saved is opened, the round's results
-typed into the results table and its byes into the players table, every formula computed, the Standings sheet
-read, and the next round seated by Calc: round 1 by the Seating sheet's own SEATING (one round), each later round
-by ``=SEATING(players, 1, table size, results table)`` entered in the sheet, the players those due in the next
-round in the order of the standings, less the bye, and the avoid argument the pairs of them who met twice already.
-(The templates' own next-round seating has not landed: this is the issue's fallback, and the players, the bye and
-the pairs are worked out here, as next_round does, from the core's standings, which the test has just found equal
-to Calc's. next_round keeps such pairs apart only when a pair would meet a third time, and keeps the better of the
-two seatings; a cell has one seating, so the pairs are always given: without them, SEATING alone seats a pair of
-the Diplomacy event a third time in round 3.) Every round's Standings sheet must be the core's standings after
-that round, every round's seating the core's (round 1 next_round's, later rounds the core's ``seating`` with the
-same players, history and avoid, the call the cell makes), and no pair may meet more often than the lower bounds
-allow. The Diplomacy event's last session also enters ``=DIPLOMACY_STANDINGS_BY_ROUND(...)`` in the sheet, with
-the players table: every round's standings, as Calc computes them, must be the core's standings by round (the
-RPLOPS template has no Round column yet).
+typed into the results table and its byes into the Players sheet, every formula computed, the Standings sheet
+read, and the next round seated by Calc with ``=SEATING(players, 1, table size, results table, avoid)`` entered in
+the sheet: the players those due in the round in the order of the standings, less the bye, and avoid the pairs of
+them who met twice already. (The templates' own next-round seating has not landed: this is the issue's fallback,
+and the players, the bye and the pairs are worked out here, as next_round does, from the core's standings, which
+the test has just found equal to Calc's. next_round keeps such pairs apart only when a pair would meet a third
+time, and keeps the better of the two seatings; a cell has one seating, so the pairs are always given: without
+them, SEATING alone seats a pair of the Diplomacy event a third time in round 3. The Seating sheet's own plan seats
+everyone on the Players sheet every round, the late arrival from round 1 and no bye, so it is no round-by-round
+seating.) Every round's Standings sheet must be the core's standings after that round, every round's seating the
+core's ``seating`` with the same players, history and avoid (the call the cell makes), and no pair may meet more
+often than the lower bounds allow. The last session also enters ``=*_STANDINGS_BY_ROUND(...)`` in the sheet, with
+the players table: every round's standings, as Calc computes them, must be the core's standings by round.
 """
 
 from __future__ import annotations
@@ -95,7 +94,7 @@ def _playing(run: Run, number: int) -> list[str]:
     due = read_roster(run.roster())
     assert due is not None
     listed = due.players(number)
-    ranked = [row.player for row in run.standings(number - 1)]
+    ranked = [row.player for row in run.standings(number - 1)] if number > 1 else []
     order = [p for p in ranked if p in listed] + [p for p in listed if p not in ranked]
     out = {row.player for row in run.seat(number).rows if row.table is None}
     return [p for p in order if p not in out]
@@ -111,59 +110,72 @@ def _by_round_formula(event: Event, results: str) -> str:
     return f'=DIPLOMACY_STANDINGS_BY_ROUND({results};"{DIPLOMACY_SYSTEM}";{settings};{players})'
 
 
+def _results_area(event: Event, book: Path) -> tuple[Any, str]:
+    """The results table of ``book`` and its whole area as a formula in Calc reads it ($Games.$A$1:$H$421)."""
+    table = next(t for t in read_book(book).tables if t.sheet == results_sheet(event.system))
+    area = table.area
+    return table, f"${table.sheet}.$A${area.top}:${column_letters(area.right)}${area.bottom}"
+
+
+def _seating_job(event: Event, run: Run, number: int, results: str) -> dict[str, Any]:
+    """What a session types and reads to seat round ``number`` in the sheet: the players in column X, the pairs
+    who met twice in AF:AG, =SEATING(...) over them and the results so far."""
+    playing = _playing(run, number)
+    avoid = run.met_twice(playing)
+    area = f"{SEATED}{len(playing) + 1}"
+    avoided = f"${AVOID[0]}$2:$AG${AVOID[1]}"
+    return {
+        "type": [
+            {"sheet": "Seating", "at": f"{LISTED}2", "rows": [[p] for p in [*playing, *[None] * 40]]},
+            {"sheet": "Seating", "at": f"{AVOID[0]}2", "rows": [*avoid, *[[None, None]] * (AVOID[1] - 1 - len(avoid))]},
+        ],
+        "array": [
+            {
+                "sheet": "Seating",
+                "range": area,
+                "formula": f"=SEATING(${LISTED}$2:${LISTED}$80;1;{event.table_size};{results};{avoided})",
+            }
+        ],
+        "read": [{"sheet": "Seating", "range": area}],
+    }
+
+
 def _round_job(event: Event, run: Run, number: int, rows: list[dict[str, object]], book: Path) -> dict[str, Any]:
     """Round ``number``'s session: its results and the byes typed, the next round's SEATING entered, the
     standings and that seating read."""
-    results = read_book(book)
-    table = next(t for t in results.tables if t.sheet == results_sheet(event.system))
+    table, results = _results_area(event, book)
     columns = [column_key(c) for c in table.columns]
     first = table.area.top + 1 + len(run.results) - len(rows)
     typed: list[dict[str, Any]] = [
         {"sheet": table.sheet, "at": f"A{first}", "rows": [[row.get(c) for c in columns] for row in rows]},
         {
             "sheet": ROSTER_SHEET,
-            "at": f"E{2}",
+            "at": "E2",
             "rows": [[", ".join(map(str, sorted(run.byes.get(p, ())))) or None] for p in event.players],
         },
     ]
     job: dict[str, Any] = {"open": str(book), "type": typed, "read": [{"sheet": "Standings", "range": "A1:J40"}]}
-    if number == event.rounds and "round" in columns:  # a table without rounds is one round
-        area = table.area
-        rows_typed = f"${table.sheet}.$A${area.top}:${column_letters(area.right)}${area.bottom}"
-        job["array"] = [{"sheet": ROSTER_SHEET, "range": BY_ROUND, "formula": _by_round_formula(event, rows_typed)}]
+    if number == event.rounds:
+        job["array"] = [{"sheet": ROSTER_SHEET, "range": BY_ROUND, "formula": _by_round_formula(event, results)}]
         job["read"].append({"sheet": ROSTER_SHEET, "range": BY_ROUND})
-    if number < event.rounds:
-        playing = _playing(run, number + 1)
-        typed.append({"sheet": "Seating", "at": f"{LISTED}2", "rows": [[p] for p in [*playing, *[None] * 40]]})
-        area = table.area
-        history = f"${table.sheet}.$A${area.top}:${column_letters(area.right)}${area.bottom}"
-        avoid = run.met_twice(playing)
-        typed.append(
-            {"sheet": "Seating", "at": f"{AVOID[0]}2", "rows": [*avoid, *[[None, None]] * (AVOID[1] - 1 - len(avoid))]}
-        )
-        avoided = f"${AVOID[0]}$2:$AG${AVOID[1]}"
-        formula = f"=SEATING(${LISTED}$2:${LISTED}$80;1;{event.table_size};{history};{avoided})"
-        job["array"] = [{"sheet": "Seating", "range": f"{SEATED}{len(playing) + 1}", "formula": formula}]
-        job["read"].append({"sheet": "Seating", "range": f"{SEATED}{len(playing) + 1}"})
-    return job
+        return job
+    seat = _seating_job(event, run, number + 1, results)
+    return {**job, "type": typed + seat["type"], "array": seat["array"], "read": job["read"] + seat["read"]}
 
 
 @pytest.mark.parametrize("system", ["diplomacy", "rplops"])
 def test_an_event_run_round_by_round_in_libreoffice(system: str, profile: Path, tmp_path: Path) -> None:
     event = EVENTS[system]
     book = event_book(event, tmp_path / "round-0.xlsx")
-    first = {"open": str(book), "read": [{"sheet": "Seating", "range": "J1:N40"}], "save": str(tmp_path / "0.xlsx")}
-    opened = _calc(tmp_path, profile, first)
-    seats = _seats(opened[0])
     run = Run(event)
+    first = {"open": str(book), **_seating_job(event, run, 1, _results_area(event, book)[1])}
+    seats = _seats(_calc(tmp_path, profile, {**first, "save": str(tmp_path / "0.xlsx")})[0])
     for number in range(1, event.rounds + 1):
         core = run.seat(number)
-        if number > 1:  # the same function as the cell: next_round's reseating of a third meeting is not in it
-            playing = _playing(run, number)
-            cell = seating(playing, 1, event.table_size, run.grid(), run.met_twice(playing) or None)
-            assert seats == [(r.table, r.seat, r.player) for r in cell.rows], f"round {number}"
-        else:
-            assert seats == [(r.table, r.seat, r.player) for r in core.rows], "round 1"
+        playing = _playing(run, number)
+        history = run.grid() if run.results else None
+        cell = seating(playing, 1, event.table_size, history, run.met_twice(playing) or None)  # the cell's call
+        assert seats == [(r.table, r.seat, r.player) for r in cell.rows], f"round {number}"
         played = [*seats, *((None, None, r.player) for r in core.rows if r.table is None)]
         rows = run.play(number, played, core.quality.repeats_lower_bound)
         assert most_meetings(run.results)[0] <= allowed_meetings(run), f"round {number}"
@@ -177,8 +189,6 @@ def test_an_event_run_round_by_round_in_libreoffice(system: str, profile: Path, 
         if number < event.rounds:
             seats = _seats(shown[1])
         book = saved
-    if system == "rplops":
-        return  # the template's Results has no Round column yet: no standings by round in the sheet
     expected = table_to_grid(list(run.by_round()))
     by_round = [row[: len(expected[0])] for row in shown[1]]
     assert differences(by_round[: len(expected)], expected) == [], "the standings by round"

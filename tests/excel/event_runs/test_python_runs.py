@@ -20,7 +20,9 @@ from .events import DIPLOMACY_SYSTEM, EVENTS, Event, Run, allowed_meetings, most
 
 def _sheet_standings(event: Event, run: Run, after: int) -> object:
     if event.system == "rplops":
-        return call_cells(CATALOGUE["RPLOPS_STANDINGS"], [run.grid(), [[50]], [[1]], [[after]], run.roster()])
+        blank = [[None]] * 4  # bye, bye score, best, tie-breaks
+        arguments = [run.grid(), [[50]], [[1]], [[after]], run.roster(), *blank, [["yes"]]]
+        return call_cells(CATALOGUE["RPLOPS_STANDINGS"], arguments)
     arguments = [run.grid(), [[DIPLOMACY_SYSTEM]], [[None]], [[None]], [[None]], [[None]], [[after]], run.roster()]
     return call_cells(CATALOGUE["DIPLOMACY_STANDINGS"], arguments)
 

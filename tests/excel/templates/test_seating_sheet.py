@@ -86,6 +86,7 @@ def test_a_template_whose_formulas_are_all_xlscores_recalculates_without_the_for
     path = Path(__file__).resolve().parents[3] / "workbooks" / f"{workbook}.xlsx"
     probe = (
         "import sys; from xlscore.engine.evaluation.recalc import recalculate; "
+        "from xlscore.excel.headless import register; register(); "
         f"done = recalculate({str(path)!r}); print(len(done.errors), 'formulas' in sys.modules, 'scipy' in sys.modules)"
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

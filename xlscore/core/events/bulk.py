@@ -6,6 +6,10 @@ columns costs milliseconds. Every function here answers one question for a whole
 in table order and words it as it always has. So the fast path never words a message of its own, and never
 decides anything the row-by-row path would decide otherwise: it is only taken when every row is plainly good.
 
+Each rule's own fast path lives beside it (the whole-column RPLOPS and Size Matters tables in their modules, rounds in
+:mod:`xlscore.core.events.rounds`, competition places in :mod:`xlscore.core.events.placement`), each with a property
+test that it equals the rule; this module holds the column arithmetic they share.
+
 The arithmetic is the row-by-row path's, in the same order, so every float comes out bit for bit the same; sums
 that the rules keep exact (standings totals) are kept exact here too, as integers over a common denominator.
 """
@@ -26,7 +30,6 @@ from xlscore.core.validate import LARGEST
 __all__ = [
     "by_sheet_row",
     "codes",
-    "competition_places",
     "exact_scaled",
     "exact_sums",
     "fraction_sums",
@@ -125,35 +128,6 @@ def one_per_group(group: Ints, groups: int, values: Floats, present: Bools) -> t
     if np.any(low[has] != high[has]):
         return None
     return np.where(has, low, np.nan), has
-
-
-def competition_places(group: Ints, values: Floats, higher_is_better: bool) -> tuple[Ints, Ints, Ints]:
-    """Each row's (shared place, number tied, players in its group), competition style within its group, as
-    :func:`~xlscore.core.events.placement.places_from_values` gives them: equal values share the best place they
-    cover."""
-    size = len(values)
-    if not size:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty
-    key = -values if higher_is_better else values
-    order = np.lexsort((key, group))
-    g, k = group[order], key[order]
-    new_group = np.empty(size, dtype=bool)
-    new_group[0] = True
-    new_group[1:] = g[1:] != g[:-1]
-    new_tie = new_group.copy()
-    new_tie[1:] |= k[1:] != k[:-1]
-    positions = np.arange(size)
-    group_start = np.maximum.accumulate(np.where(new_group, positions, 0))
-    tie_start = np.maximum.accumulate(np.where(new_tie, positions, 0))
-    tie_ids = np.cumsum(new_tie) - 1
-    tie_sizes = np.bincount(tie_ids)
-    group_sizes = np.bincount(group)
-    place = np.empty(size, dtype=np.int64)
-    tied = np.empty(size, dtype=np.int64)
-    place[order] = tie_start - group_start + 1
-    tied[order] = tie_sizes[tie_ids]
-    return place, tied, group_sizes[group]
 
 
 def by_sheet_row(rows: Sequence[int], values: list[float]) -> tuple[float | None, ...]:

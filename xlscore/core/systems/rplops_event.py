@@ -36,7 +36,7 @@ from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import Need, needs, targets
-from xlscore.core.events.placement import places_from_values
+from xlscore.core.events.placement import places_from_values, places_in_bulk
 from xlscore.core.events.ranking import Ranked, measure, standings
 from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
 from xlscore.core.events.rounds import (
@@ -207,7 +207,7 @@ def _in_bulk(results: object) -> _Scored | None:
     if per_game is None:
         return None  # a game with different hours
     game_hours = np.where(per_game[1], per_game[0], 1.0)
-    place, tied, n = bulk.competition_places(game, np.where(by_place, values, -values), higher_is_better=False)
+    place, tied, n = places_in_bulk(game, np.where(by_place, values, -values), higher_is_better=False)
     return _Scored(rows, player, list(map(str, players)), game, n, place, tied, game_hours[game], game_hours, rounds)
 
 

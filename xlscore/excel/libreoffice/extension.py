@@ -76,6 +76,12 @@ _WHY_ARGUMENTS = 16
 _BUNDLED_PACKAGES = ("core",)
 _BUNDLED_FILES = (
     "__init__.py",
+    # The recalculation engine's error value, which the functions share with it (xlscore.engine.errors), and what
+    # importing that package runs: plain Python, no package of its own.
+    "engine/__init__.py",
+    "engine/errors.py",
+    "engine/functions/__init__.py",
+    "engine/functions/registered.py",
     "excel/__init__.py",
     "excel/functions/__init__.py",
     "excel/functions/catalogue.py",

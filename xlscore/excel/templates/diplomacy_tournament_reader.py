@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlscore.excel.templates.filled import setting_value, table
+from xlscore.excel.templates.filled import table
 from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
@@ -46,5 +46,5 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
 def _inputs(book: Book) -> tuple[list[list[object]], str, object, object, object, object]:
     """The Games table, the system and the Settings' round score, tournament, best and tie-breaks."""
     found = table(book, RESULTS_SHEET)
-    system, round_score, tournament, best, tie_breaks = (setting_value(book, SETTINGS, name) for name in SETTINGS)
+    system, round_score, tournament, best, tie_breaks = (labelled(book, name) for name in SETTINGS)
     return found, "" if system is None else str(system), round_score, tournament, best, tie_breaks

@@ -2,7 +2,8 @@
 
 Each template's own reader (``<template>_reader.py`` beside its module: the cells it reads, and the standings the
 core computes from them) builds on these. A reader names its template's settings in ``SETTINGS``, a row each from
-Settings!B1 down (their labels in column A), and reads each by its name, so no reader writes a cell's address.
+Settings!B1 down as the build writes them, and reads each by its label in column A (:func:`labelled`), so no
+reader writes a cell's address and a workbook made before a setting existed reads it as blank.
 
 Reading a filled workbook needs xlscore's own reader and one system's core, nothing more: the readers load neither
 openpyxl (about 0.1 to 0.3 s) nor the template modules, which build workbooks with it, nor the systems a workbook
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from xlscore.core.cells import is_blank
+from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.validate import shown
 from xlscore.engine.rewrite.refs import cell_name
@@ -23,34 +24,45 @@ from xlscore.excel.results import Result, results
 if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
 
-__all__ = ["SETTINGS_SHEET", "grid", "setting", "setting_address", "setting_cell", "setting_value", "table"]
+__all__ = ["SETTINGS_SHEET", "grid", "labelled", "labelled_address", "setting", "setting_address", "table"]
 
 SETTINGS_SHEET = "Settings"
 
 
-def setting_cell(settings: Sequence[str], name: str, below: int = 0) -> tuple[int, int]:
-    """The cell (row, column) of the setting ``name`` on a Settings sheet whose rows, from B1 down, are
-    ``settings``; ``below``: that many rows under it (a setting given as a list down the column)."""
-    return settings.index(name) + 1 + below, 2
-
-
 def setting_address(settings: Sequence[str], name: str) -> str:
-    """The address of the setting ``name``, as a message or a formula names it: Settings!B6."""
-    return f"{SETTINGS_SHEET}!{cell_name(*setting_cell(settings, name))}"
+    """Where a template's build puts the setting ``name``, its settings being ``settings``, a row each from B1 down:
+    the address its formulas name (Settings!B6). A reader finds a setting by its label instead (:func:`labelled`)."""
+    return f"{SETTINGS_SHEET}!{cell_name(settings.index(name) + 1, 2)}"
 
 
-def setting_value(book: Book, settings: Sequence[str], name: str, below: int = 0) -> object:
-    """The value typed for the setting ``name`` (see :func:`setting_cell`), as it is: None when blank."""
-    return book.sheet(SETTINGS_SHEET).values.get(setting_cell(settings, name, below))
+def _labelled_row(book: Book, label: str, sheet: str) -> int | None:
+    values = book.sheet(sheet).values
+    wanted = label.casefold()
+    rows = sorted({row for (row, column) in values.by_position() if column == 1})
+    return next((row for row in rows if (cell_text(values.get((row, 1))) or "").casefold() == wanted), None)
 
 
-def setting(book: Book, settings: Sequence[str], name: str, default: float) -> float:
-    """The number typed for the setting ``name`` (blank: ``default``), or an error naming its cell and the setting."""
-    value = setting_value(book, settings, name)
+def labelled(book: Book, label: str, sheet: str = SETTINGS_SHEET, below: int = 0) -> object:
+    """The value beside ``label`` (column B of the row whose column A reads it, in any case) on ``sheet``, or
+    ``below`` rows under it; None when no row has the label, so a workbook made before a setting existed reads it
+    as blank."""
+    row = _labelled_row(book, label, sheet)
+    return None if row is None else book.sheet(sheet).values.get((row + below, 2))
+
+
+def labelled_address(book: Book, label: str, sheet: str = SETTINGS_SHEET) -> str:
+    """The address of the value beside ``label`` (Settings!B6), as a message names it."""
+    row = _labelled_row(book, label, sheet)
+    return f"{sheet}!{cell_name(row, 2) if row is not None else label}"
+
+
+def setting(book: Book, label: str, default: float) -> float:
+    """The number typed for the setting ``label`` (blank or missing: ``default``), or an error naming its cell."""
+    value = labelled(book, label)
     if is_blank(value):
         return default
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TableError(f"{setting_address(settings, name)} ({name}) is {shown(value)}; expected a number")
+        raise TableError(f"{labelled_address(book, label)} ({label}) is {shown(value)}; expected a number")
     return float(value)
 
 

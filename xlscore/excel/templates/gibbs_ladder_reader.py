@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.validate import shown
-from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.filled import labelled, labelled_address, setting, setting_address, table
 
 if TYPE_CHECKING:
     from xlscore.core.systems.gibbs import GibbsRating, GibbsRatings
@@ -34,19 +34,18 @@ def replay(book: Book, trajectory: bool) -> GibbsRatings:
     from xlscore.core.systems.gibbs import G_EXP, K2, K3, START_RP, gibbs_ratings
 
     found = table(book, RESULTS_SHEET)
-    k1 = setting_value(book, SETTINGS, "K1")
+    k1 = labelled(book, "K1")
     if isinstance(k1, bool) or not (k1 is None or isinstance(k1, int | float | str)):
         raise TableError(
-            f"{setting_address(SETTINGS, 'K1')} (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or "
-            "blank"
+            f"{labelled_address(book, 'K1')} (K1) is {shown(k1)}; expected a number, a kind of game (4p, 2v2) or blank"
         )
     return gibbs_ratings(
         found,
         k1 if k1 != "" else None,
-        setting(book, SETTINGS, "K2", K2),
-        setting(book, SETTINGS, "K3", K3),
-        setting(book, SETTINGS, "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
-        setting(book, SETTINGS, "start", START_RP),
+        setting(book, "K2", K2),
+        setting(book, "K3", K3),
+        setting(book, "G_exp", G_EXP),  # type: ignore[arg-type]  # the core checks it is whole
+        setting(book, "start", START_RP),
         trajectory,
         _one_pool(book),
     )
@@ -55,7 +54,7 @@ def replay(book: Book, trajectory: bool) -> GibbsRatings:
 def _one_pool(book: Book) -> bool:
     from xlscore.core.cells import yes_no
 
-    value = setting_value(book, SETTINGS, "one pool")
+    value = labelled(book, "one pool")
     try:
         return yes_no("one pool", value)
     except InputError as exc:

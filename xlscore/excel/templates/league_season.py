@@ -365,9 +365,9 @@ def unplayed(book: Book) -> list[str]:
     from xlscore.core.cells import cell_text
     from xlscore.core.systems.league.schedule import league_season_games
 
-    event = cell_text(filled.setting_value(book, reader.SETTINGS, "event")) or ""
-    season = int(filled.setting(book, reader.SETTINGS, "season", 1))
-    seats = int(filled.setting(book, reader.SETTINGS, "seats", 4))
+    event = cell_text(filled.labelled(book, "event")) or ""
+    season = int(filled.setting(book, "season", 1))
+    seats = int(filled.setting(book, "seats", 4))
     games = league_season_games(event, season, filled.table(book, "Leagues"), seats)
     played = {cell_text(row[0]) for row in filled.table(book, "Results")[1:]}
     return [game.name for game in games if game.name not in played]

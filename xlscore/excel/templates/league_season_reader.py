@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text
 from xlscore.excel.results import results
-from xlscore.excel.templates.filled import grid, setting_value
+from xlscore.excel.templates.filled import grid, labelled
 
 if TYPE_CHECKING:
     from xlscore.core.systems.league.standings import LeagueStanding
@@ -34,5 +34,5 @@ def standings(book: Book) -> tuple[LeagueStanding, ...]:
     played, seats = grid(found[RESULTS_SHEET.upper()]), grid(found["LEAGUES"])
     # The seeding by the player column's heading (none: the core says the column is missing); blanks skipped.
     prior = [cell_text(player) or "" for player in read_columns(seats, [], ["player"], name="leagues")[1]["player"]]
-    tie_breaks = setting_value(book, SETTINGS, "tie-breaks")
+    tie_breaks = labelled(book, "tie-breaks")
     return league_standings(played, prior, tie_breaks, seats)

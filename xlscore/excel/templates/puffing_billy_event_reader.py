@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import TableError
 from xlscore.core.systems.puffing_billy import FINAL_MARK
-from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.filled import labelled_address, setting, table
 from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
@@ -64,16 +64,16 @@ def _inputs(book: Book) -> tuple[list[list[object]], int | None, tuple[str, ...]
 
 def read_best(book: Book) -> int | None:
     """The setting best: count each player's best N games (blank: every game)."""
-    if is_blank(setting_value(book, SETTINGS, "best")):
+    if is_blank(labelled(book, "best")):
         return None
-    best = setting(book, SETTINGS, "best", 0)
+    best = setting(book, "best", 0)
     if not best.is_integer() or best < 1:
-        where = setting_address(SETTINGS, "best")
+        where = labelled_address(book, "best")
         raise TableError(f"{where} (best) is {best:g}; expected a whole number of games, at least 1")
     return int(best)
 
 
 def read_required(book: Book, rows: int) -> tuple[str, ...]:
     """The rows below the setting required: the games that always count."""
-    games = (cell_text(setting_value(book, SETTINGS, "required", below)) for below in range(1, 1 + rows))
+    games = (cell_text(labelled(book, "required", below=below)) for below in range(1, 1 + rows))
     return tuple(game for game in games if game)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlscore.core.cells import cell_text, is_blank
-from xlscore.excel.templates.filled import table
+from xlscore.core.cells import is_blank
+from xlscore.excel.templates.filled import labelled, table
 
 if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
@@ -21,16 +21,6 @@ __all__ = ["PLAYERS", "labelled", "players", "round_after"]
 
 PLAYERS = "Players"
 """The Players sheet and its table's name."""
-
-
-def labelled(book: Book, label: str, sheet: str = "Settings") -> object:
-    """The value beside ``label`` (column B of the row whose column A reads it, in any case) on ``sheet``; None when no
-    row has the label."""
-    values = book.sheet(sheet).values
-    wanted = label.casefold()
-    rows = sorted({row for (row, column) in values.by_position() if column == 1})
-    found = next((row for row in rows if (cell_text(values.get((row, 1))) or "").casefold() == wanted), None)
-    return None if found is None else values.get((found, 2))
 
 
 def round_after(book: Book, asked: int | None) -> int | None:

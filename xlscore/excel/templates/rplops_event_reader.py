@@ -44,8 +44,8 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
 
 def _inputs(book: Book) -> tuple[list[list[object]], float, int]:
     found = table(book, RESULTS_SHEET)  # the table first: its error is the one shown when both are wrong
-    x = setting(book, SETTINGS, "x", 50.0)
-    version = setting(book, SETTINGS, "version", 1.0)
+    x = setting(book, "x", 50.0)
+    version = setting(book, "version", 1.0)
     return found, x, version  # type: ignore[return-value]  # the core checks it is whole
 
 

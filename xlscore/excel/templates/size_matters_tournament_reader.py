@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
-from xlscore.excel.templates.filled import setting, setting_address, setting_value, table
+from xlscore.excel.templates.filled import labelled_address, setting, table
 from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def _inputs(book: Book) -> tuple[list[list[object]], int | None, object]:
 
     found = table(book, RESULTS_SHEET)
     modifier_digits: int | None = None
-    if not is_blank(setting_value(book, SETTINGS, "modifier digits")):
-        digits = setting(book, SETTINGS, "modifier digits", 0.0)
-        modifier_digits = whole(f"{setting_address(SETTINGS, 'modifier digits')} (modifier digits)", digits, 0, 15)
-    return found, modifier_digits, setting_value(book, SETTINGS, "tie-breaks")
+    if not is_blank(labelled(book, "modifier digits")):
+        digits = setting(book, "modifier digits", 0.0)
+        modifier_digits = whole(f"{labelled_address(book, 'modifier digits')} (modifier digits)", digits, 0, 15)
+    return found, modifier_digits, labelled(book, "tie-breaks")
