@@ -9,7 +9,6 @@ function as a direct call (:mod:`~xlscore.engine.functions.registered`).
 
 from __future__ import annotations
 
-import contextvars
 import copy
 from collections.abc import Callable
 from typing import Any
@@ -18,13 +17,14 @@ import numpy as np
 import schedula as sh
 from formulas import Parser
 from formulas.errors import FormulaError
-from formulas.functions import Error, wrap_ranges_func
+from formulas.functions import wrap_ranges_func
 from formulas.functions.operators import OPERATORS
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
+from xlscore.engine.evaluation.formulas_values import ERRORS, MESSAGES, from_cells
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
 from xlscore.engine.functions import database, registered
 from xlscore.engine.functions.date_time import date_serial, workdays, yearfrac
@@ -41,9 +41,6 @@ from xlscore.engine.functions.text import bahttext, dollar, substrings, text_lim
 from xlscore.engine.rewrite.calls import BLANK_FUNCTION, Omitted
 
 __all__ = ["BLANK_FUNCTION", "MESSAGES", "EngineError", "compile_formula", "from_cells", "is_known", "to_cells"]
-
-MESSAGES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("xlscore_messages", default=None)
-ERRORS: dict[str, XlError] = dict(Error.errors)
 
 
 def _from_engine(value: Any) -> Any:
@@ -164,17 +161,6 @@ def compile_formula(text: str) -> tuple[Callable[..., Any], list[str], tuple[str
     finally:
         MESSAGES.reset(token)
     return function, list(function.inputs), tuple(messages)
-
-
-def from_cells(grid: list[list[object]]) -> np.ndarray[Any, Any]:
-    """A range of cell values as the engine takes it: blanks as its EMPTY, errors as its error values."""
-    array = np.empty((len(grid), len(grid[0]) if grid else 0), dtype=object)
-    for i, row in enumerate(grid):
-        array[i, :] = [
-            sh.EMPTY if v is None else ERRORS.get(v.code, ERRORS["#VALUE!"]) if isinstance(v, CellError) else v
-            for v in row
-        ]
-    return array
 
 
 def to_cells(result: Any) -> list[list[object]]:

@@ -11,14 +11,15 @@ import dataclasses
 import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
 from xlscore.engine.errors import BookError, CellError, shown
 from xlscore.engine.files import limits
-from xlscore.engine.files.cellstore import CellValues, Columns, by_column
+from xlscore.engine.files.cellstore import Columns, by_column
+from xlscore.engine.files.contents import Book, Formula, Iteration, Position, Sheet
 from xlscore.engine.files.external_links import linked_workbooks
+from xlscore.engine.files.ods import read_ods
 from xlscore.engine.files.parsed_sheet_data import text_of_cell
 from xlscore.engine.files.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.engine.files.sheetxml import (
@@ -32,73 +33,13 @@ from xlscore.engine.files.sheetxml import (
     scanned,
     unescape,
 )
-from xlscore.engine.functions.information.column_widths import ColumnWidths, column_widths
+from xlscore.engine.functions.information.column_widths import column_widths
 from xlscore.engine.rewrite.refs import MAX_ROW, Area, cell_name, parse_area
 from xlscore.engine.rewrite.structured import Table, grow, resolve, stranded
 
 __all__ = ["Book", "Formula", "Iteration", "Sheet", "Table", "read_book"]
 
-Position = tuple[int, int]
 _Chunk = TypeVar("_Chunk", list[Found], list[Scanned])
-
-
-@dataclass
-class Formula:
-    """A formula cell. ``text`` is written for the cell ``anchor`` (itself, or a shared formula's first cell)."""
-
-    sheet: str
-    row: int
-    col: int
-    text: str
-    anchor: Position
-    array: Area | None = None  # the area of an array formula (t="array")
-    dynamic: bool = False  # a dynamic array (Excel 365), which spills to the size of its result
-    shared: bool = False  # one of a shared formula's cells (a formula filled down or across)
-
-
-@dataclass
-class Sheet:
-    name: str
-    part: str
-    by_column: Columns = field(default_factory=dict)  # the values, column by column (:mod:`.cellstore`)
-    formulas: list[Formula] = field(default_factory=list)
-    columns: ColumnWidths = field(default_factory=ColumnWidths)  # for CELL("width")
-
-    @property
-    def values(self) -> CellValues:
-        """The values by (row, column)."""
-        return CellValues(self.by_column)
-
-    @property
-    def max_row(self) -> int:
-        return self.values.max_row()
-
-
-@dataclass(frozen=True)
-class Iteration:
-    """``<calcPr iterate="1" iterateCount=".." iterateDelta=".."/>``: circular references are computed by repeating
-    their formulas up to ``count`` times, until no value changes by ``delta`` or more (Excel's defaults 100 and
-    0.001)."""
-
-    count: int = 100
-    delta: float = 0.001
-
-
-@dataclass
-class Book:
-    path: Path
-    sheets: list[Sheet]
-    names: dict[str, str]  # defined names, upper-cased; a sheet-local one as "SHEET!NAME"
-    tables: list[Table]
-    date1904: bool = False  # the workbook counts dates from 1904 (Excel for Mac's old default)
-    iteration: Iteration | None = None  # Excel's iterative calculation, when the workbook turns it on
-
-    def sheet(self, name: str) -> Sheet:
-        wanted = name.upper()
-        for sheet in self.sheets:
-            if sheet.name.upper() == wanted:
-                return sheet
-        raise BookError(f"{self.path.name} has no sheet {shown(name)}")
 
 
 def _local(tag: str) -> str:
@@ -410,8 +351,6 @@ def read_book(path: str | Path) -> Book:
     or a LibreOffice .ods: :mod:`xlscore.engine.files.ods`)."""
     source = Path(path)
     if source.suffix.lower() == ".ods":
-        from xlscore.engine.files.ods import read_ods
-
         return read_ods(source)
     with open_workbook(source) as zf:
         parts = sheet_parts(zf)

@@ -1,4 +1,4 @@
-"""Reading a LibreOffice .ods workbook into the same :class:`~xlscore.engine.files.book.Book` as an .xlsx, so that
+"""Reading a LibreOffice .ods workbook into the same :class:`~xlscore.engine.files.contents.Book` as an .xlsx, so that
 ``standings``, ``export`` and ``recalc --check`` take either.
 
 The cells' values come from python-calamine (the Rust calamine reader, maintained, and one of pandas' own Excel and
@@ -20,8 +20,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from xlscore.engine.errors import BookError
-from xlscore.engine.files.book import Book, Formula, Sheet
 from xlscore.engine.files.cellstore import by_column
+from xlscore.engine.files.contents import Book, Formula, Sheet
 from xlscore.engine.files.safezip import open_workbook
 from xlscore.engine.rewrite.refs import Area
 from xlscore.engine.rewrite.structured import Table

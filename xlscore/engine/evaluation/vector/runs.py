@@ -30,10 +30,13 @@ __all__ = ["Vectorised"]
 
 # A text constant, a quoted sheet name, a part of a structured reference: left as they are; else a cell's row.
 _PIECES = re.compile(
-    r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!\[])"
+    r"\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\[[^\[\]]*\]|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)([0-9]+)(?![\w.(!\[])"
 )
 _SMALLEST_RUN = 2
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"[0-9]+")
+_HIDDEN = str.maketrans("0123456789", "\0" * 10)  # each digit as NUL, which no formula holds (XML cannot)
+_HIDDEN_RUNS = re.compile(b"\0+")
+_LONGEST = 18  # digits a 64-bit whole number holds
 
 
 def _roles(text: str) -> list[str]:
@@ -85,41 +88,47 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    """The formulas grouped by sheet, column and text around their runs of digits (one split, at C speed), then by
-    those digits, each relative row written as an offset from the formula's own row."""
-    templates: dict[tuple[str, int, tuple[str, ...]], list[tuple[Formula, list[str]]]] = defaultdict(list)
+    """The formulas grouped by sheet, column and text with each digit hidden (``str.translate``, at C speed: a row
+    of another number of digits is another group), then by their digits read at the same places of every text,
+    each relative row as an offset from the formula's own row."""
+    templates: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
     for formula in formulas:
         if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
-            pieces = _DIGITS.split(formula.text)
-            templates[(formula.sheet.upper(), formula.col, tuple(pieces[::2]))].append((formula, pieces[1::2]))
+            templates[(formula.sheet.upper(), formula.col, formula.text.translate(_HIDDEN))].append(formula)
     runs = []
-    for (sheet, col, _), members in templates.items():
+    for (sheet, col, template), members in templates.items():
         if len(members) < _SMALLEST_RUN:
             continue
-        roles = _roles(members[0][0].text)
-        if _rows_written(members[0][0].text) != sum(role != "lit" for role in roles):
+        roles = _roles(members[0].text)
+        if _rows_written(members[0].text) != sum(role != "lit" for role in roles):
             continue  # the fast reading saw other references than the reader does: leave them cell by cell
-        for group in _same_digits(members, roles):
+        spans = [m.span() for m in _HIDDEN_RUNS.finditer(template.encode())]
+        for group in _same_digits(members, spans, roles):
             run = _run(sheet, col, group)
             if run is not None:
                 runs.append(run)
     return runs
 
 
-def _same_digits(members: list[tuple[Formula, list[str]]], roles: list[str]) -> Iterable[list[Formula]]:
-    """``members`` (with their digits) grouped by their digits, each relative row as an offset from the formula's
-    own row."""
-    if not roles:
-        return [[formula for formula, _ in members]]
-    digits = np.array([d for _, d in members])
-    relative = [i for i, role in enumerate(roles) if role == "rel"]
-    if relative:
-        rows = np.array([f.anchor[0] for f, _ in members], np.int64)[:, None]
-        digits[:, relative] = (digits[:, relative].astype(np.int64) - rows).astype(str)
-    groups: dict[str, list[Formula]] = defaultdict(list)
-    for (formula, _), key in zip(members, map(" ".join, digits.tolist()), strict=True):
-        groups[key].append(formula)
-    return groups.values()
+def _same_digits(members: list[Formula], spans: list[tuple[int, int]], roles: list[str]) -> Iterable[list[Formula]]:
+    """``members`` (texts alike but for their digits, which stand at ``spans`` of their UTF-8 bytes) grouped by
+    those digits as numbers, each relative row as an offset from the formula's own row."""
+    if not spans:
+        return [members]
+    if len(spans) != len(roles) or any(end - start > _LONGEST for start, end in spans):
+        return []
+    texts = np.frombuffer(b"".join(f.text.encode() for f in members), np.uint8).reshape(len(members), -1)
+    rows = np.array([f.anchor[0] for f in members], np.int64)
+    keys = np.empty((len(members), len(spans)), np.int64)
+    for k, ((start, end), role) in enumerate(zip(spans, roles, strict=True)):
+        digits = texts[:, start:end].astype(np.int64) - ord("0")
+        keys[:, k] = digits @ (10 ** np.arange(end - start - 1, -1, -1, dtype=np.int64))
+        if role == "rel":
+            keys[:, k] -= rows
+    _, group_of = np.unique(keys, axis=0, return_inverse=True)
+    order = np.argsort(group_of.ravel(), kind="stable")
+    bounds = np.flatnonzero(np.diff(group_of.ravel()[order])) + 1
+    return [[members[i] for i in part.tolist()] for part in np.split(order, bounds)]
 
 
 def _run(sheet: str, col: int, members: list[Formula]) -> _Run | None:

@@ -32,6 +32,7 @@ from formulas.functions import Error, wrap_ranges_func
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation.conversions import ArgumentError, number_argument
+from xlscore.engine.evaluation.formulas_values import from_cells
 from xlscore.engine.functions.information.cellinfo import RUNTIME
 from xlscore.engine.rewrite.calls import Omitted
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, parse_area
@@ -59,8 +60,6 @@ def _values(area: Area) -> Any:
     runtime = RUNTIME.get()
     if runtime is None or runtime.read is None:
         return _REF
-    from xlscore.engine.evaluation.formulas_adapter import from_cells
-
     if (area.sheet or "").upper() not in runtime.sheets:
         return _REF
     return from_cells(runtime.read(area))

@@ -28,6 +28,7 @@ from formulas.functions import text as engine_text
 from formulas.tokens.operand import XlError
 
 from xlscore.engine.evaluation.conversions import as_text
+from xlscore.engine.evaluation.formulas_values import MESSAGES
 from xlscore.engine.files.limits import MAX_CELLS, MAX_TEXT_LENGTH, too_long_text
 
 __all__ = ["TEXT_FUNCTIONS", "install"]
@@ -42,8 +43,6 @@ TEXT_FUNCTIONS: Final = (
 
 def _error(code: str, reason: str) -> XlError:
     """The engine's error value ``code``, its reason kept for the cell's report."""
-    from xlscore.engine.evaluation.formulas_adapter import MESSAGES
-
     messages = MESSAGES.get()
     if messages is not None:
         messages.append(reason)
