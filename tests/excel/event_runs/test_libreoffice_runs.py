@@ -2,18 +2,17 @@
 
 One soffice session a round (uno_rounds.py): the workbook the round before saved is opened, the round's results
 typed into the results table and its byes into the Players sheet, every formula computed, the Standings sheet
-read, and the next round seated by Calc with ``=SEATING(players, 1, table size, results table, avoid)`` entered in
-the sheet: the players those due in the round in the order of the standings, less the bye, and avoid the pairs of
-them who met twice already. (The templates' own next-round seating has not landed: this is the issue's fallback,
-and the players, the bye and the pairs are worked out here, as next_round does, from the core's standings, which
-the test has just found equal to Calc's. next_round keeps such pairs apart only when a pair would meet a third
-time, and keeps the better of the two seatings; a cell has one seating, so the pairs are always given: without
-them, SEATING alone seats a pair of the Diplomacy event a third time in round 3. The Seating sheet's own plan seats
-everyone on the Players sheet every round, the late arrival from round 1 and no bye, so it is no round-by-round
-seating.) Every round's Standings sheet must be the core's standings after that round, every round's seating the
-core's ``seating`` with the same players, history and avoid (the call the cell makes), and no pair may meet more
-often than the lower bounds allow. The last session also enters ``=*_STANDINGS_BY_ROUND(...)`` in the sheet, with
-the players table: every round's standings, as Calc computes them, must be the core's standings by round.
+read, and the next round read from the Seating sheet, where the template shows it (=SEATING_NEXT_ROUND(...), Byes
+set to yes) as soon as the round's results are all in: it must be the core's next_round. Round 1, which the sheet
+does not seat (no round is played yet; its plan of a whole event seats every player on the Players sheet, the late
+arrival too, and no bye), is seated by ``=SEATING(players, 1, table size, results, avoid)`` typed in the sheet,
+the players those due in round 1 (and, for a template without the next round on its Seating sheet, each later
+round so too: the players due in the standings' order less the bye, avoid the pairs who met twice, which
+next_round keeps apart only when a pair would meet a third time; without them SEATING alone seated a Diplomacy
+pair a third time in round 3). Every round's Standings sheet must be the core's standings after that round, and no
+pair may meet more often than the lower bounds allow. The last session also enters ``=*_STANDINGS_BY_ROUND(...)``
+in the sheet, with the players table: every round's standings, as Calc computes them, must be the core's
+standings by round.
 """
 
 from __future__ import annotations
