@@ -73,6 +73,7 @@ from bench_recalc import Measurement, check_forced_recalc, parse_sizes
 from floor import packing_level as floor_packing_level
 from measure import GNU_TIME, floor_mib, libreoffice_convert, run_alone, xlscore_argv
 from openpyxl import Workbook
+from openpyxl.utils import column_index_from_string
 from openpyxl.worksheet.worksheet import Worksheet
 from shipped_templates import shipped_ratios
 
@@ -113,6 +114,7 @@ def _field() -> list[str]:
 # RPLOPS event -------------------------------------------------------------------------------------------------------
 
 RPLOPS_HEADER = ("game", "player", "score", "place", "hours")
+RPLOPS_POINTS = "G"  # the template's Points column (F is its Round, left blank here: one round)
 RPLOPS_STANDING = ("place", "player", "games", "hours", "points", "points_per_game", "points_per_hour")
 
 
@@ -149,7 +151,7 @@ def rplops_plain(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
     for r in range(2, last + 1):
         n = f"COUNTIF({game},A{r})"
         place = f'(COUNTIFS({game},A{r},{score},">"&C{r})+(COUNTIFS({game},A{r},{score},C{r})+1)/2)'
-        results[f"F{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
+        results[f"{RPLOPS_POINTS}{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
     _rplops_standings_sheet(book, event)
 
 
@@ -172,13 +174,13 @@ def rplops_competent(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
         game, score = _window(r, "A", last, RPLOPS_REACH), _window(r, "C", last, RPLOPS_REACH)
         n = f"COUNTIF({game},A{r})"
         place = f'(COUNTIFS({game},A{r},{score},">"&C{r})+(COUNTIFS({game},A{r},{score},C{r})+1)/2)'
-        results[f"F{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
+        results[f"{RPLOPS_POINTS}{r}"] = f"=({n}+1-{place})*E{r}*2*Settings!$B$1/({n}+1)"
     _rplops_standings_sheet(book, event)
 
 
 def _rplops_standings_sheet(book: Workbook, event: Sequence[tuple[Cell, ...]]) -> None:
     last = len(event) + 1
-    player, hours, points = (f"Results!${c}$2:${c}${last}" for c in "BEF")
+    player, hours, points = (f"Results!${c}$2:${c}${last}" for c in ("B", "E", RPLOPS_POINTS))
     _plain_standings(
         book["Standings"],
         RPLOPS_STANDING,
@@ -321,7 +323,8 @@ class System:
     expected: Callable[[Sequence[tuple[Cell, ...]]], Outcome]
     competent: Callable[[Workbook, Sequence[tuple[Cell, ...]]], None]  # what a competent user writes
     countifs: Callable[[Workbook, Sequence[tuple[Cell, ...]]], None]  # per-row COUNTIFS over the whole table
-    sheet: str  # the input sheet; its column F is the per-row result
+    sheet: str  # the input sheet
+    column: str  # its column of the per-row result
     total: str  # the standings column the place ranks
     compared: tuple[str, ...]  # the standings columns the plain copy computes (place: where the total is unique)
 
@@ -335,6 +338,7 @@ SYSTEMS = {
         rplops_competent,
         rplops_plain,
         "Results",
+        RPLOPS_POINTS,
         "points",
         ("place", "games", "hours", "points", "points_per_game", "points_per_hour"),
     ),
@@ -346,6 +350,7 @@ SYSTEMS = {
         size_matters_competent,
         size_matters_plain,
         "Games",
+        "F",
         "total",
         ("place", "total", "solos", "boards"),
     ),
@@ -369,15 +374,17 @@ def write_workbooks(
         book.save(path)
 
 
-def read_outcome(path: Path, sheet: str, size: int) -> Outcome:
-    """Column F of rows 2..size+1 of ``sheet`` and the Standings rows by player, as a recalculated copy holds them."""
+def read_outcome(path: Path, sheet: str, column: str, size: int) -> Outcome:
+    """``column`` of rows 2..size+1 of ``sheet`` and the Standings rows by player, as a recalculated copy holds
+    them."""
+    at = column_index_from_string(column)
     book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     named_as = {name.upper(): name for name in book.sheetnames}  # the formulas engine writes them in upper case
     try:
-        column = book[named_as[sheet.upper()]].iter_rows(
-            min_row=2, max_row=size + 1, min_col=6, max_col=6, values_only=True
+        cells = book[named_as[sheet.upper()]].iter_rows(
+            min_row=2, max_row=size + 1, min_col=at, max_col=at, values_only=True
         )
-        points: list[object] = [value for (value,) in column]
+        points: list[object] = [value for (value,) in cells]
         rows = book[named_as["STANDINGS"]].iter_rows(values_only=True)
         # The template's headings are for people ("Points per game"); the plain copy's are keys: matched as keys.
         header = [column_key(h) for h in next(rows, ()) if h is not None]
@@ -404,7 +411,7 @@ def differences(system: System, got: Outcome, want: Outcome, limit: int = 5) -> 
     tie-breaks, which RANK does not have.
     """
     wrong = [
-        f"{system.sheet}!F{r}: {g!r}, expected {w!r}"
+        f"{system.sheet}!{system.column}{r}: {g!r}, expected {w!r}"
         for r, (g, w) in enumerate(zip(got.points, want.points, strict=True), start=2)
         if not _close(g, w)
     ]
@@ -549,7 +556,8 @@ def run_size(
             problems.append(f"{label}, {name}: {measurement.failure()}")
             verdict.append(f"{name} {'timed out' if any(r.timed_out for r in measurement.runs) else 'failed'}")
             continue
-        wrong, shown = differences(system, read_outcome(measurement.output, system.sheet, len(event)), want)
+        got = read_outcome(measurement.output, system.sheet, system.column, len(event))
+        wrong, shown = differences(system, got, want)
         verdict.append(f"{name} {'= core' if not wrong else f'{wrong} cells wrong'}")
         problems += [f"{label}, {name}: {line}" for line in shown]
     if not floor.ok:

@@ -213,7 +213,7 @@ def test_past_max_seconds_a_filled_column_stops_naming_its_sheet_and_column(
 
     monkeypatch.setattr(limits.Deadline, "check", check)
     with pytest.raises(
-        BookError, match=r"stopped after 30 s \(--max-seconds\), at sheet 'Results', B1:B39, one formula"
+        BookError, match=r"stopped after 30 s \(--max-seconds\), at sheet 'Results', B1:B[0-9]+, one formula"
     ):
         recalculate(book, tmp_path / "out.xlsx", max_seconds=30)
     assert not (tmp_path / "out.xlsx").exists()
