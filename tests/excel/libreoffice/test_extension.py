@@ -236,8 +236,9 @@ excel_names = pytest.mark.skipif(
     _too_old(), reason=f"this LibreOffice reads no add-in's Excel names in .xlsx (needs {EXCEL_NAMES_SINCE})"
 )
 
-NEW_RESULT = [["G9", "Fay", 500.0], ["G9", "Ann", 10.0]]
-"""A two-player game typed below the sample results (game, player, score), between players the event has: Calc's
+NEW_RESULT = [["G9", "Fay", 500.0, "", "", 3], ["G9", "Ann", 10.0, "", "", 3]]
+"""A two-player game in round 3 typed below the sample results (game, player, score, place, hours, round), between
+players the event has: Calc's
 array formulas keep their size (docs/guide/libreoffice.md), so the standings do not grow a row."""
 
 
@@ -270,10 +271,10 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "typed": {
             "open": str(event),
             "type": {"sheet": "Results", "at": "A12", "rows": NEW_RESULT},
-            "read": {"sheet": "Standings", "range": "A1:G9"},
+            "read": {"sheet": "Standings", "range": "A1:H9"},
             "save": str(folder / "saved-by-libreoffice.xlsx"),
         },
-        "before": {"open": str(event), "read": {"sheet": "Standings", "range": "A1:G9"}},
+        "before": {"open": str(event), "read": {"sheet": "Standings", "range": "A1:H9"}},
     }
     shown = run_uno_job(folder, profile, steps)
     return {"folder": folder, "profile": profile, "soffice": soffice, **shown}
@@ -380,7 +381,7 @@ def test_a_workbook_saved_by_calc_keeps_excel_names_and_recalculates(office: dic
     result = recalculate(saved, office["folder"] / "saved-recalculated.xlsx")
     assert [str(e) for e in result.errors] == []
     standings = openpyxl.load_workbook(office["folder"] / "saved-recalculated.xlsx", data_only=True)["Standings"]
-    shown = [[cell.value for cell in row] for row in standings.iter_rows(max_row=9, max_col=7)]
+    shown = [[cell.value for cell in row] for row in standings.iter_rows(max_row=9, max_col=8)]
     assert differences(shown, office["typed"]["read"]) == []  # recalc shows what Calc showed
 
 

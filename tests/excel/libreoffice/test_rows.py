@@ -12,7 +12,6 @@ under the Results table, which Calc does not grow, where the sentence must say s
 from __future__ import annotations
 
 import re
-import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,9 @@ from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.libreoffice.profile import extension_profile
 from xlscore.excel.libreoffice.soffice import find_soffice
 from xlscore.excel.templates import new_workbook, rplops_event, size_matters_tournament
+from xlscore.excel.templates.base import Template
 
-from ..programs import WORKBOOKS, differences, has_uno
+from ..programs import differences, has_uno
 from .test_extension import excel_names, run_uno_job
 
 pytestmark = [
@@ -40,8 +40,8 @@ pytestmark = [
 
 FORTY = [[f"G{i // 4 + 1}", f"P{i + 1:02}", 100.0 - i] for i in range(40)]
 """Ten 4-player games by score, 40 different players: far past the empty template's header-only table."""
-SEVENTH = [["G9", "Zed", 5.0], ["G9", "Ann", 3.0]]
-"""A 2-player game bringing a 7th player to the sample's six (Ann to Fay)."""
+SEVENTH = [["G9", "Zed", 5.0, "", "", 3], ["G9", "Ann", 3.0, "", "", 3]]
+"""A 2-player game in round 3 bringing a 7th player to the sample's six (Ann to Fay); Zed is on its Players sheet."""
 BELOW = [["G1", "Ann", 3.0], ["G1", "Bo", 2.0], ["G1", "Cy", 1.0]]
 """A 3-player game typed into the empty event's last two rows and the row under its Results table."""
 NEW_BOARD = [
@@ -60,6 +60,16 @@ DIPLOMACY = [
     for seat, (power, centres) in enumerate(zip(POWER_NAMES, (10, 8, 6, 5, 3, 2, 0), strict=True), start=1)
 ]
 """Three Diplomacy boards of seven different players (round, board, power, player, centres): 21 players."""
+
+
+def _with_players(template: Template, players: list[str], path: Path) -> None:
+    """The template with ``players`` added under its Players sheet's sample names, saved to ``path``: results of a
+    player not on a filled Players sheet are refused."""
+    sheet = template.workbook["Players"]
+    first = next(r for r in range(2, sheet.max_row + 2) if sheet.cell(r, 1).value is None)
+    for row, player in enumerate(players, start=first):
+        sheet.cell(row, 1).value = player
+    template.save(path)
 
 
 def _as_excel_saves_it(source: Path, target: Path, cuts: dict[str, str]) -> None:
@@ -92,29 +102,29 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("rows")
     profile = extension_profile(soffice, folder / "profile", recalculate=False)
     books = {name: folder / f"{name}.xlsx" for name in ("rplops", "rplops-empty", "excel-saved", "sm", "dip-empty")}
-    shutil.copyfile(WORKBOOKS / "rplops-event.xlsx", books["rplops"])
-    shutil.copyfile(WORKBOOKS / "size-matters-tournament.xlsx", books["sm"])
+    _with_players(rplops_event.build(), ["Zed"], books["rplops"])
+    _with_players(size_matters_tournament.build(), [row[3] for row in NEW_BOARD], books["sm"])
     new_workbook("rplops", books["rplops-empty"], sample=False)  # as `xlscore new rplops X --empty` writes it
     new_workbook("diplomacy", books["dip-empty"], sample=False)
-    # Six players and a header are 7 rows; ten result rows from F2 end at F11.
-    _as_excel_saves_it(books["rplops"], books["excel-saved"], {"A1:G401": "A1:G7", "F2:F401": "F2:F11"})
+    # Six players and a header are 7 rows; ten result rows from G2 end at G11.
+    _as_excel_saves_it(books["rplops"], books["excel-saved"], {"A1:H401": "A1:H7", "G2:G401": "G2:G11"})
     steps = {
-        "rplops": _typed(books["rplops"], "Results", "A12", SEVENTH, "A1:I10", folder / "rplops-typed.xlsx"),
+        "rplops": _typed(books["rplops"], "Results", "A12", SEVENTH, "A1:J10", folder / "rplops-typed.xlsx"),
         "rplops-empty": _typed(
-            books["rplops-empty"], "Results", "A2", FORTY, "A1:I43", folder / "rplops-empty-typed.xlsx"
+            books["rplops-empty"], "Results", "A2", FORTY, "A1:J43", folder / "rplops-empty-typed.xlsx"
         ),
         "excel-saved": _typed(
-            books["excel-saved"], "Results", "A12", SEVENTH, "A1:I10", folder / "excel-saved-typed.xlsx"
+            books["excel-saved"], "Results", "A12", SEVENTH, "A1:J10", folder / "excel-saved-typed.xlsx"
         ),
         "sm": _typed(books["sm"], "Games", "A44", NEW_BOARD, "A1:I24", folder / "sm-typed.xlsx"),
         "dip-empty": _typed(books["dip-empty"], "Games", "A2", DIPLOMACY, "A1:J24", folder / "dip-empty-typed.xlsx"),
-        "points": {"open": str(folder / "excel-saved-typed.xlsx"), "read": {"sheet": "Results", "range": "F1:F14"}},
+        "points": {"open": str(folder / "excel-saved-typed.xlsx"), "read": {"sheet": "Results", "range": "G1:G14"}},
         "compare": {
             "open": str(folder / "dip-empty-typed.xlsx"),
             "read": {"sheet": "Compare systems", "range": "A1:H41"},
         },
         # The Results table's last two rows (400, 401) and the row under it: Calc does not grow the table.
-        "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:I4", folder / "below-typed.xlsx"),
+        "below": _typed(books["rplops-empty"], "Results", "A400", BELOW, "A1:J4", folder / "below-typed.xlsx"),
     }
     shown = run_uno_job(folder, profile, steps)
     return {"folder": folder, **{name: step["read"] for name, step in shown.items()}}
@@ -134,14 +144,14 @@ def test_a_seventh_player_typed_into_the_filled_event_shows(calc: dict[str, Any]
     assert _note(shown) == "All 7 players shown"
     saved = read_book(calc["folder"] / "rplops-typed.xlsx")
     expected = table_to_grid(list(rplops_event.standings(saved)))
-    assert differences([row[:7] for row in shown[: len(expected)]], expected) == []
+    assert differences([row[:8] for row in shown[: len(expected)]], expected) == []
 
 
 def test_forty_players_typed_into_an_empty_event_all_show(calc: dict[str, Any]) -> None:
     shown = calc["rplops-empty"]
     assert sorted(_players(shown)) == [f"P{n:02}" for n in range(1, 41)]
     assert _note(shown) == "All 40 players shown"
-    assert shown[41][:7] == [""] * 7  # the reserved rows below the table are blank, not #N/A
+    assert shown[41][:8] == [""] * 8  # the reserved rows below the table are blank, not #N/A
 
 
 def test_a_table_as_tall_as_excel_saves_it_says_who_is_missing(calc: dict[str, Any]) -> None:
@@ -184,7 +194,7 @@ def test_a_workbook_saved_by_calc_keeps_its_areas_through_recalc(calc: dict[str,
     recalculate(calc["folder"] / "rplops-empty-typed.xlsx", out)
     with zipfile.ZipFile(out) as book:
         sheets = b"".join(book.read(n) for n in book.namelist() if n.startswith("xl/worksheets/sheet"))
-    assert re.search(rb'<f t="array" ref="A1:G401"[^>]*>RPLOPS_STANDINGS\(', sheets)
+    assert re.search(rb'<f t="array" ref="A1:H401"[^>]*>RPLOPS_STANDINGS\(', sheets)
 
 
 def test_a_name_typed_under_the_input_table_is_said_not_shown(calc: dict[str, Any]) -> None:
