@@ -123,14 +123,7 @@ def seating_command(
         if players or players_file or rounds is not None or history or avoid or fixed or top_table or seconds:
             raise click.UsageError("--next reads the players, rounds and history from the book; give it alone")
         target = _book_target(next_book, output, in_place, force, kind is not None or as_csv)
-        seated, last = _next_round(next_book, table_size, top_tables, byes, seed)
-        if target is None:
-            _show(seated, kind, output, as_csv, raw_csv)
-            return
-        where = _write_next_round(next_book, target, seated, last)
-        click.echo(f"wrote {target}: round {last + 1} in {where}", err=True)
-        for line in seated.quality.lines():
-            click.echo(line, err=True)
+        _seat_next(next_book, target, (table_size, top_tables, byes, seed), (kind, output, as_csv, raw_csv))
         return
     if in_place or force:
         raise click.UsageError("--in-place and --force write the next round into a book: give them with --next")
@@ -153,6 +146,25 @@ def seating_command(
             seconds=seconds,
         )
     _show(result, kind, output, as_csv, raw_csv)
+
+
+def _seat_next(
+    book: Path,
+    target: Path | None,
+    how: tuple[int, int, bool, int | None],
+    shown_as: tuple[str | None, Path | None, bool, bool],
+) -> None:
+    """--next: the round after the book's last, printed (``target`` None) or written into ``target``'s Seating
+    sheet with the quality report on stderr. ``how``: table size, top tables, byes and seed; ``shown_as``: the
+    output options as :func:`_show` takes them."""
+    seated, last = _next_round(book, *how)
+    if target is None:
+        _show(seated, *shown_as)
+        return
+    where = _write_next_round(book, target, seated, last)
+    click.echo(f"wrote {target}: round {last + 1} in {where}", err=True)
+    for line in seated.quality.lines():
+        click.echo(line, err=True)
 
 
 def _book_target(book: Path, output: Path | None, in_place: bool, force: bool, table_format: bool) -> Path | None:
