@@ -9,11 +9,15 @@ into the other, for the chart of every event template's By round sheet; it compu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xlscore.core.errors import TableError
 from xlscore.core.events.headings import heading
 from xlscore.core.events.rows import cell_name, cell_whole, read_rows, where
 from xlscore.core.validate import count
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["PlacesByRound", "places_by_round"]
 
@@ -42,6 +46,13 @@ class PlacesByRound:
         for number, row in zip(self.rounds, self.places, strict=True):
             rows.append([number, *row, *[None] * blank])
         return rows
+
+    def to_frame(self) -> pd.DataFrame:
+        """The places as a pandas DataFrame: the columns the sheet shows (Round, then each player), a row per round."""
+        import pandas as pd
+
+        header, *rows = self.grid()
+        return pd.DataFrame(rows, columns=header)
 
 
 def places_by_round(by_round: object, top: int | None = None) -> PlacesByRound:

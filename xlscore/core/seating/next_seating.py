@@ -14,12 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xlscore.core.cells import yes_no
 from xlscore.core.events.roster import read_roster
 from xlscore.core.events.rows import cell_name, cell_whole, read_rows
+from xlscore.core.events.table import Table, row_header
 from xlscore.core.seating.next_round import next_round
 from xlscore.core.seating.plan import SeatingRow
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["NextSeating", "seating_next_round"]
 
@@ -34,6 +39,15 @@ class NextSeating:
 
     rows: tuple[SeatingRow, ...]
     waiting: str = ""
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rows as a pandas DataFrame, headed as the sheet heads them; while the round is not complete, one row
+        whose player column says why, as the sheet shows it."""
+        import pandas as pd
+
+        if self.waiting:
+            return pd.DataFrame([[None, None, None, self.waiting, None]], columns=row_header(SeatingRow))
+        return Table(self.rows, SeatingRow).to_frame()
 
 
 def seating_next_round(
