@@ -103,7 +103,7 @@ def calc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     profile = extension_profile(soffice, folder / "profile", recalculate=False)
     books = {name: folder / f"{name}.xlsx" for name in ("rplops", "rplops-empty", "excel-saved", "sm", "dip-empty")}
     _with_players(rplops_event.build(), ["Zed"], books["rplops"])
-    _with_players(size_matters_tournament.build(), [row[3] for row in NEW_BOARD], books["sm"])
+    _with_players(size_matters_tournament.build(), [str(row[3]) for row in NEW_BOARD], books["sm"])
     new_workbook("rplops", books["rplops-empty"], sample=False)  # as `xlscore new rplops X --empty` writes it
     new_workbook("diplomacy", books["dip-empty"], sample=False)
     # Six players and a header are 7 rows; ten result rows from G2 end at G11.
