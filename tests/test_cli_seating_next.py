@@ -155,8 +155,13 @@ def test_a_table_format_with_an_xlsx_name_is_not_a_book(book: Path, tmp_path: Pa
 def test_a_book_without_a_seating_sheet_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from xlscore.excel.templates import size_matters_tournament
+
     book = tmp_path / "sm.xlsx"
-    shutil.copyfile(ROOT / "workbooks" / "size-matters-tournament.xlsx", book)
+    template = size_matters_tournament.build()  # a workbook made before the template had a Seating sheet
+    template.workbook.remove(template.workbook["Seating"])
+    template.dynamic.pop("Seating")
+    template.save(book)
     before = book.read_bytes()
     assert main(["seating", "--next", str(book), "--table-size", "7", "--in-place"]) == 1
     assert capsys.readouterr().err == (

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from xlscore.core.errors import InputError, TableError, WorkbookError, XlscoreError
 
 if TYPE_CHECKING:
+    from xlscore.core.events.places import PlacesByRound, places_by_round
     from xlscore.core.events.rounds import RoundStanding
     from xlscore.core.events.shown import players_shown
     from xlscore.core.events.table import Table
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
         seating,
         seating_quality,
     )
+    from xlscore.core.seating.next_seating import NextSeating, seating_next_round
     from xlscore.core.systems.diplomacy import diplomacy_board, diplomacy_systems
     from xlscore.core.systems.diplomacy.compare import DiplomacyComparison, diplomacy_compare
     from xlscore.core.systems.diplomacy.event import (
@@ -98,6 +100,10 @@ if TYPE_CHECKING:
 # Each system is imported when one of its functions is first used, so that the command line starts in a fraction of
 # a second and a script that scores RPLOPS does not load the Gibbs replay or numpy.
 _LAZY = {
+    "NextSeating": "xlscore.core.seating.next_seating",
+    "seating_next_round": "xlscore.core.seating.next_seating",
+    "PlacesByRound": "xlscore.core.events.places",
+    "places_by_round": "xlscore.core.events.places",
     "diplomacy_board": "xlscore.core.systems.diplomacy",
     "diplomacy_systems": "xlscore.core.systems.diplomacy",
     "DiplomacyComparison": "xlscore.core.systems.diplomacy.compare",
@@ -208,6 +214,8 @@ __all__ = [
     "LeagueSize",
     "LeagueStanding",
     "LifetimeStanding",
+    "NextSeating",
+    "PlacesByRound",
     "Qualifier",
     "RepeatedPair",
     "RoundStanding",
@@ -260,6 +268,7 @@ __all__ = [
     "pb_standings",
     "pb_standings_by_round",
     "pb_winner_bonus",
+    "places_by_round",
     "players_shown",
     "plops",
     "publish",
@@ -272,6 +281,7 @@ __all__ = [
     "rplops_standings",
     "rplops_standings_by_round",
     "seating",
+    "seating_next_round",
     "seating_quality",
     "size_matters",
     "size_matters_board",

@@ -14,6 +14,7 @@ from tests.excel.publish.pages import book_of
 from xlscore import publish
 from xlscore.excel.publish.pdf import chromium, print_pdf
 from xlscore.excel.templates import rplops_event
+from xlscore.excel.templates.base import Template
 
 BY_ROUND = (
     ("Round", "Player", "Place", "Total"),
@@ -24,8 +25,16 @@ BY_ROUND = (
 )
 
 
-def test_a_by_round_sheet_gives_a_section_and_a_chart(tmp_path: Path) -> None:
+def _without_by_round() -> Template:
+    """The RPLOPS template without its By round sheet, as a workbook made before the sheet existed."""
     template = rplops_event.build()
+    template.workbook.remove(template.workbook["By round"])
+    template.dynamic.pop("By round")
+    return template
+
+
+def test_a_by_round_sheet_gives_a_section_and_a_chart(tmp_path: Path) -> None:
+    template = _without_by_round()
     sheet = template.workbook.create_sheet("By round")
     for row in BY_ROUND:
         sheet.append(row)
@@ -38,7 +47,14 @@ def test_a_by_round_sheet_gives_a_section_and_a_chart(tmp_path: Path) -> None:
 
 
 def test_no_by_round_section_without_the_sheet(tmp_path: Path) -> None:
-    assert 'id="by-round"' not in publish(book_of("rplops"), tmp_path).read_text(encoding="utf-8")
+    _without_by_round().save(tmp_path / "event.xlsx")
+    assert 'id="by-round"' not in publish(tmp_path / "event.xlsx", tmp_path / "site").read_text(encoding="utf-8")
+
+
+def test_the_templates_by_round_sheet_gives_a_line_per_player(tmp_path: Path) -> None:
+    text = publish(book_of("rplops"), tmp_path).read_text(encoding="utf-8")
+    assert text.count("<polyline") == 6  # the sample's six players
+    assert "Cy (1)" in text
 
 
 @pytest.mark.slow  # a real program (LibreOffice or Chromium): .ci/run runs it with -m slow

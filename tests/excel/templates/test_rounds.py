@@ -7,19 +7,25 @@ that round, with the same players table and settings, and the figures worked by 
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.excel.templates.events import Cell, Event, grid, players, recalculated, same, shown, table, write
-from xlscore.core.systems.diplomacy.event import diplomacy_standings
-from xlscore.core.systems.puffing_billy import pb_standings
-from xlscore.core.systems.rplops_event import rplops_standings
-from xlscore.core.systems.size_matters import size_matters_standings
+from xlscore.core.events.places import places_by_round
+from xlscore.core.seating.next_round import next_round
+from xlscore.core.systems.diplomacy.event import diplomacy_standings, diplomacy_standings_by_round
+from xlscore.core.systems.puffing_billy import pb_standings, pb_standings_by_round
+from xlscore.core.systems.rplops_event import rplops_standings, rplops_standings_by_round
+from xlscore.core.systems.size_matters import size_matters_standings, size_matters_standings_by_round
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.engine.files.book import read_book
 from xlscore.excel.templates import reader
+from xlscore.excel.templates.rounds import CHARTED_PLAYERS, PLACES_ANCHOR
+from xlscore.excel.templates.seating_sheet import NEXT_ANCHOR
 
 ByHand = dict[int, list[tuple[str, float]]]
 """The figures worked by hand: (player, total) after each round."""
@@ -51,7 +57,8 @@ RPLOPS_BY_HAND: ByHand = {
 
 # Puffing Billy: placement 3, 2, 1 plus 0.5 x money / the winner's for 2nd to 4th; the winner 0.03 x those bonuses.
 # Round 1, Empire Builder: Ann 100, Bo 40 (2 + 0.2), Cy 20 (1 + 0.1): Ann 3 + 0.03 x 0.3 = 3.009. Cy drops.
-# Round 2, Rail Baron (another game, so it adds): Bo 100, Ann 60: Ann 2 + 0.3 = 2.3, Bo 3 + 0.03 x 0.3 = 3.009.
+# Round 2, Rail Baron (another game, so it adds): Bo 100, Ann 60, Di 20 (late from round 2): Ann 2 + 0.3 = 2.3,
+# Di 1 + 0.1 = 1.1, Bo 3 + 0.03 x (0.3 + 0.1) = 3.012.
 _EB, _RB = "Empire Builder", "Rail Baron"
 PUFFING_BILLY = Event(
     system="puffing-billy",
@@ -62,13 +69,14 @@ PUFFING_BILLY = Event(
         (_EB, "T1", 3, "Cy", 20, None, 1),
         (_RB, "T1", 1, "Bo", 100, None, 2),
         (_RB, "T1", 2, "Ann", 60, None, 2),
+        (_RB, "T1", 3, "Di", 20, None, 2),
     ),
-    players=(("Ann",), ("Bo",), ("Cy", None, 1)),
+    players=(("Ann",), ("Bo",), ("Cy", None, 1), ("Di", 2)),
     rounds=2,
 )
 PUFFING_BILLY_BY_HAND: ByHand = {
     1: [("Ann", 3.009), ("Bo", 2.2), ("Cy", 1.1)],
-    2: [("Ann", 3.009 + 2.3), ("Bo", 2.2 + 3.009), ("Cy", 1.1)],
+    2: [("Ann", 3.009 + 2.3), ("Bo", 2.2 + 3.012), ("Cy", 1.1), ("Di", 1.1)],
 }
 
 _POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
@@ -202,3 +210,118 @@ def test_a_result_the_players_table_rules_out_is_an_error_naming_its_row(tmp_pat
     source = write(event, tmp_path / "e.xlsx")
     errors = [str(e) for e in recalculate(source, tmp_path / "out.xlsx").errors]
     assert any("Standings!A1" in e and "'Bo'" in e and "row 4" in e and "dropped after round 1" in e for e in errors)
+
+
+def _core_by_round(event: Event) -> list[list[object]]:
+    """The core's standings by round of ``event``, with its players table and settings."""
+    roster = players(event)
+    if event.system == "rplops":
+        results = table(event, ("game", "player", "score", "place", "hours", "round"))
+        found: Any = rplops_standings_by_round(results, players=roster, bye="fixed", bye_score=40)
+    elif event.system == "puffing-billy":
+        boards = table(event, ("game", "board", "place", "player", "money", "final", "round"))
+        found = pb_standings_by_round(boards, players=roster)
+    elif event.system == "size-matters":
+        found = size_matters_standings_by_round(table(event, _GAMES), players=roster)
+    else:
+        found = diplomacy_standings_by_round(table(event, _GAMES), "C-Diplo 100", players=roster)
+    return grid(found)
+
+
+_GAMES = ("round", "board", "power", "player", "centres")
+
+
+@pytest.fixture(scope="module", params=sorted(EVENTS))
+def final(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Any, Path]:
+    """A template with its whole event (After round blank), recalculated; and the computed file."""
+    system: str = request.param
+    folder = tmp_path_factory.mktemp(f"{system}-final")
+    out = folder / "out.xlsx"
+    return system, recalculated(write(EVENTS[system][0], folder / "event.xlsx"), out), out
+
+
+def test_the_by_round_sheet_is_the_cores_standings_by_round(final: tuple[str, Any, Path]) -> None:
+    system, book, _ = final
+    expected = _core_by_round(EVENTS[system][0])
+    assert same(shown(book["By round"], len(expected[0])), expected)
+
+
+def grid_of(rows: list[list[object]]) -> list[list[object]]:
+    return [[None if v == "" else v for v in row] for row in rows]
+
+
+def test_the_chart_data_is_each_leaders_place_after_each_round(final: tuple[str, Any, Path]) -> None:
+    system, book, _ = final
+    expected = places_by_round(_core_by_round(EVENTS[system][0]), CHARTED_PLAYERS).grid()
+    top, left = book["By round"][PLACES_ANCHOR].row, book["By round"][PLACES_ANCHOR].column
+    area = book["By round"].iter_rows(
+        min_row=top, max_row=top + len(expected) - 1, min_col=left, max_col=left + CHARTED_PLAYERS, values_only=True
+    )
+    assert same([[None if v == "" else v for v in row] for row in area], grid_of(expected))
+
+
+def test_the_chart_draws_the_chart_data_with_first_place_on_top(final: tuple[str, Any, Path]) -> None:
+    _, _, out = final
+    with zipfile.ZipFile(out) as xlsx:
+        charts = [xlsx.read(n).decode() for n in xlsx.namelist() if re.fullmatch(r"xl/charts/chart\d+\.xml", n)]
+    (line,) = [c for c in charts if "<c:lineChart>" in c or "<lineChart>" in c]
+    values = re.findall(r"<(?:c:)?val><(?:c:)?numRef><(?:c:)?f>([^<]+)<", line)
+    assert values == [f"'By round'!${letter}$25:${letter}$36" for letter in "KLMNOPQ"]
+    assert re.findall(r"<(?:c:)?cat><(?:c:)?numRef><(?:c:)?f>([^<]+)<", line) == ["'By round'!$J$25:$J$36"] * 7
+    assert re.search(r"<(?:c:)?valAx>.*?<(?:c:)?orientation val=\"maxMin\"", line, re.S)
+
+
+def _next_rows(book: Any) -> list[tuple[object, ...]]:
+    sheet = book["Seating"]
+    top, left = sheet[NEXT_ANCHOR].row, sheet[NEXT_ANCHOR].column
+    rows = []
+    for row in sheet.iter_rows(min_row=top + 1, min_col=left, max_col=left + 4, values_only=True):
+        if all(v in (None, "") for v in row):
+            break
+        rows.append(tuple(None if v == "" else v for v in row))
+    return rows
+
+
+def test_the_seating_shows_the_next_round_from_the_standings_once_the_round_is_complete(
+    final: tuple[str, Any, Path],
+) -> None:
+    system, book, _ = final
+    event = EVENTS[system][0]
+    by_round = _core_by_round(event)
+    last = [row for row in by_round[1:] if row[0] == event.rounds]
+    size = book["Seating"]["G2"].value
+    history = table(event, _HEADERS[system])
+    expected = next_round([row[2] for row in last], history, event.rounds + 1, size, players(event))
+    assert _next_rows(book) == [(r.round, r.table, r.seat, r.player, r.board) for r in expected.rows]
+    # RPLOPS: Bo dropped after round 2: round 4 seats Ann, Cy (back from her bye) and Di at one table of three.
+    if system == "rplops":
+        assert sorted(r.player for r in expected.rows) == ["Ann", "Cy", "Di"]
+
+
+def test_the_next_round_waits_for_every_result_of_the_round(tmp_path: Path) -> None:
+    # Round 2's second game (Bo against Di) is not typed yet: round 3 is not seated.
+    event = Event(
+        system="rplops",
+        sheet="Results",
+        results=(
+            ("T1", "Ann", None, 1, None, 1),
+            ("T1", "Bo", None, 2, None, 1),
+            ("T2", "Cy", None, 1, None, 1),
+            ("T2", "Di", None, 2, None, 1),
+            ("T1", "Ann", None, 1, None, 2),
+            ("T1", "Cy", None, 2, None, 2),
+        ),
+        players=(("Ann",), ("Bo",), ("Cy",), ("Di",)),
+    )
+    book = recalculated(write(event, tmp_path / "e.xlsx"), tmp_path / "out.xlsx")
+    ((*blank, waiting, board),) = _next_rows(book)
+    assert (blank, board) == ([None, None, None], None)
+    assert re.fullmatch(r"round 3 is seated once round 2 is complete: no result yet for (Bo, Di|Di, Bo)", str(waiting))
+
+
+_HEADERS = {
+    "rplops": ("game", "player", "score", "place", "hours", "round"),
+    "puffing-billy": ("game", "board", "place", "player", "money", "final", "round"),
+    "size-matters": _GAMES,
+    "diplomacy": _GAMES,
+}

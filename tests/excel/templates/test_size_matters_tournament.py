@@ -115,7 +115,7 @@ def test_layout_a_director_relies_on(tmp_path: Path) -> None:
     path = tmp_path / "t.xlsx"
     tournament.build(sample=False).save(path)
     book = openpyxl.load_workbook(path)
-    assert book.sheetnames == ["Start here", "Settings", "Games", "Standings", "Players"]
+    assert book.sheetnames == ["Start here", "Settings", "Games", "Standings", "By round", "Players", "Seating"]
     games = book["Games"]
     assert [games.cell(1, c).value for c in range(1, 7)] == ["Round", "Board", "Power", "Player", "Centres", "Score"]
     assert list(games.tables) == ["Games"]

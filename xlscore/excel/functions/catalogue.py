@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from xlscore.core.events import shown
+from xlscore.core.events import places, shown
 from xlscore.core.events.headings import heading
+from xlscore.core.seating import next_seating
 from xlscore.core.seating import plan as seating_plan
 from xlscore.core.systems import (
     diplomacy,
@@ -1098,6 +1099,76 @@ _FUNCTIONS += (
                 "six different names, five rows under the header",
             ),
         ),
+    ),
+)
+
+# The chart of places by round on every event template's By round sheet (issue 30): the standings by round pivoted.
+_FUNCTIONS += (
+    _function(
+        places.places_by_round,
+        category="Tables",
+        returns="table",
+        tables=("by_round",),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:C5",
+                        (
+                            ("round", "place", "player"),
+                            (1, 1, "Ann"),
+                            (1, 2, "Bo"),
+                            (2, 1, "Bo"),
+                            (2, 2, "Ann"),
+                        ),
+                    ),
+                ),
+                "a row per round, a column per player in the last round's order: Bo 2nd then 1st, Ann 1st then 2nd",
+                check=(("Round", "1"), ("Bo", "2"), ("Ann", "1")),
+            ),
+        ),
+        present=lambda chart: chart.grid(),
+    ),
+)
+
+
+def _next_seating(result: next_seating.NextSeating) -> list[list[Any]]:
+    """SEATING_NEXT_ROUND's spill: the next round's rows, or while the last round is not complete the sentence
+    saying whose results are missing, in the player column."""
+    if result.waiting:
+        return [row_header(seating_plan.SeatingRow), [None, None, None, result.waiting, None]]
+    return table_to_grid(result.rows, seating_plan.SeatingRow)
+
+
+# The next round on every event template's Seating sheet (issue 30): core/seating/next_round.py from the standings.
+_FUNCTIONS += (
+    _function(
+        next_seating.seating_next_round,
+        category="Seating",
+        returns="table",
+        tables=("by_round", "history", "players"),
+        examples=(
+            Example(
+                (
+                    Cells(
+                        "A1:D5",
+                        (
+                            ("round", "place", "player", "games"),
+                            (1, 1, "Ann", 1),
+                            (1, 2, "Bo", 1),
+                            (1, 3, "Cy", 1),
+                            (1, 4, "Di", 0),
+                        ),
+                    ),
+                    Cells("F1:H4", (("round", "game", "player"), (1, "T1", "Ann"), (1, "T1", "Bo"), (1, "T1", "Cy"))),
+                    None,
+                    3,
+                ),
+                "Di has no game in round 1: round 2 waits for the result",
+                check=(("Player", "round 2 is seated once round 1 is complete: no result yet for Di"),),
+            ),
+        ),
+        present=_next_seating,
     ),
 )
 

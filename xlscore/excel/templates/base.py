@@ -383,6 +383,8 @@ COUNTS = frozenset(
         "game",
         "players",
         "season",
+        "round",
+        "change",
     }
 )
 """Computed columns that hold whole numbers: shown without decimals."""

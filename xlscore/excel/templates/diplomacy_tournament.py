@@ -40,13 +40,15 @@ from xlscore.excel.templates import diplomacy_tournament_reader as reader
 from xlscore.excel.templates import size_matters_tournament
 from xlscore.excel.templates.base import Column, Template, setting_argument, validate, whole_table
 from xlscore.excel.templates.rounds import (
+    add_by_round_sheet,
     add_players_sheet,
+    by_round_area,
     check_setting,
     choices,
     players_table,
     round_settings,
 )
-from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -137,7 +139,9 @@ INTRO = (
     "scores.",
     "5. Seating: type the pairs who must not meet, if any, and the rounds; each round's boards of seven "
     "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
-    "players meet as few times as they can and play each power as evenly as they can.",
+    "players meet as few times as they can and play each power as evenly as they can. By round: the standings "
+    "after every round and a chart of the leaders' places. Beside the seating, the next round's boards appear "
+    "as soon as the last round's results are all in, seated from the standings (Top tables, Byes).",
     "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
     "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...), "
     "=DIPLOMACY_STANDINGS(...) and =DIPLOMACY_COMPARE(...); without Excel, run 'xlscore recalc' on this file. "
@@ -161,9 +165,13 @@ def _settings() -> str:
 
 def _round_settings() -> str:
     """DIPLOMACY_STANDINGS' arguments after the five settings: after round, the players table, bye, bye score."""
-    first = len(SETTINGS) + 1
-    after_round, bye, bye_score = (setting_argument(f"Settings!$B${first + i}") for i in range(len(ROUND_SETTINGS)))
-    return f"{after_round},{players_table()},{bye},{bye_score}"
+    return f"{setting_argument(f'Settings!$B${len(SETTINGS) + 1}')},{players_table()},{_bye_settings()}"
+
+
+def _bye_settings() -> str:
+    """The bye and bye score settings as arguments (the rows under after round)."""
+    first = len(SETTINGS) + 2
+    return ",".join(setting_argument(f"Settings!$B${row}") for row in (first, first + 1))
 
 
 def _compare_sheet(template: Template) -> None:
@@ -224,6 +232,9 @@ def build(
     template.results_column(games, "I2", score, rows, "0.00")
     template.printable(games, landscape=True)
     _standings_sheet(template, table, rows)
+    games_table = whole_table("Games", COLUMNS)
+    by_round = f"=DIPLOMACY_STANDINGS_BY_ROUND({games_table},{_settings()},{players_table()},{_bye_settings()})"
+    add_by_round_sheet(template, by_round, rows)
     _compare_sheet(template)
     seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
     add_players_sheet(template, seated)
@@ -232,6 +243,7 @@ def build(
         rounds=3,
         table_size=7,
         seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
+        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS)),
     )
     return template
 

@@ -121,36 +121,38 @@ def _results() -> list[tuple[str | float | None, ...]]:
     return rows
 
 
+INTRO = (
+    "1. Settings: the event's short code (such as AGR), the season's number and the seats per game "
+    "(4 as in the source's schedule).",
+    "2. Leagues: one row per player: seed (ranking coming into the season), player, division (1 the top), "
+    "league letter (A, B, ...) and slot (1 to 7, or 8: the player's number in the schedule). List the rows "
+    "in seed order: the order is the last tie-break. Next season's sheet of last season's workbook gives "
+    "these rows: copy its first five columns and paste them as values.",
+    "3. Schedule (computed): every game of the season, named like 'AGR S2 L3-B G5', with its players in "
+    "seat order (the source's grid for leagues of 7 with 4 seats).",
+    "4. Results: one row per player per game: the game's name from the Schedule, the player, the place "
+    "(1 the winner; tied players share a place; or leave a game's places blank and they come from the "
+    "scores), the score, how many players started the game, and dropped (x) for a player who dropped out. "
+    "The league of each row is looked up from Leagues; a row turns red while its game has a different "
+    "number of rows than players.",
+    "5. Standings (computed): each league ranked by league points (10, 6, 3, 1; ties split), then games won, "
+    "2nd places, 3rd places, percentage of the winner's score, margin of victory, game points, head-to-head "
+    "net score and the prior ranking; Decided by names the tie-break that put each player below the one above. "
+    "Settings' tie-breaks row lists them: reorder or shorten it for your event.",
+    "6. Next season: type everyone who signed up (new players' laurels too). The leagues are formed by the "
+    "source's steps 1 to 7: winners move up, the bottom two move down, drop-outs' places are closed, new "
+    "players start at the bottom. Copy the first five columns into the next season's Leagues sheet.",
+    "Players who sat out this season are read as new here; 'xlscore league next-season' takes every past "
+    "season. The functions are =LEAGUE_SEASON_GAMES, =LEAGUE_STANDINGS and =LEAGUE_NEXT_SEASON; without "
+    "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/meeple-league.md.",
+)
+"""The Start here sheet's steps."""
+
+
 def build(sample: bool = True) -> Template:
     """The season workbook, with the sample season or empty."""
     template = Template("Meeple League season", SYSTEM)
-    template.intro(
-        [
-            "1. Settings: the event's short code (such as AGR), the season's number and the seats per game "
-            "(4 as in the source's schedule).",
-            "2. Leagues: one row per player: seed (ranking coming into the season), player, division (1 the top), "
-            "league letter (A, B, ...) and slot (1 to 7, or 8: the player's number in the schedule). List the rows "
-            "in seed order: the order is the last tie-break. Next season's sheet of last season's workbook gives "
-            "these rows: copy its first five columns and paste them as values.",
-            "3. Schedule (computed): every game of the season, named like 'AGR S2 L3-B G5', with its players in "
-            "seat order (the source's grid for leagues of 7 with 4 seats).",
-            "4. Results: one row per player per game: the game's name from the Schedule, the player, the place "
-            "(1 the winner; tied players share a place; or leave a game's places blank and they come from the "
-            "scores), the score, how many players started the game, and dropped (x) for a player who dropped out. "
-            "The league of each row is looked up from Leagues; a row turns red while its game has a different "
-            "number of rows than players.",
-            "5. Standings (computed): each league ranked by league points (10, 6, 3, 1; ties split), then games won, "
-            "2nd places, 3rd places, percentage of the winner's score, margin of victory, game points, head-to-head "
-            "net score and the prior ranking; Decided by names the tie-break that put each player below the one above. "
-            "Settings' tie-breaks row lists them: reorder or shorten it for your event.",
-            "6. Next season: type everyone who signed up (new players' laurels too). The leagues are formed by the "
-            "source's steps 1 to 7: winners move up, the bottom two move down, drop-outs' places are closed, new "
-            "players start at the bottom. Copy the first five columns into the next season's Leagues sheet.",
-            "Players who sat out this season are read as new here; 'xlscore league next-season' takes every past "
-            "season. The functions are =LEAGUE_SEASON_GAMES, =LEAGUE_STANDINGS and =LEAGUE_NEXT_SEASON; without "
-            "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/meeple-league.md.",
-        ]
-    )
+    template.intro(list(INTRO))
     _settings(template)
     template.event_settings(6, sample)
     leagues = template.input_table("Leagues", "Leagues", LEAGUE_COLUMNS, _seeded() if sample else (), PLAYERS)

@@ -39,12 +39,14 @@ from xlscore.excel.templates.puffing_billy_event_reader import (
 from xlscore.excel.templates.rounds import (
     ROUND_COLUMN,
     Setting,
+    add_by_round_sheet,
     add_players_sheet,
+    by_round_area,
     players_table,
     round_settings,
     write_settings,
 )
-from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -59,31 +61,31 @@ PLAYERS_CHARTED = 12
 
 _EB, _RB = "Empire Builder", "Rail Baron"
 SAMPLE: tuple[tuple[str | float | None, ...], ...] = (
-    # The TGA page's mock board: not a final; Ben, 5th, gets no score.
-    (_EB, "R1 T1", 1, "Jenny", 252_000, None),
-    (_EB, "R1 T1", 2, "Damien", 248_000, None),
-    (_EB, "R1 T1", 3, "Stephen", 121_000, None),
-    (_EB, "R1 T1", 4, "Sybil", 98_000, None),
-    (_EB, "R1 T1", 5, "Ben", 60_000, None),
-    (_EB, "R1 T2", 1, "Alice", 180_000, None),
-    (_EB, "R1 T2", 2, "Bruno", 150_000, None),
-    (_EB, "R1 T2", 3, "Carla", 135_000, None),
-    (_EB, "R1 T2", 4, "Dev", 90_000, None),
-    # Rail Baron: the 2nd-place finisher ended with more money than the winner, so her bonus is 0.5.
-    (_RB, "R1 T1", 1, "Ben", 220_000, None),
-    (_RB, "R1 T1", 2, "Sybil", 240_000, None),
-    (_RB, "R1 T1", 3, "Stephen", 100_000, None),
-    (_RB, "R1 T1", 4, "Carla", 50_000, None),
-    # A two-board final: the page's multi-board example on Jenny's figures (ratio 1.402), and board A whose
+    # Round 1, the TGA page's mock board: not a final; Ben, 5th, gets no score.
+    (_EB, "R1 T1", 1, "Jenny", 252_000, None, 1),
+    (_EB, "R1 T1", 2, "Damien", 248_000, None, 1),
+    (_EB, "R1 T1", 3, "Stephen", 121_000, None, 1),
+    (_EB, "R1 T1", 4, "Sybil", 98_000, None, 1),
+    (_EB, "R1 T1", 5, "Ben", 60_000, None, 1),
+    (_EB, "R1 T2", 1, "Alice", 180_000, None, 1),
+    (_EB, "R1 T2", 2, "Bruno", 150_000, None, 1),
+    (_EB, "R1 T2", 3, "Carla", 135_000, None, 1),
+    (_EB, "R1 T2", 4, "Dev", 90_000, None, 1),
+    # Round 2, Rail Baron: the 2nd-place finisher ended with more money than the winner, so her bonus is 0.5.
+    (_RB, "R1 T1", 1, "Ben", 220_000, None, 2),
+    (_RB, "R1 T1", 2, "Sybil", 240_000, None, 2),
+    (_RB, "R1 T1", 3, "Stephen", 100_000, None, 2),
+    (_RB, "R1 T1", 4, "Carla", 50_000, None, 2),
+    # Round 3, a two-board final: the page's multi-board example on Jenny's figures (ratio 1.402), and board A whose
     # 2nd place is below the table average, so Damien (1.380) takes 3rd.
-    (_EB, "Final 1", 1, "Jenny", 252_000, FINAL_MARK),
-    (_EB, "Final 1", 2, "Damien", 248_000, FINAL_MARK),
-    (_EB, "Final 1", 3, "Stephen", 121_000, FINAL_MARK),
-    (_EB, "Final 1", 4, "Sybil", 98_000, FINAL_MARK),
-    (_EB, "Final A", 1, "Alice", 150_000, FINAL_MARK),
-    (_EB, "Final A", 2, "Bruno", 120_000, FINAL_MARK),
-    (_EB, "Final A", 3, "Carla", 115_000, FINAL_MARK),
-    (_EB, "Final A", 4, "Dev", 115_000, FINAL_MARK),
+    (_EB, "Final 1", 1, "Jenny", 252_000, FINAL_MARK, 3),
+    (_EB, "Final 1", 2, "Damien", 248_000, FINAL_MARK, 3),
+    (_EB, "Final 1", 3, "Stephen", 121_000, FINAL_MARK, 3),
+    (_EB, "Final 1", 4, "Sybil", 98_000, FINAL_MARK, 3),
+    (_EB, "Final A", 1, "Alice", 150_000, FINAL_MARK, 3),
+    (_EB, "Final A", 2, "Bruno", 120_000, FINAL_MARK, 3),
+    (_EB, "Final A", 3, "Carla", 115_000, FINAL_MARK, 3),
+    (_EB, "Final A", 4, "Dev", 115_000, FINAL_MARK, 3),
 )
 SEATING_SAMPLE = (
     *("Jenny", "Damien", "Stephen", "Sybil", "Ben", "Alice", "Bruno", "Carla", "Dev"),
@@ -149,7 +151,9 @@ def build(sample: bool = True) -> Template:
             "or type a board into it to check the arithmetic.",
             "6. Seating: type the pairs who must not meet, if any, set the rounds and players per board, "
             "and every round's boards appear, opponents kept fresh and seats fair; each board's name (R1 T1) is "
-            "what Boards takes under board.",
+            "what Boards takes under board. By round: the standings after every round and a chart of the "
+            "leaders' places. Beside the seating, the next round's boards appear as soon as the last round's "
+            "results are all in, seated from the standings (Top tables, Byes).",
             "The functions are =PB_POINTS(...), =PB_FINAL_BONUSES(...), =PB_FINALS(...), =PB_BOARD(...), "
             "=PB_STANDINGS(...) and =SEATING(...); without "
             "Excel, run 'xlscore recalc' on this file. The rules: docs/systems/puffing-billy.md.",
@@ -174,7 +178,8 @@ def build(sample: bool = True) -> Template:
     _standings(template)
     sheets.score_sheets(template, sample)
     add_players_sheet(template, SEATING_SAMPLE if sample else ())
-    add_seating_sheet(template, rounds=3, table_size=4)
+    next_round = NextRound(by_round_area(ROWS), whole_table("Boards", COLUMNS))
+    add_seating_sheet(template, rounds=3, table_size=4, next_round=next_round)
     return template
 
 
@@ -207,10 +212,9 @@ def _standings(template: Template) -> None:
     table = whole_table("Boards", COLUMNS)  # PB_STANDINGS scores the boards as PB_POINTS does
     required = f"Settings!B3:B{2 + REQUIRED_ROWS}"
     after_round, tie_breaks = (setting_argument(f"Settings!$B${ROUND_SETTINGS_ROW + i}") for i in range(2))
-    formula = (
-        f"=PB_STANDINGS({table},{setting_argument('Settings!B1')},{required},{after_round},{players_table()},"
-        f'{tie_breaks},"yes")'
-    )
+    best = setting_argument("Settings!B1")
+    formula = f'=PB_STANDINGS({table},{best},{required},{after_round},{players_table()},{tie_breaks},"yes")'
+
     ws = template.results("Standings", "A1", formula, STANDINGS, 60, decimals=3, reserve=ROWS)
     count_note(ws, "A1", len(STANDINGS), named_in("Boards", COLUMNS, ROWS), ROWS)
     template.podium(ws, f"A2:D{PLAYERS_SHOWN + 1}", "A", 2)
@@ -218,6 +222,8 @@ def _standings(template: Template) -> None:
     # The top players only, one bar each with its name: every name of 60 on one axis would run into each other.
     chart = template.bar_chart(ws, f"PB total, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "F2")
     chart.y_axis.title = "PB points"
+    by_round = f"=PB_STANDINGS_BY_ROUND({table},{best},{required},{players_table()},{tie_breaks})"
+    add_by_round_sheet(template, by_round, ROWS)
 
 
 def standings(book: Book) -> tuple[PbDecided, ...]:

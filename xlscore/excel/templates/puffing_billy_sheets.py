@@ -74,8 +74,8 @@ def _typed(ws: Worksheet, cell: str) -> None:
     ws[cell].border = _BOX
 
 
-def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> None:
-    s = top
+def _sheet_head(ws: Worksheet, s: int) -> None:
+    """A score sheet's title, its game, board and final boxes, and its columns' headings, from row ``s``."""
     ws.merge_cells(f"A{s}:F{s}")
     ws[f"A{s}"] = "THE PUFFING BILLY - board score sheet"
     ws[f"A{s}"].font = TITLE_FONT
@@ -92,6 +92,11 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         heading.alignment = Alignment(wrap_text=True, horizontal="center", vertical="center")
         heading.border = _BOX
     ws.row_dimensions[s + 4].height = 45
+
+
+def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> None:
+    s = top
+    _sheet_head(ws, s)
     first, last = s + 5, s + 4 + PLACES
     for p in range(1, PLACES + 1):
         r = s + 4 + p
@@ -136,13 +141,18 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
         ws[f"A{bonus + 2 + i}"].font = Font(size=9, italic=True)
     ws[f"A{bonus + 6}"] = "Players' initials: ____________________        Scored by: ____________________"
     if sample:
-        (game, board, final), players = SAMPLE_SHEET
-        Template.text(ws, f"B{s + 2}", game)
-        Template.text(ws, f"D{s + 2}", board)
-        Template.text(ws, f"F{s + 2}", final)
-        for p, (name, score) in enumerate(players):
-            Template.text(ws, f"B{first + p}", name)
-            ws[f"C{first + p}"] = score
+        _sample_sheet(ws, s, first)
+
+
+def _sample_sheet(ws: Worksheet, top: int, first: int) -> None:
+    """The TGA's board typed into the score sheet at ``top`` (its players' lines from row ``first``)."""
+    (game, board, final), players = SAMPLE_SHEET
+    Template.text(ws, f"B{top + 2}", game)
+    Template.text(ws, f"D{top + 2}", board)
+    Template.text(ws, f"F{top + 2}", final)
+    for p, (name, score) in enumerate(players):
+        Template.text(ws, f"B{first + p}", name)
+        ws[f"C{first + p}"] = score
 
 
 def total_of(cells: str, rows: int) -> str:

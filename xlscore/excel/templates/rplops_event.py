@@ -18,12 +18,14 @@ from xlscore.excel.templates import rplops_event_reader as reader
 from xlscore.excel.templates.base import Column, Template, setting_argument, whole_table
 from xlscore.excel.templates.rounds import (
     ROUND_COLUMN,
+    add_by_round_sheet,
     add_players_sheet,
+    by_round_area,
     check_setting,
     players_table,
     round_settings,
 )
-from xlscore.excel.templates.seating_sheet import add_seating_sheet
+from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -52,6 +54,13 @@ def _setting(label: str) -> str:
     """A setting's cell as a function's argument, by its label."""
     row = [name for name, _, _ in SETTING_ROWS].index(label) + 1
     return setting_argument(f"Settings!$B${row}")
+
+
+def _by_round_arguments() -> str:
+    """RPLOPS_STANDINGS_BY_ROUND's arguments after the results: those of the standings but after round (every
+    round) and the Decided by column."""
+    settings = ",".join(_setting(label) for label in ("bye", "bye score", "best", "tie-breaks"))
+    return f"{SETTINGS},{players_table()},{settings}"
 
 
 def _standings_arguments() -> str:
@@ -124,7 +133,9 @@ INTRO = (
     "put each player below the one above.",
     "5. Seating: type the pairs who must not meet, if any; set the rounds and players per "
     "table, and every round's tables appear, with opponents kept fresh and seats fair. Each table's board "
-    "name (R1 T1) is its game's name in Results.",
+    "name (R1 T1) is its game's name in Results. By round: the standings after every round and a chart of the "
+    "leaders' places. Beside the seating, the next round's tables appear as soon as the last round's results "
+    "are all in, seated from the standings (Top tables, Byes).",
     "The functions are =RPLOPS_POINTS(...), =RPLOPS_STANDINGS(...) and =SEATING(...); without Excel, run "
     "'xlscore recalc' on this file. The rules: docs/systems/rplops.md.",
 )
@@ -154,16 +165,17 @@ def build(
             "best": Column("best", "whole", 1, 1_000_000, help="blank (every game), or N from 1"),
         },
     )
-    for label, _, _ in SETTING_ROWS:
-        check_setting(settings, label, f"B{[n for n, _, _ in SETTING_ROWS].index(label) + 1}")
+    for row, (label, _, _) in enumerate(SETTING_ROWS, start=1):
+        check_setting(settings, label, f"B{row}")
     template.event_settings(len(SETTING_ROWS) + 2, bool(filled))
     table = template.input_table("Results", "Results", COLUMNS, filled, rows)
     table["G1"] = heading("points")
     results_table = whole_table("Results", COLUMNS)
     template.results_column(table, "G2", f"=RPLOPS_POINTS({results_table},{SETTINGS})", rows, "0.00")
     _standings_sheet(template, results_table, rows)
+    add_by_round_sheet(template, f"=RPLOPS_STANDINGS_BY_ROUND({results_table},{_by_round_arguments()})", rows)
     add_players_sheet(template, seated)
-    add_seating_sheet(template, rounds=5, table_size=4)
+    add_seating_sheet(template, rounds=5, table_size=4, next_round=NextRound(by_round_area(rows), results_table))
     return template
 
 

@@ -16,6 +16,7 @@ Any template calls it the same way; for a Diplomacy template, ``table_size=7`` a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from openpyxl.styles import Alignment, Font, Protection
 from openpyxl.utils import get_column_letter
@@ -24,10 +25,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlscore.core.events.headings import heading
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, Template, setting_argument, table_column
-from xlscore.excel.templates.rounds import PLAYER_COLUMNS, PLAYER_ROWS, PLAYERS_SHEET
+from xlscore.excel.templates.rounds import PLAYER_COLUMNS, PLAYER_ROWS, PLAYERS_SHEET, players_table
 from xlscore.excel.templates.shown import count_note, named_in
 
-__all__ = ["SEATED_ROWS", "SHEET", "add_seating_sheet"]
+__all__ = ["SEATED_ROWS", "SHEET", "NextRound", "add_seating_sheet"]
 
 SHEET = "Seating"
 AVOID_ROWS = 20
@@ -35,6 +36,9 @@ SEATED_ROWS = 400
 """Rows of the seating coloured as computed: more spill on as the players and rounds grow."""
 HEADERS = ("round", "table", "seat", "player", "board")
 QUALITY_ANCHOR = "F12"
+NEXT_ROW, NEXT_COLUMN = 2, 18
+NEXT_ANCHOR = f"{get_column_letter(NEXT_COLUMN)}{NEXT_ROW}"
+"""Where the next round's tables spill (SEATING_NEXT_ROUND), under a line saying what they are."""
 """Where the quality report spills: measure, value, fewest possible (repeated pairs, seat repeats, ...)."""
 
 
@@ -45,12 +49,15 @@ def add_seating_sheet(
     table_size: int = 4,
     avoid: Sequence[tuple[str, str]] = (),
     seat_help: str = "seat 1 starts",
+    next_round: NextRound | None = None,
 ) -> Worksheet:
     """Add the Seating sheet to ``template`` (which has its Players sheet already), with ``avoid`` typed in.
 
     rounds, table_size: the settings' values (a coordinator changes them on the sheet).
     seat_help: what a seat means in this game, shown beside the settings ("seat 1 starts", or for Diplomacy the
         powers in seat order).
+    next_round: where the event's standings by round and results are, for the next round's tables beside the
+        seating (:func:`_next_round`).
     """
     ws: Worksheet = template.workbook.create_sheet(SHEET)
     ws["A1"] = f"The players: on the {PLAYERS_SHEET} sheet."
@@ -68,27 +75,30 @@ def add_seating_sheet(
     count_note(ws, "J1", len(HEADERS), players, PLAYER_ROWS, noun="seats", times=setting_argument("$G$1"))
     template.spill(ws, QUALITY_ANCHOR, f"=SEATING_QUALITY({arguments})", rows=5, columns=3)
     _computed_look(ws)
+    if next_round is not None:
+        _next_round(template, ws, next_round)
     ws.freeze_panes = "A2"
     template.printable(ws)
     return ws
 
 
 def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> None:
-    """The two settings (rounds, table size) at F1:H2 and the note under them."""
-    for row, (label, value, meaning) in enumerate(
-        (
-            ("Rounds", rounds, "rounds to seat"),
-            ("Table size", table_size, "players per table, 3 to 7"),
-        ),
-        start=1,
-    ):
+    """The settings (rounds, table size, and for the next round top tables and byes) at F1:H4 and the note under
+    them."""
+    settings: tuple[tuple[str, int | str, str], ...] = (
+        ("Rounds", rounds, "rounds to seat"),
+        ("Table size", table_size, "players per table, 3 to 7"),
+        ("Top tables", 0, "next round: the leaders together at this many tables"),
+        ("Byes", "no", "next round: yes fills every table, the players left over get a bye"),
+    )
+    for row, (label, value, meaning) in enumerate(settings, start=1):
         ws.cell(row, 6, label).font = Font(bold=True)
         cell = ws.cell(row, 7, value)
         cell.fill = INPUT_FILL
         cell.protection = Protection(locked=False)
         ws.cell(row, 8, meaning)
     note = ws.cell(
-        4,
+        5,
         6,
         f"When the players do not fill tables of that size, the fewest tables seat one fewer. Avoid: two players a "
         f"row who must not meet (family, club-mates). The seat: {seat_help}. Each round's "
@@ -96,9 +106,37 @@ def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> No
         "the same tables.",
     )
     note.alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells("F4:H10")
+    ws.merge_cells("F5:H10")
     ws.column_dimensions["F"].width = 24
     ws.column_dimensions["H"].width = 30
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Where an event template keeps what the next round is seated from: its standings by round (the By round
+    sheet's area) and its results table (every earlier meeting), both as references."""
+
+    by_round: str
+    results: str
+
+
+def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
+    """The next round's tables: SEATING_NEXT_ROUND of the standings by round, the results, the Players sheet and
+    the table size, top tables and byes settings; blank until a round is played, a sentence while it is not
+    complete."""
+    top, left = NEXT_ROW, NEXT_COLUMN
+    label = ws.cell(top - 1, left, "The next round's tables, as soon as the last round's results are all in:")
+    label.font = Font(bold=True)
+    settings = ",".join(setting_argument(cell) for cell in ("$G$2", "$G$3", "$G$4"))
+    formula = f"=SEATING_NEXT_ROUND({event.by_round},{event.results},{players_table()},{settings})"
+    template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(HEADERS))
+    for c, header in enumerate(HEADERS, start=left):
+        ws.cell(top, c).font = Font(bold=True)
+        ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
+        for r in range(top + 1, top + PLAYER_ROWS + 1):
+            ws.cell(r, c).fill = COMPUTED_FILL
+            if header != "player":
+                ws.cell(r, c).number_format = "0"
 
 
 def _computed_look(ws: Worksheet) -> None:

@@ -30,7 +30,15 @@ from xlscore.core.systems.size_matters import TIE_BREAKS, SizeMattersStanding
 from xlscore.engine.files.book import Book
 from xlscore.excel.templates import size_matters_tournament_reader as reader
 from xlscore.excel.templates.base import INPUT_FILL, Column, Template, setting_argument, whole_table
-from xlscore.excel.templates.rounds import add_players_sheet, players_table, round_settings, write_settings
+from xlscore.excel.templates.rounds import (
+    add_by_round_sheet,
+    add_players_sheet,
+    by_round_area,
+    players_table,
+    round_settings,
+    write_settings,
+)
+from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -80,15 +88,41 @@ ROUND_SETTINGS = round_settings()
 """After round, bye and bye score: Settings rows 3 to 5, under modifier digits and tie-breaks."""
 
 
-def _formulas(last: int) -> tuple[str, str]:
-    """The score column's formula and the standings formula, over the Games table's rows 1..``last``."""
+def _formulas(last: int) -> tuple[str, str, str]:
+    """The score column's formula, the standings' and the standings by round's, over the Games table's rows
+    1..``last``."""
     del last  # the formulas follow the Games table as it grows
     games = whole_table("Games", COLUMNS)
     digits, tie_breaks, after_round, bye, bye_score = (setting_argument(f"Settings!$B${row}") for row in range(1, 6))
     return (
         f"=SIZE_MATTERS_POINTS({games},{digits})",
         f"=SIZE_MATTERS_STANDINGS({games},{digits},{tie_breaks},{after_round},{players_table()},{bye},{bye_score})",
+        f"=SIZE_MATTERS_STANDINGS_BY_ROUND({games},{digits},{tie_breaks},{players_table()},{bye},{bye_score})",
     )
+
+
+INTRO = (
+    "1. Games: one row per power per board, seven rows for each board. Type the round, the board's number "
+    "within the round, the power, the player, and the supply centres the power held at the end of the "
+    "game (0 for an eliminated power).",
+    "2. Each row's score appears beside it. A power on 18 or more centres is a solo: 210 for the soloist, "
+    "and every other power with centres scores centres x modifier. Otherwise the game is a draw shared by "
+    "every power with centres: the draw-size score (210 / n; 15 for a 7-way draw) x modifier, never below "
+    "6/7 of the draw-size score. The modifier is centres / (34 / n).",
+    "3. Settings: modifier digits blank computes exactly (12 centres in a 4-way draw: 74.12); 2 rounds the "
+    "modifier to 2 decimals as the Size Matters article does (74.03).",
+    "4. Standings: each player's total, highest first. Equal totals are separated by the number of solos "
+    "(a soloist above a player with two 2-way draws), then head to head: the difference between the tied "
+    "players' scores on the boards they shared. 'decided by' says which. Settings' tie-breaks row lists "
+    "them: reorder or shorten it for your event. After round shows the standings as they stood after that "
+    "round (blank: every round); bye and bye score say what a bye scores.",
+    "5. Players: the players, the round each joins (late from), the last round each plays (dropped after), "
+    "the rounds each sits out or had a bye. Leave it empty to count every row as typed.",
+    "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
+    "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
+    "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
+)
+"""The Start here sheet's steps."""
 
 
 def build(
@@ -103,29 +137,7 @@ def build(
         raise InputError(f"results has {len(results):,} rows; expected at most rows = {rows:,}")
     filled = (SAMPLE if sample else ()) if results is None else results
     template = Template("Size Matters Diplomacy tournament", SYSTEM)
-    template.intro(
-        [
-            "1. Games: one row per power per board, seven rows for each board. Type the round, the board's number "
-            "within the round, the power, the player, and the supply centres the power held at the end of the "
-            "game (0 for an eliminated power).",
-            "2. Each row's score appears beside it. A power on 18 or more centres is a solo: 210 for the soloist, "
-            "and every other power with centres scores centres x modifier. Otherwise the game is a draw shared by "
-            "every power with centres: the draw-size score (210 / n; 15 for a 7-way draw) x modifier, never below "
-            "6/7 of the draw-size score. The modifier is centres / (34 / n).",
-            "3. Settings: modifier digits blank computes exactly (12 centres in a 4-way draw: 74.12); 2 rounds the "
-            "modifier to 2 decimals as the Size Matters article does (74.03).",
-            "4. Standings: each player's total, highest first. Equal totals are separated by the number of solos "
-            "(a soloist above a player with two 2-way draws), then head to head: the difference between the tied "
-            "players' scores on the boards they shared. 'decided by' says which. Settings' tie-breaks row lists "
-            "them: reorder or shorten it for your event. After round shows the standings as they stood after that "
-            "round (blank: every round); bye and bye score say what a bye scores.",
-            "5. Players: the players, the round each joins (late from), the last round each plays (dropped after), "
-            "the rounds each sits out or had a bye. Leave it empty to count every row as typed.",
-            "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
-            "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
-            "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
-        ]
-    )
+    template.intro(list(INTRO))
     _settings(template)
     template.event_settings(3 + len(ROUND_SETTINGS) + 1, sample)
     games = template.input_table("Games", "Games", COLUMNS, filled, rows)
@@ -134,13 +146,30 @@ def build(
     powers.add(f"C2:C{rows + 1}")
     games.add_data_validation(powers)
     games["F1"] = heading("score")
-    score, table = _formulas(rows + 1)
+    score, table, by_round = _formulas(rows + 1)
     template.results_column(games, "F2", score, rows)
     games.column_dimensions["F"].width = 10
     for row in range(2, rows + 2):
         games[f"F{row}"].number_format = "0.00"
     template.printable(games)
-    standings_ws = template.results("Standings", "A1", table, STANDINGS, PLAYERS_SHOWN, reserve=rows)
+    _standings_sheet(template, table, rows)
+    add_by_round_sheet(template, by_round, rows)
+    add_players_sheet(
+        template, list(dict.fromkeys(str(row[3]) for row in filled)) if sample and results is None else []
+    )
+    add_seating_sheet(
+        template,
+        rounds=3,
+        table_size=7,
+        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
+        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS)),
+    )
+    return template
+
+
+def _standings_sheet(template: Template, formula: str, rows: int) -> None:
+    """The Standings sheet: one SIZE_MATTERS_STANDINGS formula, the podium and a chart of the top totals."""
+    standings_ws = template.results("Standings", "A1", formula, STANDINGS, PLAYERS_SHOWN, reserve=rows)
     count_note(standings_ws, "A1", len(STANDINGS), named_in("Games", COLUMNS, rows), rows)
     for row in range(2, PLAYERS_SHOWN + 2):
         standings_ws[f"C{row}"].number_format = "0.00"
@@ -151,10 +180,6 @@ def build(
     chart = template.bar_chart(standings_ws, f"Total score, top {PLAYERS_CHARTED}", 3, 2, PLAYERS_CHARTED, "I2")
     chart.y_axis.title = "Size Matters points"
     chart.height, chart.width = 12, 16
-    add_players_sheet(
-        template, list(dict.fromkeys(str(row[3]) for row in filled)) if sample and results is None else ()
-    )
-    return template
 
 
 def _settings(template: Template) -> None:
