@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.excel.templates.filled import table
-from xlscore.excel.templates.rounds_settings_reader import labelled, players, round_after
+from xlscore.excel.templates.rounds_settings_reader import byes, labelled, players, round_after
 
 if TYPE_CHECKING:
     from xlscore.core.events.rounds import RoundStanding
@@ -31,7 +31,7 @@ def standings(book: Book, after_round: int | None = None) -> tuple[DiplomacyStan
     after ``after_round`` (None: all rounds)."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings
 
-    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    bye, bye_score = byes(book)
     return diplomacy_standings(*_inputs(book), round_after(book, after_round), players(book), bye, bye_score)
 
 
@@ -39,7 +39,7 @@ def standings_by_round(book: Book) -> tuple[RoundStanding, ...]:
     """The standings after every round of a filled Diplomacy tournament workbook."""
     from xlscore.core.systems.diplomacy.event import diplomacy_standings_by_round
 
-    bye, bye_score = labelled(book, "bye"), labelled(book, "bye score")
+    bye, bye_score = byes(book)
     return diplomacy_standings_by_round(*_inputs(book), players(book), bye, bye_score)
 
 

@@ -17,7 +17,7 @@ from xlscore.excel.templates.filled import labelled, table
 if TYPE_CHECKING:
     from xlscore.engine.files.book import Book
 
-__all__ = ["PLAYERS", "labelled", "players", "round_after"]
+__all__ = ["PLAYERS", "byes", "labelled", "players", "round_after"]
 
 PLAYERS = "Players"
 """The Players sheet and its table's name."""
@@ -38,3 +38,9 @@ def players(book: Book) -> list[list[object]] | None:
         return None
     found = table(book, PLAYERS)
     return found if any(not is_blank(row[0]) for row in found[1:] if row) else None
+
+
+def byes(book: Book) -> tuple[object, object]:
+    """The Settings' bye rule and bye score, as typed (blank: none), for the standings functions' ``bye`` and
+    ``bye_score`` arguments."""
+    return labelled(book, "bye"), labelled(book, "bye score")
