@@ -74,7 +74,9 @@ def seating_next_round(
     rounds = [cell_whole(row, "round", 1, None, _TABLE) for row in rows]
     last = max(rounds)
     final = [row for row, number in zip(rows, rounds, strict=True) if number == last]
-    ranked = [cell_name(row, "player", _TABLE) for row in sorted(final, key=lambda r: r["place"])]
+    places = [cell_whole(row, "place", 1, None, _TABLE) for row in final]  # a place is a whole number from 1
+    in_order = sorted(zip(places, final, strict=True), key=lambda pair: pair[0])
+    ranked = [cell_name(row, "player", _TABLE) for _, row in in_order]
     roster = read_roster(players)
     due = set(roster.players(last)) if roster is not None else set(ranked)
     missing = [
