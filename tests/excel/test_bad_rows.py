@@ -28,9 +28,9 @@ BAD = {
 # system, the input cell made bad (a number column of a sample row), and every formula computed from it.
 CASES = [
     # RPLOPS_POINTS scores each game on its own rows: the bad row's own cell is the error, another game's a figure.
-    ("rplops", "Results!C7", ("Results!F7", "Standings!A1")),
+    ("rplops", "Results!C7", ("Results!G7", "Standings!A1")),
     ("gibbs", "Games!D2", ("Standings!A1", "History!A1", "History!J1")),
-    ("puffing-billy", "Boards!E2", ("Boards!G2", "Boards!H2", "Finals!A3", "Standings!A1")),
+    ("puffing-billy", "Boards!E2", ("Boards!H2", "Boards!I2", "Finals!A3", "Standings!A1")),
     ("size-matters", "Games!E2", ("Games!F2", "Standings!A1")),
     ("diplomacy", "Games!E2", ("Games!I2", "Standings!A1")),
     ("league", "Results!D2", ("Standings!A1", "Next season!D1")),

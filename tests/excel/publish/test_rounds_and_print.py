@@ -66,16 +66,21 @@ def test_a_long_event_prints_whole_rows_under_a_header_on_every_page(tmp_path: P
     pdf = print_pdf(publish(tmp_path / "long.xlsx", tmp_path / "site"), tmp_path / "long.pdf")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     every = text.split("\f")
-    boards = next(n for n, page in enumerate(every) if page.lstrip().startswith("Boards"))
-    pages = every[:boards]  # each section starts a page of its own: the standings' pages come first
+    # Each section starts a page of its own: the standings' pages come first, then the standings by round (one
+    # round here, so a heading alone) and the boards.
+    after = next(n for n, page in enumerate(every) if page.lstrip().startswith(("Standings by round", "Boards")))
+    pages = every[:after]
     assert len(pages) > 1  # 150 rows do not fit one page: the header must repeat
     for page in pages:
         assert re.search(r"Place\s+Player\s+Games\s+Hours\s+Points", page), page[:300]
     for name in players:
-        lines = [line for line in text.splitlines() if name in line]
-        assert len(lines) == 2, name  # the standings row and the board's row, each whole on one line
+        # the table rows that name the player (the by-round chart's labels name the leaders alone on a line)
+        lines = [line for line in text.splitlines() if name in line and re.search(r"\d", line.replace(name, ""))]
+        assert len(lines) == 3, name  # the standings row, the by-round row and the board's row, each whole
         numbers = [len(re.findall(r"\d+(?:\.\d+)?", line.replace(name, ""))) for line in lines]
-        assert numbers == [6, 3], lines  # place, games, hours, points and two rates; a board's place, hours, points
+        # place, games, hours, points and two rates; round, place, score, total and place after the round; a
+        # board's place, hours, points
+        assert numbers == [6, 5, 3], lines
 
 
 def test_the_seating_shown_is_the_first_round_without_a_result(tmp_path: Path) -> None:

@@ -55,6 +55,7 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
   table { width: 99.5%; }
   thead { display: table-header-group; }
   tr, th, td { break-inside: avoid; page-break-inside: avoid; }
+  th, td { padding: .2rem .3rem; min-width: 0; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   section + section { break-before: page; page-break-before: always; }
   th { background: #fff; color: #000; border-bottom: 2px solid #000; }
