@@ -15,7 +15,9 @@ from xlscore.engine.rewrite.tokens import Token, Tokenizer, TokenizerError
 
 __all__ = ["FUNCTIONS", "Call", "Constant", "Node", "Operation", "Ref", "UnsupportedError", "parsed"]
 
-FUNCTIONS = frozenset({"IF", "ROUND", "SUM", "TEXT", "VLOOKUP", "MATCH", "INDEX", "XLOOKUP", "COUNTIF", "SUMIF"})
+FUNCTIONS = frozenset({"IF", "ROUND", "SUM", "TEXT", "VLOOKUP", "MATCH", "INDEX", "XLOOKUP"}) | frozenset(
+    {"COUNTIF", "SUMIF", "AVERAGEIF", "COUNTIFS", "SUMIFS", "AVERAGEIFS"}
+)
 _BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4, "/": 4}
 
 
