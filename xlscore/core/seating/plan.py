@@ -86,6 +86,9 @@ class SeatingQuality:
     seat_repeats_lower_bound: int
     most_in_one_seat: int
     design: str
+    seat_name: str = "seat"
+    """What a seat is: seat, or for a Diplomacy round seated with powers, power (the seat counts are then of
+    powers played again, against every earlier round's)."""
 
     @property
     def optimal(self) -> bool:
@@ -97,8 +100,8 @@ class SeatingQuality:
         lines = [
             f"repeated pairs: {self.repeats} (the fewest possible is at least {self.repeats_lower_bound}); "
             f"most meetings of one pair: {self.most_meetings}",
-            f"seat repeats: {self.seat_repeats} (at least {self.seat_repeats_lower_bound}); "
-            f"most times one player takes one seat: {self.most_in_one_seat}",
+            f"{self.seat_name} repeats: {self.seat_repeats} (at least {self.seat_repeats_lower_bound}); "
+            f"most times one player takes one {self.seat_name}: {self.most_in_one_seat}",
         ]
         if self.design:
             lines.append(f"built from {self.design}")
@@ -127,12 +130,17 @@ class Seating:
 
     @property
     def columns(self) -> list[str]:
-        """The columns SEATING shows: round, table, seat, player, board."""
-        return Table(self.rows, SeatingRow).columns
+        """The columns SEATING shows: round, table, seat, player, board (and a Diplomacy round's power)."""
+        return Table(self.rows, self.row_type).columns
+
+    @property
+    def row_type(self) -> type[SeatingRow]:
+        """The rows' type: :class:`SeatingRow`, or a subclass with more columns (a Diplomacy round's powers)."""
+        return type(self.rows[0]) if self.rows else SeatingRow
 
     def to_frame(self) -> pd.DataFrame:
         """The rows as a pandas DataFrame, as SEATING shows them (the quality report stays in ``quality``)."""
-        return Table(self.rows, SeatingRow).to_frame()
+        return Table(self.rows, self.row_type).to_frame()
 
 
 def seating(

@@ -117,10 +117,16 @@ def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> No
 @dataclass(frozen=True)
 class NextRound:
     """Where an event template keeps what the next round is seated from: its standings by round (the By round
-    sheet's area) and its results table (every earlier meeting), both as references."""
+    sheet's area) and its results table (every earlier meeting), both as references; for Diplomacy the powers in
+    seat order, listed on the sheet under the quality report and given out from the results' power column."""
 
     by_round: str
     results: str
+    powers: Sequence[str] = ()
+
+
+POWERS_ROW = 18
+"""Where a Diplomacy Seating sheet lists its powers in seat order (column F, a heading then a power a row)."""
 
 
 def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
@@ -131,15 +137,27 @@ def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
     label = ws.cell(top - 1, left, "The next round's tables, as soon as the last round's results are all in:")
     label.font = Font(bold=True)
     settings = ",".join(setting_argument(cell) for cell in ("$G$2", "$G$3", "$G$4"))
-    formula = f"=SEATING_NEXT_ROUND({event.by_round},{event.results},{players_table()},{settings})"
-    template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(HEADERS))
-    for c, header in enumerate(HEADERS, start=left):
+    formula = f"=SEATING_NEXT_ROUND({event.by_round},{event.results},{players_table()},{settings}{_powers(ws, event)})"
+    headers = (*HEADERS, "power") if event.powers else HEADERS
+    template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(headers))
+    for c, header in enumerate(headers, start=left):
         ws.cell(top, c).font = Font(bold=True)
         ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
         for r in range(top + 1, top + PLAYER_ROWS + 1):
             ws.cell(r, c).fill = COMPUTED_FILL
-            if header != "player":
+            if header not in {"player", "power"}:
                 ws.cell(r, c).number_format = "0"
+
+
+def _powers(ws: Worksheet, event: NextRound) -> str:
+    """The powers in seat order written under the quality report, and SEATING_NEXT_ROUND's argument that reads
+    them (nothing for a game without powers)."""
+    if not event.powers:
+        return ""
+    ws.cell(POWERS_ROW, 6, "Powers, seat 1 first").font = Font(bold=True)
+    for r, power in enumerate(event.powers, start=POWERS_ROW + 1):
+        ws.cell(r, 6, power)
+    return f",$F${POWERS_ROW + 1}:$F${POWERS_ROW + len(event.powers)}"
 
 
 def _computed_look(ws: Worksheet) -> None:
