@@ -8,8 +8,9 @@ once for both; each keeps its own evaluator (one value, or a column of values) a
 computes.
 
 Anything else (a name, a space (Excel's intersection), ``^`` and ``%``, an array constant, an argument left out, a
-whole column or row, a function not listed by the caller) is :class:`NotReadError`, and the formula is left to the
-engine. A reference is kept as written: its sheet, its area and which of its ends are absolute (``$``).
+whole row, a whole column unless the caller reads them, a function not listed by the caller) is
+:class:`NotReadError`, and the formula is left to the engine. A reference is kept as written: its sheet, its area
+and which of its ends are absolute (``$``).
 """
 
 from __future__ import annotations
@@ -70,9 +71,10 @@ class Tree:
     references: tuple[Written, ...]  # in the order the tree numbers them
 
 
-def read_tree(tokens: Sequence[Token], functions: frozenset[str]) -> Tree:
-    """The formula the tokenizer gave as ``tokens``, calling only ``functions``; :class:`NotReadError` else."""
-    reader = _Reader([t for t in tokens if t.type != Token.WSPACE], functions)
+def read_tree(tokens: Sequence[Token], functions: frozenset[str], whole_columns: bool = False) -> Tree:
+    """The formula the tokenizer gave as ``tokens``, calling only ``functions`` (and reading whole columns such as
+    ``$C:$C`` if ``whole_columns``); :class:`NotReadError` else."""
+    reader = _Reader([t for t in tokens if t.type != Token.WSPACE], functions, whole_columns)
     node = reader.expression(0)
     if reader.at < len(reader.tokens):
         raise NotReadError("more after the formula")
@@ -80,8 +82,9 @@ def read_tree(tokens: Sequence[Token], functions: frozenset[str]) -> Tree:
 
 
 class _Reader:
-    def __init__(self, tokens: list[Token], functions: frozenset[str]) -> None:
+    def __init__(self, tokens: list[Token], functions: frozenset[str], whole_columns: bool) -> None:
         self.tokens, self.functions, self.at = tokens, functions, 0
+        self.whole_columns = whole_columns
         self.references: list[Written] = []
 
     def take(self) -> Token:
@@ -128,7 +131,8 @@ class _Reader:
         if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(text):
             raise NotReadError(f"a name {text}")
         area = refs[0].area
-        if area.bottom == MAX_ROW or area.right == MAX_COL:
+        whole_column = area.top == 1 and area.bottom == MAX_ROW and refs[0].absolute[0] and refs[0].absolute[2]
+        if area.right == MAX_COL or (area.bottom == MAX_ROW and not (self.whole_columns and whole_column)):
             raise NotReadError("a whole column or row")
         self.references.append(Written(refs[0].sheet, area, refs[0].absolute))
         return Reference(len(self.references) - 1)

@@ -5,7 +5,8 @@ Only what :mod:`xlscore.engine.evaluation.vector.compute` computes is read; anyt
 read, a function not listed in :data:`FUNCTIONS`, a range whose top and bottom rows are not both relative or both
 absolute, a range wider than 1,000 columns) is :class:`UnsupportedError`, and the formula is left to the
 cell-by-cell path. A reference keeps its rows as the formula in its first row wrote them: a relative row as an
-offset from the formula's own row, an absolute row as it is.
+offset from the formula's own row, an absolute row as it is; a whole column (``$C:$C``) is rows 1 to the sheet's
+last, read as the engine reads it, to the last row the sheet uses.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ Node = Constant | Ref | Operation | Call
 def parsed(text: str, row: int) -> Node:
     """The formula ``text`` (without its ``=``) written in row ``row``; :class:`UnsupportedError` when it cannot be."""
     try:
-        tree = read_tree(Tokenizer("=" + text).items, FUNCTIONS)
+        tree = read_tree(Tokenizer("=" + text).items, FUNCTIONS, whole_columns=True)
     except (TokenizerError, NotReadError) as exc:
         raise UnsupportedError(str(exc)) from exc
     return _rows_of(tree.node, tree, row)
