@@ -121,6 +121,7 @@ LOOKUPS += ["INDEX($G$1:$G$8,MATCH(B{r},$F$1:$F$8,0))", 'VLOOKUP(B{r}&"",$F$1:$G
 LOOKUPS += ["XLOOKUP(B{r},$F$1:$F$8,$G$1:$G$8)", "_xlfn.XLOOKUP(B{r}&1,$F$1:$F$8,$G$1:$G$8)&1"]
 LOOKUPS += ["COUNTIF($F$1:$F$8,B{r})", "COUNTIF($G$1:$G$8,B{r})", 'COUNTIF($F$1:$F$8,">1")', 'COUNTIF($F$1:$F$8,"a*")']
 LOOKUPS += ['COUNTIF($F$1:$F$8,"=a")', "COUNTIF($F$1:$F$8,1)", 'COUNTIF($F$1:$F$8,"1")', "COUNTIF($F$1:$F$8,B{r})+1"]
+LOOKUPS += ["VLOOKUP(B{r},$F:$G,2,FALSE)", "MATCH(B{r},F:F,0)", "INDEX($G:$G,MATCH(B{r},$F:$F,0))"]
 
 
 @SETTINGS
@@ -226,6 +227,9 @@ CONDITIONAL = [
     "AVERAGEIFS($D$2:$D$7,$B$2:$B$7,B{r},$C$2:$C$7,C{r})",
     'AVERAGEIFS($D$2:$D$7,$B$2:$B$7,"<>"&C{r})',
     "SUMIF($B$2:$C$7,B{r},$C$2:$D$7)",
+    "SUMIF($B:$B,B{r},$D:$D)",
+    'COUNTIFS(B:B,B{r},$C:$C,"<>"&C{r})',
+    "SUMIF($B:$B,B{r},$D$1:$D$7)",
 ]
 
 
@@ -270,6 +274,7 @@ def test_conditional_sums_by_key_and_by_comparison() -> None:
         6: column_of('COUNTIFS($B$2:$B$7,B{r},$C$2:$C$7,">"&C{r})'),
         7: column_of("AVERAGEIF($B$2:$B$7,B{r},$C$2:$C$7)"),
         8: column_of('SUMIFS($C$2:$C$7,$C$2:$C$7,"<>"&C{r},$C$2:$C$7,"<=3")'),
+        9: column_of("SUMIF($B:$B,B{r},$C:$C)"),  # whole columns: to the last row used
     }
     evaluation = assert_same(book_of({2: keys, 3: numbers}, formulas))
     values = evaluation.values["DATA"]
@@ -278,3 +283,4 @@ def test_conditional_sums_by_key_and_by_comparison() -> None:
     assert [values[(r, 6)] for r in range(2, 8)] == [2.0, 2.0, 1.0, 1.0, 0.0, 0.0]
     assert [values[(r, 7)] for r in range(2, 8)] == [3.0, 4.0, 3.0, 4.0, 3.0, 4.0]
     assert [values[(r, 8)] for r in range(2, 8)] == [2 + 3, 1 + 3, 1 + 2, 6.0, 6.0, 6.0]
+    assert [values[(r, 9)] for r in range(2, 8)] == [values[(r, 5)] for r in range(2, 8)]
