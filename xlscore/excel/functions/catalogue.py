@@ -1184,6 +1184,7 @@ _FUNCTIONS += (
         next_seating.seating_next_round,
         category="Seating",
         returns="table",
+        lists=("powers",),
         tables=("by_round", "history", "players"),
         examples=(
             Example(
