@@ -99,7 +99,7 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
             got = step.values(group)
             for player in group:
                 values[player][step.name] = got[player]
-            ordered = sorted(group, key=lambda p: -got[p])  # stable: equal values stay listed by name
+            ordered = sorted(group, key=got.__getitem__, reverse=True)  # stable: equal values stay listed by name
             run = [ordered[0]]
             for player in ordered[1:]:
                 if got[player] == got[run[0]]:
