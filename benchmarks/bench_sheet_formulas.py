@@ -7,7 +7,10 @@ Two workbooks per size N, made with openpyxl (a fixed seed), N data rows each:
 * sheet A: B a whole number 0..100, C a number with 3 decimals, D one with 2; E
   ``=IF(B2>50,ROUND(C2*D2,2),SUM(B2:D2))&""`` and F ``=TEXT(C2,"0.00")``;
 * sheet B: A a key K1..K1100, D a group 1..500; E ``=VLOOKUP(A2,Lookup!$A$1:$B$1000,2,FALSE)`` (keys K1..K1000
-  on sheet Lookup, so about one row in eleven is #N/A) and F ``=COUNTIF($D$2:$D$N+1,D2)``, the range to the last row.
+  on sheet Lookup, so about one row in eleven is #N/A) and F ``=COUNTIF($D$2:$D$N+1,D2)``, the range to the last row;
+* sheet C: A a player P1..P1000 (in upper or lower case), B a round 1..10, C a score with 2 decimals; E
+  ``=SUMIF($A$2:$A$N+1,A2,$C$2:$C$N+1)`` (the player's total, the name without regard to case) and F
+  ``=COUNTIFS($A$2:$A$N+1,A2,$B$2:$B$N+1,">"&B2)`` (the player's games in later rounds).
 
 How it measures: ``python -m xlscore recalc IN -o OUT`` as a child process, and LibreOffice 25.2 headless
 (``soffice --convert-to xlsx`` with a profile set to recalculate on load, proved first on a probe with a stale
@@ -15,8 +18,9 @@ value, copied fresh for each run from a profile LibreOffice has started with), e
 seconds and peak memory from the kernel's accounting of the child (:func:`run_measured`). Then every value of E and
 F is read back from both outputs and compared: text exactly, numbers to 1e-9, errors by code. At the first size
 (at most 20,000 rows) the values xlscore wrote are also compared with today's cell-by-cell path
-(``evaluate(book, vector=False)`` in this process): every row of sheet A, and every 100th row of sheet B, whose
-cell-by-cell COUNTIF reads the whole column for each row (quadratic: 20,000 rows do not finish in 600 s).
+(``evaluate(book, vector=False)`` in this process): every row of sheet A, and every 100th row of sheets B and C,
+whose cell-by-cell COUNTIF, SUMIF and COUNTIFS read their whole columns for each row (quadratic: 20,000 rows do not
+finish in 600 s).
 Ratios: xlscore seconds / LibreOffice seconds (below 1: xlscore is faster). ``os.getloadavg()`` is printed before
 and after each size: the machine is shared.
 
@@ -49,7 +53,8 @@ from xlscore.excel.libreoffice.soffice import Run, convert_to_xlsx, find_soffice
 
 SEED = 20261127
 LOOKUP_ROWS = 1000
-SAMPLE_B = 100  # every 100th row of sheet B is checked cell by cell
+SAMPLE_B = 100  # every 100th row of sheets B and C is checked cell by cell
+PLAYERS = 1000
 
 
 def write_sheet_a(size: int, path: Path) -> None:
@@ -83,6 +88,27 @@ def write_sheet_b(size: int, path: Path) -> None:
              f"=COUNTIF($D$2:$D${last},D{r})"]
         )  # fmt: skip
     book.save(path)
+
+
+def write_sheet_c(size: int, path: Path) -> None:
+    rng = random.Random(SEED + 2)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Data"
+    sheet.append(["player", "round", "score", "", "total", "later games"])
+    last = size + 1
+    for r in range(2, size + 2):
+        player = f"P{rng.randint(1, PLAYERS)}"
+        sheet.append(
+            [player.lower() if rng.random() < 0.2 else player, rng.randint(1, 10), round(rng.uniform(0, 100), 2),
+             None, f"=SUMIF($A$2:$A${last},A{r},$C$2:$C${last})",
+             f'=COUNTIFS($A$2:$A${last},A{r},$B$2:$B${last},">"&B{r})']
+        )  # fmt: skip
+    book.save(path)
+
+
+WRITERS = {"A": write_sheet_a, "B": write_sheet_b, "C": write_sheet_c}
 
 
 def read_values(path: Path) -> dict[tuple[int, int], object]:
@@ -140,7 +166,7 @@ def load() -> str:
 
 def run_one(sheet: str, size: int, folder: Path, soffice: str, profile: Path, args: argparse.Namespace) -> Result:
     source = folder / f"sheet-{sheet}-{size}.xlsx"
-    (write_sheet_a if sheet == "A" else write_sheet_b)(size, source)
+    WRITERS[sheet](size, source)
     ours = folder / f"sheet-{sheet}-{size}-xlscore.xlsx"
     print(f"  sheet {sheet}, {size:,} rows: xlscore ({load()})", flush=True)
     xlscore = run_measured(xlscore_argv(source, ours), timeout=args.timeout, log=folder / "xlscore.log")
@@ -186,7 +212,7 @@ def report(results: Sequence[Result]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="20000,100000")
-    parser.add_argument("--sheets", default="A,B")
+    parser.add_argument("--sheets", default="A,B,C")
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--no-cell-by-cell", dest="cell_by_cell", action="store_false")
     parser.add_argument("--keep", action="store_true", help="keep the workbooks (the folder is printed)")

@@ -121,6 +121,7 @@ LOOKUPS += ["INDEX($G$1:$G$8,MATCH(B{r},$F$1:$F$8,0))", 'VLOOKUP(B{r}&"",$F$1:$G
 LOOKUPS += ["XLOOKUP(B{r},$F$1:$F$8,$G$1:$G$8)", "_xlfn.XLOOKUP(B{r}&1,$F$1:$F$8,$G$1:$G$8)&1"]
 LOOKUPS += ["COUNTIF($F$1:$F$8,B{r})", "COUNTIF($G$1:$G$8,B{r})", 'COUNTIF($F$1:$F$8,">1")', 'COUNTIF($F$1:$F$8,"a*")']
 LOOKUPS += ['COUNTIF($F$1:$F$8,"=a")', "COUNTIF($F$1:$F$8,1)", 'COUNTIF($F$1:$F$8,"1")', "COUNTIF($F$1:$F$8,B{r})+1"]
+LOOKUPS += ["VLOOKUP(B{r},$F:$G,2,FALSE)", "MATCH(B{r},F:F,0)", "INDEX($G:$G,MATCH(B{r},$F:$F,0))"]
 
 
 @SETTINGS
@@ -200,3 +201,86 @@ def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int
 def test_a_short_number_text_is_excels_15_digits(x: float) -> None:
     shown = _short_text(x)
     assert shown is None or shown == number_text(x)
+
+
+_WORDED = ["1", " 2", "a", "A", "b", "x*", "", "1/2/2020", ">1", "<>a", "=b", "<=2", ">=A", "<b", "007", "nan", "TRUE"]
+CRITERIA = st.sampled_from(
+    [1.0, 2.0, 3.5, -0.0, *_WORDED, "#N/A", "=", ">", "<>", "~*", "1E+3", True, False, None, CellError("#N/A")]
+)
+SUMMED = st.one_of(_NUMBERS, _NUMBERS, _NUMBERS, st.sampled_from([0.1, 0.2, 1e16, -1e16, "5", "x", True, None]))
+CONDITIONAL = [
+    "COUNTIF($B$2:$B$7,B{r})",
+    'COUNTIF($B$2:$B$7,"<>"&B{r})',
+    "SUMIF($B$2:$B$7,B{r},$D$2:$D$7)",
+    "SUMIF($B$2:$B$7,B{r})",
+    'SUMIF($B$2:$B$7,">"&C{r},$D$2:$D$7)',
+    'SUMIF($B$2:$B$7,"<>a",$D$2:$D$7)',
+    'SUMIF($B$2:$B$7,"="&B{r},$D$2:$D$7)',
+    "SUMIF($B$2:$B$7,B{r},$D$2:$D$6)",
+    "AVERAGEIF($B$2:$B$7,B{r},$D$2:$D$7)",
+    'AVERAGEIF($D$2:$D$7,">="&C{r})',
+    "COUNTIFS($B$2:$B$7,B{r},$C$2:$C$7,C{r})",
+    'COUNTIFS($B$2:$B$7,B{r},$D$2:$D$7,">"&D{r})',
+    'COUNTIFS($B$2:$B$7,"<"&B{r})',
+    'SUMIFS($D$2:$D$7,$B$2:$B$7,B{r},$C$2:$C$7,"<="&C{r})',
+    "SUMIFS($D$2:$D$7,$B$2:$B$7,B{r},$C$2:$C$7,C{r})",
+    "AVERAGEIFS($D$2:$D$7,$B$2:$B$7,B{r},$C$2:$C$7,C{r})",
+    'AVERAGEIFS($D$2:$D$7,$B$2:$B$7,"<>"&C{r})',
+    "SUMIF($B$2:$C$7,B{r},$C$2:$D$7)",
+    "SUMIF($B:$B,B{r},$D:$D)",
+    'COUNTIFS(B:B,B{r},$C:$C,"<>"&C{r})',
+    "SUMIF($B:$B,B{r},$D$1:$D$7)",
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(CRITERIA, min_size=ROWS, max_size=ROWS),
+    st.lists(st.one_of(CRITERIA, _NUMBERS), min_size=ROWS, max_size=ROWS),
+    st.lists(SUMMED, min_size=ROWS, max_size=ROWS),
+    st.sampled_from(CONDITIONAL),
+)
+def test_conditional_counts_sums_and_averages_equal_the_cell_by_cell_path(
+    b: list[object], c: list[object], d: list[object], text: str
+) -> None:
+    """Criteria equal to a cell (numbers, texts in other case, texts that read as numbers or dates, blanks,
+    errors, truth values), comparisons written or joined to a cell, wildcards; ranges holding all of these: every
+    value and error as the cell-by-cell path gives it."""
+    assert_same(book_of({2: b, 3: c, 4: d}, {5: column_of(text)}))
+
+
+LONG = 40  # rows: numpy adds 8 or more numbers pairwise, not one after another
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(["a", "B", "b", "c", 1.0, 2.0]), min_size=LONG, max_size=LONG),
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=LONG, max_size=LONG),
+    st.sampled_from(["SUMIF($B$2:$B$41,B{r},$C$2:$C$41)", 'SUMIFS($C$2:$C$41,$B$2:$B$41,"<>"&B{r})']),
+)
+def test_long_sums_add_as_the_engine_adds(keys: list[object], numbers: list[object], text: str) -> None:
+    """Sums of many numbers of every size: the same double as the cell-by-cell path's, computed without it."""
+    book = book_of({2: keys, 3: numbers}, {5: [text] * LONG})
+    assert not assert_same(book).engine_used
+
+
+def test_conditional_sums_by_key_and_by_comparison() -> None:
+    """Arithmetic written here: keys a and A (rows 2, 4, 6: 1 + 3 + 5 = 9), b and B (rows 3, 5, 7: 2 + 4 + 6 = 12),
+    without regard to case; comparisons joined to a cell; the numbers up to 3 but the row's own."""
+    keys: list[object] = ["a", "b", "A", "B", "a", "b"]
+    numbers: list[object] = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    formulas = {
+        5: column_of("SUMIF($B$2:$B$7,B{r},$C$2:$C$7)"),
+        6: column_of('COUNTIFS($B$2:$B$7,B{r},$C$2:$C$7,">"&C{r})'),
+        7: column_of("AVERAGEIF($B$2:$B$7,B{r},$C$2:$C$7)"),
+        8: column_of('SUMIFS($C$2:$C$7,$C$2:$C$7,"<>"&C{r},$C$2:$C$7,"<=3")'),
+        9: column_of("SUMIF($B:$B,B{r},$C:$C)"),  # whole columns: to the last row used
+    }
+    evaluation = assert_same(book_of({2: keys, 3: numbers}, formulas))
+    values = evaluation.values["DATA"]
+    assert not evaluation.engine_used
+    assert [values[(r, 5)] for r in range(2, 8)] == [9.0, 12.0, 9.0, 12.0, 9.0, 12.0]
+    assert [values[(r, 6)] for r in range(2, 8)] == [2.0, 2.0, 1.0, 1.0, 0.0, 0.0]
+    assert [values[(r, 7)] for r in range(2, 8)] == [3.0, 4.0, 3.0, 4.0, 3.0, 4.0]
+    assert [values[(r, 8)] for r in range(2, 8)] == [2 + 3, 1 + 3, 1 + 2, 6.0, 6.0, 6.0]
+    assert [values[(r, 9)] for r in range(2, 8)] == [values[(r, 5)] for r in range(2, 8)]

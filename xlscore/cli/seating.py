@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -216,7 +217,10 @@ def _next_round(book_path: Path, table_size: int, top_tables: int, byes: bool, s
     origin = f"the standings after round {last}" if last else "the players table"
     step(f"seating round {last + 1} of {book_path.name} ({system}) from {origin}")
     history = table(book, rounds.RESULTS_SHEET) if last else None
-    seated = next_round(ranked, history, last + 1, table_size, roster, top_tables=top_tables, byes=byes, seed=seed)
+    powers: Sequence[str] | None = getattr(rounds, "SEAT_POWERS", None)  # Diplomacy: each seat a power
+    seated = next_round(
+        ranked, history, last + 1, table_size, roster, top_tables=top_tables, byes=byes, seed=seed, powers=powers
+    )
     return seated, last
 
 
@@ -286,13 +290,14 @@ def _next_cells(book: Book, sheet_name: str, seated: Seating, heading_text: str)
         used += [f.array.right if f.array is not None else f.col for f in sheet.formulas]
         used += [t.area.right for t in book.tables if t.sheet.casefold() == sheet_name.casefold()]
         left = max(used, default=0) + 2
-    width = len(_NEXT_COLUMNS)
+    columns = _columns(seated)
+    width = max(len(columns), len(_NEXT_COLUMNS))
     cells: dict[tuple[int, int], object] = {
         (r, c): None for (r, c) in values if left <= c < left + width and values[r, c] is not None
     }
     cells[1, left] = heading_text
-    rows: list[tuple[object, ...]] = [tuple(map(heading, _NEXT_COLUMNS))]
-    rows += [(r.round, r.table if r.table is not None else "bye", r.seat, r.player, r.board) for r in seated.rows]
+    rows: list[tuple[object, ...]] = [tuple(map(heading, columns))]
+    rows += [_row(r, columns, bye="bye") for r in seated.rows]
     rows += [(), *((line,) for line in seated.quality.lines())]
     for r, row in enumerate(rows, start=2):
         for c, value in enumerate(row, start=left):
@@ -300,15 +305,31 @@ def _next_cells(book: Book, sheet_name: str, seated: Seating, heading_text: str)
     return cells
 
 
-_NEXT_COLUMNS = ("round", "table", "seat", "player", "board")
+_NEXT_COLUMNS = ("round", "table", "seat", "player", "board", "power")
+"""The columns of a round written into the book (the power only for a Diplomacy round): the widest block, whose
+cells are cleared before a round is written again."""
+
+
+def _columns(seated: Seating) -> tuple[str, ...]:
+    """The seating's columns: round, table, seat, player, board, and for a Diplomacy round the power."""
+    from xlscore.core.events.table import row_fields
+
+    return tuple(row_fields(seated.row_type))
+
+
+def _row(row: object, columns: Sequence[str], bye: str | None = None) -> tuple[object, ...]:
+    """A seating row's values under ``columns``; a bye's table shows ``bye`` when given."""
+    values = tuple(getattr(row, column) for column in columns)
+    return values if bye is None or values[1] is not None else (values[0], bye, *values[2:])
 
 
 def _show(result: Seating, kind: str | None, output: Path | None, as_csv: bool, raw_csv: bool) -> None:
     """A seating's rows, then its quality report (on stderr with CSV or a file; in the document with JSON)."""
     from xlscore.excel.results import Result
 
-    header = tuple(map(heading, ("round", "table", "seat", "player", "board")))
-    rows = tuple((r.round, r.table, r.seat, r.player, r.board) for r in result.rows)
+    columns = _columns(result)
+    header = tuple(map(heading, columns))
+    rows = tuple(_row(r, columns) for r in result.rows)
     report = result.quality.lines()
     kind = output_format(kind, output, as_csv)
     if kind == "json":

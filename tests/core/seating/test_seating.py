@@ -7,15 +7,18 @@ the recount. Lower bounds are the arithmetic written out.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections import Counter
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xlscore
 from xlscore import InputError
-from xlscore.core.seating import SeatingRow, search, seating
+from xlscore.core.seating import SeatingRow, inputs, search, seating
 
 Rows = tuple[SeatingRow, ...]
 
@@ -324,3 +327,28 @@ def test_a_python_without_thread_time_seats_by_time_and_by_budget(monkeypatch: p
     monkeypatch.delattr(clock, "thread_time")
     assert seating([f"P{i}" for i in range(12)], 3, 4) == expected
     assert len(seating([f"P{i}" for i in range(12)], 3, 4, seconds=0.05).rows) == 36
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 120), st.integers(3, 7))
+def test_a_count_no_tables_seat_names_ways_out_that_work(players: int, size: int) -> None:
+    """Players that tables of ``size`` and one less cannot seat are refused with a message whose table sizes and
+    counts do seat them (and, with at least a table's worth, byes); a count they can seat is seated."""
+    try:
+        sizes = inputs.table_sizes(players, size)
+    except InputError as refused:
+        head, ways = str(refused).split("; expected one of: ")
+        assert head.endswith(f"tables of {size} and {size - 1} cannot seat {players} in every round")
+        for way in ways.split("; "):
+            numbers = [int(n) for n in re.findall(r"\d+", way)]
+            if way.startswith("byes yes"):
+                assert players >= size
+                assert numbers == [size, players % size]
+            elif way.startswith("a table size of "):
+                assert all(sum(inputs.table_sizes(players, other)) == players for other in numbers)
+            else:
+                assert way.endswith(" players")
+                assert all(sum(inputs.table_sizes(count, size)) == count for count in numbers)
+    else:
+        assert sum(sizes) == players
+        assert set(sizes) <= {size, size - 1}

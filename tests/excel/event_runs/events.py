@@ -165,10 +165,12 @@ class Run:
 
     def seat(self, number: int) -> Seating:
         """Round ``number`` seated by the core: from the standings after the round before (none before round 1),
-        the results so far as the history, the roster, byes on."""
+        the results so far as the history, the roster, byes on; for Diplomacy each seat a power, nobody playing a
+        power again while the board allows it (as ``seating --next`` and the Seating sheet seat it)."""
         ranked = [row.player for row in self.standings(number - 1)] if number > 1 else []
         history = self.grid() if self.results else None
-        return next_round(ranked, history, number, self.event.table_size, self.roster(), byes=True)
+        powers = POWER_NAMES if self.event.system == "diplomacy" else None  # a board's seats are its powers
+        return next_round(ranked, history, number, self.event.table_size, self.roster(), byes=True, powers=powers)
 
     def play(self, number: int, seats: Sequence[Seat], lower_bound: int) -> list[dict[str, object]]:
         """Round ``number`` played at ``seats``: its results added, its byes recorded; the rows added."""

@@ -15,7 +15,7 @@ PLAYERS = [[f"P{i}"] for i in range(1, 17)]
 
 
 def test_signature_is_the_issues() -> None:
-    assert reference.signature(SEATING) == "SEATING(players, rounds, [table_size], [history], [avoid])"
+    assert reference.signature(SEATING) == "SEATING(players, rounds, [table_size], [history], [avoid], [byes])"
 
 
 def test_a_column_of_players_gives_one_row_per_player_per_round_under_a_header() -> None:

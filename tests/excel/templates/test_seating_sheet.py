@@ -91,3 +91,41 @@ def test_a_template_whose_formulas_are_all_xlscores_recalculates_without_the_for
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert ran.stdout.split() == ["0", "False", "False"]
+
+
+def _diplomacy_of(players: int, byes: str, path: Path) -> Path:
+    """The empty Diplomacy template with ``players`` on its Players sheet and the Seating sheet's Byes set."""
+    from xlscore.excel.templates import template
+
+    built = template("diplomacy").build(False)
+    for i in range(players):
+        built.workbook["Players"].cell(i + 2, 1, f"P{i:02}")
+    built.workbook["Seating"]["G4"] = byes
+    built.save(path)
+    return path
+
+
+def test_a_count_the_boards_cannot_seat_sits_the_rest_out_with_byes(tmp_path: Path) -> None:
+    # 29 players at boards of 7 with Byes yes: 4 full boards a round, 29 - 28 = 1 bye a round, 3 rounds: 3 byes,
+    # each to another player (the fewest byes so far first), and every player seated once a round.
+    out = recalculate(_diplomacy_of(29, "yes", tmp_path / "b.xlsx"), tmp_path / "out.xlsx")
+    assert [str(e) for e in out.errors] == []
+    rows = _seated(openpyxl.load_workbook(tmp_path / "out.xlsx", data_only=True)["Seating"])
+    assert len(rows) == 29 * 3
+    byes = [row[3] for row in rows if row[1] is None]
+    assert len(byes) == 3 == len(set(byes))
+    assert Counter(Counter(row[4] for row in rows if row[1] is not None).values()) == {7: 4 * 3}
+
+
+def test_a_count_the_boards_cannot_seat_without_byes_says_what_to_change(tmp_path: Path) -> None:
+    # 29 players at boards of 7 and 6 without byes: 5 boards hold 30 to 35, 4 boards 24 to 28: no count of boards
+    # seats 29. The plan and its report are error values whose message names the three ways out.
+    out = recalculate(_diplomacy_of(29, "no", tmp_path / "b.xlsx"), tmp_path / "out.xlsx")
+    messages = {e.cell: e.reason for e in out.errors if e.sheet == "Seating"}
+    assert {"J1", "F12"} <= set(messages)
+    for cell in ("J1", "F12"):
+        message = messages[cell]
+        assert "29 names; tables of 7 and 6 cannot seat 29 in every round" in message
+        assert "byes yes (every table of 7 full, 1 sitting out each round)" in message
+        assert "a table size of 3, 4, 5 or 6" in message
+        assert "28 or 30 players" in message

@@ -59,12 +59,18 @@ def head_to_head(name: str, scores: Mapping[str, Mapping[Any, Exact]]) -> TieBre
     (own score - that player's score). ``scores`` holds each player's score by game. Two who never met score 0."""
 
     def net(group: Sequence[str]) -> dict[str, Exact]:
-        result: dict[str, Exact] = {}
-        for player in group:
-            own = scores[player]
-            result[player] = sum(
-                (own[g] - scores[q][g] for q in group if q != player for g in own if g in scores[q]), Fraction(0)
-            )
+        # Over a game that k of the group played, a player's own score less each other's is k x own less the k
+        # players' sum: one pass over the games rather than over every pair (the sums are exact, in any order).
+        at: dict[Any, list[str]] = {}
+        for player in dict.fromkeys(group):
+            for game in scores[player]:
+                at.setdefault(game, []).append(player)
+        result: dict[str, Exact] = dict.fromkeys(group, Fraction(0))
+        for game, present in at.items():
+            if len(present) > 1:
+                total = sum(scores[p][game] for p in present)
+                for player in present:
+                    result[player] += len(present) * scores[player][game] - total
         return result
 
     return TieBreak(name, net)
@@ -99,7 +105,7 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
             got = step.values(group)
             for player in group:
                 values[player][step.name] = got[player]
-            ordered = sorted(group, key=lambda p: -got[p])  # stable: equal values stay listed by name
+            ordered = sorted(group, key=got.__getitem__, reverse=True)  # stable: equal values stay listed by name
             run = [ordered[0]]
             for player in ordered[1:]:
                 if got[player] == got[run[0]]:

@@ -22,11 +22,15 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from xlscore.core.cells import exact, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.events.rows import Row, cell_name, cell_whole, read_rows, where
 from xlscore.core.validate import count, number, shown
+
+if TYPE_CHECKING:
+    from xlscore.core.events import bulk
 
 __all__ = [
     "BYE_RULES",
@@ -38,6 +42,7 @@ __all__ = [
     "check_results",
     "next_byes",
     "read_roster",
+    "results_allowed",
     "with_byes",
 ]
 
@@ -157,6 +162,28 @@ def check_results(roster: Roster | None, rows: Sequence[Row], rounds: Sequence[i
                 "sits out": f"sits out round {round_}",
             }[note]
             raise TableError(f"player {player!r} has a result in round {round_} ({at}); expected none: {why}")
+
+
+def results_allowed(roster: Roster | None, players: Sequence[str], player: bulk.Ints, rounds: bulk.Ints) -> bool:
+    """Whether :func:`check_results` lets every row through, over whole columns: ``players`` the names, ``player``
+    each row's player by its number among them, ``rounds`` each row's round. False when a row would be refused
+    (the row-by-row path then names it); True without a roster."""
+    if roster is None:
+        return True
+    import numpy as np
+
+    entries = [roster.entries.get(name) for name in players]
+    if None in entries:
+        return False
+    listed = [entry for entry in entries if entry is not None]
+    first = np.asarray([entry.late_from for entry in listed], dtype=np.int64)
+    last = np.asarray([2**62 if e.dropped_after is None else e.dropped_after for e in listed], dtype=np.int64)
+    if np.any(rounds < first[player]) or np.any(rounds > last[player]):
+        return False
+    barred = {(i, r) for i, entry in enumerate(listed) for r in entry.sits_out | entry.byes}
+    if not barred:
+        return True
+    return not barred & set(zip(player.tolist(), rounds.tolist(), strict=True))
 
 
 def next_byes(players: Iterable[str], places: Mapping[str, int], byes: Mapping[str, int], needed: int) -> list[str]:

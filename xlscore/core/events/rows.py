@@ -56,9 +56,28 @@ def read_rows(
     columns come back as None.
     """
     wanted = [*required, *optional]
-    records = _records(data, name)
+    items = _range_rows(data)
+    if items is not None:
+        rows, typed = _range_records(items, required, wanted, name)
+    else:
+        rows, typed = _mapped_records(_records(data, name), required, wanted, name)
+    numbers = [r["_row"] for r in rows]
+    for column in wanted:
+        values = [r[column] for r in rows]
+        cleaned = check_cells(values, typed.get(column_key(column), column), numbers, name)
+        if cleaned is not values:
+            for row, value in zip(rows, cleaned, strict=True):
+                row[column] = value
+    return rows
+
+
+def _mapped_records(
+    records: Iterable[Mapping[Any, Any]], required: Sequence[str], wanted: Sequence[str], name: str
+) -> tuple[list[Row], dict[str, str]]:
+    """The rows of :func:`read_rows` from records (mappings) of a table, and each column's name as the user typed it
+    (for messages, see :func:`where`), by its key."""
     rows: list[Row] = []
-    typed: dict[str, str] = {}  # each column's name as the user typed it, for messages (see :func:`where`)
+    typed: dict[str, str] = {}
     for index, record in enumerate(records, start=2):
         lowered: dict[str, Any] = {}
         for key, value in record.items():
@@ -72,14 +91,34 @@ def read_rows(
         row["_row"] = index
         row["_names"] = typed
         rows.append(row)
-    numbers = [r["_row"] for r in rows]
-    for column in wanted:
-        values = [r[column] for r in rows]
-        cleaned = check_cells(values, typed.get(column_key(column), column), numbers, name)
-        if cleaned is not values:
-            for row, value in zip(rows, cleaned, strict=True):
-                row[column] = value
-    return rows
+    return rows, typed
+
+
+def _range_records(
+    items: Sequence[Sequence[Any]], required: Sequence[str], wanted: Sequence[str], name: str
+) -> tuple[list[Row], dict[str, str]]:
+    """What :func:`_mapped_records` makes of a range's rows (a header row, then rows of its length), each heading
+    read once rather than once a row: the cell each column is read from is the one ``dict(zip(header, row))``
+    and then the keys (:func:`column_key`) keep, a header naming a column twice included."""
+    record = {heading: index for index, heading in enumerate(_header(items[0]))}  # as dict(zip(header, row))
+    place: dict[str, int] = {}
+    typed: dict[str, str] = {}
+    for heading, index in record.items():
+        place[column_key(heading)] = index
+        typed.setdefault(column_key(heading), heading)
+    cells = list(place.values())
+    taken = [(c, place.get(column_key(c))) for c in wanted]
+    rows: list[Row] = []
+    for index, item in enumerate(items[1:], start=2):
+        if all(is_blank(item[i]) for i in cells):
+            continue
+        if not rows:
+            _check_columns(place, required, wanted, record, name)
+        row: Row = {c: None if i is None else item[i] for c, i in taken}
+        row["_row"] = index
+        row["_names"] = typed
+        rows.append(row)
+    return rows, typed
 
 
 _PLAIN_CELLS = frozenset({str, float, int, bool, type(None)})

@@ -14,8 +14,19 @@ from xlscore.core.events.games import group_games
 from xlscore.core.events.rows import cell_name, read_rows
 from xlscore.core.validate import shown, whole
 
-__all__ = ["GAME_COLUMNS", "avoided_pairs", "bye_sizes", "fixed_tables", "history_games", "table_sizes", "top_players"]
+__all__ = [
+    "GAME_COLUMNS",
+    "TABLE_SIZES",
+    "avoided_pairs",
+    "bye_sizes",
+    "fixed_tables",
+    "history_games",
+    "table_sizes",
+    "top_players",
+]
 
+TABLE_SIZES = (3, 7)
+"""The fewest and the most players at a table."""
 GAME_COLUMNS = ("round", "table", "game", "board")
 """The history's columns that tell games apart: the rows sharing all of those present are one game."""
 
@@ -23,21 +34,44 @@ GAME_COLUMNS = ("round", "table", "game", "board")
 def table_sizes(players: int, table_size: int) -> tuple[int, ...]:
     """Each round's tables, largest first: as many of ``table_size`` as can be, the fewest of one size less.
 
-    ``players`` that no mix of the two sizes seats (5 players in tables of 4) is refused, naming the nearest counts
-    that work.
+    ``players`` that no mix of the two sizes seats (29 players at tables of 7) is refused, saying what would seat
+    them: byes (every table full, the rest sitting out), the table sizes that do, or the nearest counts that do.
     """
     tables = -(-players // table_size)
     short = tables * table_size - players
     if short > tables:
-        fits = [n for n in range(max(2, players - table_size * 3), players + table_size * 3) if _fits(n, table_size)]
-        below = [n for n in fits if n < players]
-        above = [n for n in fits if n > players]
-        nearest = ", ".join(str(n) for n in (below[-1:] + above[:1]))
-        raise InputError(
-            f"players has {players} names; tables of {table_size} and {table_size - 1} cannot seat {players} "
-            f"(the nearest counts that work: {nearest}); add or remove players, or change table_size"
-        )
+        raise InputError(_cannot_seat(players, table_size))
     return (table_size,) * (tables - short) + (table_size - 1,) * short
+
+
+def _cannot_seat(players: int, table_size: int) -> str:
+    """Why ``players`` cannot sit at tables of ``table_size`` and one less, and the three ways out."""
+    fits = [n for n in range(max(2, players - table_size * 3), players + table_size * 3) if _fits(n, table_size)]
+    nearest = " or ".join(
+        str(n) for n in ([n for n in fits if n < players][-1:] + [n for n in fits if n > players][:1])
+    )
+    sizes = [
+        size
+        for size in range(TABLE_SIZES[0], TABLE_SIZES[1] + 1)
+        if size != table_size and _fits(players, size) and players >= size - 1
+    ]
+    ways = []
+    if players >= table_size:
+        out = players % table_size
+        ways.append(f"byes yes (every table of {table_size} full, {out} sitting out each round)")
+    if sizes:
+        ways.append(f"a table size of {_either(sizes)}")
+    ways.append(f"{nearest} players")
+    return (
+        f"players has {players} names; tables of {table_size} and {table_size - 1} cannot seat {players} in every "
+        f"round; expected one of: {'; '.join(ways)}"
+    )
+
+
+def _either(items: Sequence[object]) -> str:
+    """``a, b or c``."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def bye_sizes(players: int, table_size: int) -> tuple[tuple[int, ...], int]:

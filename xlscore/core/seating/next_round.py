@@ -27,7 +27,7 @@ from xlscore.core.errors import InputError
 from xlscore.core.events.roster import Roster, next_byes, read_roster
 from xlscore.core.seating import inputs
 from xlscore.core.seating.plan import TABLE_SIZES, Seating, SeatingRow, seating
-from xlscore.core.seating.powers import give_powers, powers_played
+from xlscore.core.seating.powers import PowerSeat, give_powers, power_quality, powers_played
 from xlscore.core.validate import whole
 
 __all__ = ["next_round"]
@@ -81,22 +81,37 @@ def next_round(
     seated = _fewest_meetings(playing, size, history, fixed, seed)
     rows = tuple(dataclasses.replace(row, round=number) for row in seated.rows)
     if powers is not None:
-        rows = _with_powers(rows, history, powers)
+        return _with_powers(number, rows, out, history, powers, seated)
     return Seating((*rows, *(SeatingRow(number, None, None, p) for p in out)), seated.quality)
 
 
-def _with_powers(rows: tuple[SeatingRow, ...], history: object, powers: Sequence[str]) -> tuple[SeatingRow, ...]:
-    """The round's rows with each table's seats as powers (seat k: the k-th power), in seat order."""
+def _with_powers(
+    number: int,
+    rows: tuple[SeatingRow, ...],
+    out: Sequence[str],
+    history: object,
+    powers: Sequence[str],
+    seated: Seating,
+) -> Seating:
+    """The round with each table's seats as powers (seat k: the k-th power), in seat order, the byes after, and
+    the quality report's seat counts made power counts (:func:`xlscore.core.seating.powers.power_quality`)."""
     played = {} if history is None else powers_played(history, powers)
     order = {power: seat for seat, power in enumerate(powers, start=1)}
     tables: dict[int | None, list[SeatingRow]] = {}
     for row in rows:
         tables.setdefault(row.table, []).append(row)  # a bye comes later: every row here has a table
-    seated: list[SeatingRow] = []
+    given: list[PowerSeat] = []
     for at in tables.values():
-        given = give_powers([row.player for row in at], played, powers)
-        seated += sorted((dataclasses.replace(row, seat=order[given[row.player]]) for row in at), key=_seat)
-    return tuple(seated)
+        power_of = give_powers([row.player for row in at], played, powers)
+        given += sorted(
+            (
+                PowerSeat(row.round, row.table, order[power_of[row.player]], row.player, power_of[row.player])
+                for row in at
+            ),
+            key=_seat,
+        )
+    given += [PowerSeat(number, None, None, p) for p in out]
+    return Seating(tuple(given), power_quality(given, played, powers, seated.quality))
 
 
 def _seat(row: SeatingRow) -> int:

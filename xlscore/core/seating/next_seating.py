@@ -7,7 +7,9 @@ without one everyone in the standings) has a game in it. Until then it says whos
 typed round never seats the next one from half its results.
 
 The standings by round (``*_STANDINGS_BY_ROUND``, the By round sheet) give all three facts this needs: the last
-round, its standings, and the games each player played in it.
+round, its standings, and the games each player played in it. With ``powers`` (a Diplomacy event) each board's seats
+are the powers given (the seven, in seat order), given out from the results' power column so that nobody plays a
+power again while the board allows it (:mod:`xlscore.core.seating.powers`): the rows gain a power column.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from xlscore.core.cells import yes_no
+from xlscore.core.cells import names, yes_no
 from xlscore.core.events.roster import read_roster
 from xlscore.core.events.rows import cell_name, cell_whole, read_rows
 from xlscore.core.events.table import Table, row_header
@@ -47,7 +49,7 @@ class NextSeating:
 
         if self.waiting:
             return pd.DataFrame([[None, None, None, self.waiting, None]], columns=row_header(SeatingRow))
-        return Table(self.rows, SeatingRow).to_frame()
+        return Table(self.rows, type(self.rows[0]) if self.rows else SeatingRow).to_frame()
 
 
 def seating_next_round(
@@ -57,6 +59,7 @@ def seating_next_round(
     table_size: int = 4,
     top_tables: int = 0,
     byes: object = None,
+    powers: object = None,
 ) -> NextSeating:
     """The next round's tables, seated from the standings after the last round once its results are complete.
 
@@ -67,6 +70,8 @@ def seating_next_round(
     table_size: players per table, 3 to 7.
     top_tables: seat the leaders together at the first this many tables (0: none).
     byes: yes to fill every table and give the players left over a bye (fewest byes so far, lowest first).
+    powers: for Diplomacy, the powers in seat order (a range of the seven names): seat k plays the k-th, given so
+        nobody plays a power again while they can (the history's power column says who played what); blank: none.
     """
     rows = read_rows(by_round, ["round", "place", "player", "games"], name=_TABLE)
     if not rows:
@@ -87,9 +92,17 @@ def seating_next_round(
     missing += sorted(due - set(ranked))
     if missing:
         return NextSeating((), _waiting(last, missing))
-    with_byes = yes_no("byes", byes)
-    seated = next_round(ranked, history, last + 1, table_size, players, top_tables=top_tables, byes=with_byes)
+    with_byes, seven = yes_no("byes", byes), _powers(powers)
+    seated = next_round(
+        ranked, history, last + 1, table_size, players, top_tables=top_tables, byes=with_byes, powers=seven
+    )
     return NextSeating(seated.rows)
+
+
+def _powers(value: object) -> tuple[str, ...] | None:
+    """The powers in seat order, or None for a game without (blank, or a range of blank cells)."""
+    listed = () if value is None else names("powers", value, skip_blank=True)  # type: ignore[arg-type]
+    return listed or None
 
 
 def _waiting(last: int, missing: Sequence[str]) -> str:

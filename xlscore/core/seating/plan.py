@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from xlscore.core.cells import names
+from xlscore.core.cells import names, yes_no
 from xlscore.core.errors import InputError
 from xlscore.core.events.table import Table, table
 from xlscore.core.seating import designs, inputs, quality, search
@@ -33,7 +33,7 @@ __all__ = [
 MAX_PLAYERS = 2000
 """The most players a seating takes: far above any event's, and a bound on the time and memory it needs."""
 MAX_ROUNDS = 50
-TABLE_SIZES = (3, 7)
+TABLE_SIZES = inputs.TABLE_SIZES
 DEFAULT_SEED = 0
 """The seed when none is given: the same players and settings always give the same tables (a sheet recalculated
 does not reshuffle its tables)."""
@@ -86,6 +86,9 @@ class SeatingQuality:
     seat_repeats_lower_bound: int
     most_in_one_seat: int
     design: str
+    seat_name: str = "seat"
+    """What a seat is: seat, or for a Diplomacy round seated with powers, power (the seat counts are then of
+    powers played again, against every earlier round's)."""
 
     @property
     def optimal(self) -> bool:
@@ -97,8 +100,8 @@ class SeatingQuality:
         lines = [
             f"repeated pairs: {self.repeats} (the fewest possible is at least {self.repeats_lower_bound}); "
             f"most meetings of one pair: {self.most_meetings}",
-            f"seat repeats: {self.seat_repeats} (at least {self.seat_repeats_lower_bound}); "
-            f"most times one player takes one seat: {self.most_in_one_seat}",
+            f"{self.seat_name} repeats: {self.seat_repeats} (at least {self.seat_repeats_lower_bound}); "
+            f"most times one player takes one {self.seat_name}: {self.most_in_one_seat}",
         ]
         if self.design:
             lines.append(f"built from {self.design}")
@@ -127,12 +130,17 @@ class Seating:
 
     @property
     def columns(self) -> list[str]:
-        """The columns SEATING shows: round, table, seat, player, board."""
-        return Table(self.rows, SeatingRow).columns
+        """The columns SEATING shows: round, table, seat, player, board (and a Diplomacy round's power)."""
+        return Table(self.rows, self.row_type).columns
+
+    @property
+    def row_type(self) -> type[SeatingRow]:
+        """The rows' type: :class:`SeatingRow`, or a subclass with more columns (a Diplomacy round's powers)."""
+        return type(self.rows[0]) if self.rows else SeatingRow
 
     def to_frame(self) -> pd.DataFrame:
         """The rows as a pandas DataFrame, as SEATING shows them (the quality report stays in ``quality``)."""
-        return Table(self.rows, SeatingRow).to_frame()
+        return Table(self.rows, self.row_type).to_frame()
 
 
 def seating(
@@ -141,11 +149,11 @@ def seating(
     table_size: int = 4,
     history: object = None,
     avoid: object = None,
+    byes: object = False,
     *,
     fixed: object = None,
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
-    byes: bool = False,
     seconds: float | None = None,
 ) -> Seating:
     """Tables for every round that keep opponents fresh and seats fair: one row per player per round.
@@ -161,8 +169,8 @@ def seating(
     fixed: Python only: players who sit at one table in every round, as a mapping of name to table number.
     top_table: Python only: the standings, best first; the last round's table 1 seats the top players.
     seed: Python only: another seed gives another seating of the same quality; the same seed, the same seating.
-    byes: Python only: True for an event that allows byes: every table is full and the players left over sit the
-        round out, in turn (nobody twice before everyone once); fixed and top-table players never do.
+    byes: yes for an event with byes: every table full, the players left over sitting each round out, the fewest
+        byes so far first (fixed and top-table players never); blank or no: everyone plays, a few tables one short.
     seconds: Python only: search for this many seconds of processor time (or until no seating can do better)
         instead of the default search, which stops when it stops improving or after its budget of swaps, and never
         by a clock: the same input gives the same tables on every machine, in every program.
@@ -172,9 +180,10 @@ def seating(
     if not count:  # a sheet's players table not filled in yet: nothing to seat
         empty = SeatingQuality(0, 0, 0, (), 0, 0, 0, "")
         return Seating((), empty)
-    total_rounds, size = _sizes(count, rounds, table_size, byes)
+    total_rounds, size = _sizes(count, rounds, table_size)
+    with_byes = yes_no("byes", byes)
     budget = None if seconds is None else _seconds(seconds)
-    sizes, sitting_out = inputs.bye_sizes(count, size) if byes else (inputs.table_sizes(count, size), 0)
+    sizes, sitting_out = inputs.bye_sizes(count, size) if with_byes else (inputs.table_sizes(count, size), 0)
     known = {player: i for i, player in enumerate(listed)}
     past = [] if history is None else inputs.history_games(history, known)
     avoided = set() if avoid is None else inputs.avoided_pairs(avoid, known)
@@ -195,12 +204,10 @@ def seating(
     return _RECENT[(*key, sitting_out, budget)]
 
 
-def _sizes(count: int, rounds: object, table_size: object, byes: object) -> tuple[int, int]:
-    """The rounds and the table size, checked with the count of players and the byes flag."""
+def _sizes(count: int, rounds: object, table_size: object) -> tuple[int, int]:
+    """The rounds and the table size, checked with the count of players."""
     if count > MAX_PLAYERS:
         raise InputError(f"players has {count} names; expected at most {MAX_PLAYERS}")
-    if not isinstance(byes, bool):
-        raise InputError(f"byes is {byes!r}; expected True or False")
     return whole("rounds", rounds, 1, MAX_ROUNDS), whole("table_size", table_size, *TABLE_SIZES)
 
 
@@ -335,11 +342,11 @@ def seating_quality(
     table_size: int = 4,
     history: object = None,
     avoid: object = None,
+    byes: object = False,
     *,
     fixed: object = None,
     top_table: Iterable[object] | None = None,
     seed: int | None = None,
-    byes: bool = False,
     seconds: float | None = None,
 ) -> tuple[SeatingMeasure, ...]:
     """How good SEATING's tables are: repeated pairs and seat repeats against the fewest possible, one row each."""

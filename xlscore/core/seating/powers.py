@@ -7,19 +7,27 @@ to powers, at most 7 x 7), solved exactly by the Hungarian method (:func:`xlscor
 power the player has played ``c`` times costs ``REPEAT x c + c^2``, so a power never played comes first, then the
 one played least. A table of fewer players than powers leaves the powers nobody needs out (the board plays with
 fewer powers, as the director's rules say). Among equal costs the assignment is the one the method finds: the same
-table and results give the same powers.
+table and results give the same powers. Since each table's assignment is exact, no player plays a power again
+while the table has an assignment with no repeat (a repeat costs more than any spread of powers never played).
+
+The round's quality report then counts powers, not seats (:func:`power_quality`): the players who play a power
+again, against a lower bound (those who have played every power already: any power repeats for them), and the most
+times one player has played one power, this round included.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.events.rows import cell_name, read_rows, where
+from xlscore.core.seating.plan import SeatingQuality, SeatingRow
 from xlscore.core.seating.seats import assign
 
-__all__ = ["REPEAT", "give_powers", "powers_played"]
+__all__ = ["REPEAT", "PowerSeat", "give_powers", "power_quality", "powers_played"]
 
 REPEAT = 1000
 """What playing a power again costs, against c^2 for the spread: repeats first, then evenness."""
@@ -51,6 +59,28 @@ def give_powers(table: Sequence[str], played: Mapping[str, Mapping[str, int]], p
     cost += [[0] * len(powers) for _ in range(len(powers) - len(table))]  # stand-ins for the powers nobody plays
     columns = assign(cost)
     return {p: powers[columns[i]] for i, p in enumerate(table)}
+
+
+@dataclass(frozen=True)
+class PowerSeat(SeatingRow):
+    """A player's place in a Diplomacy round: a seating row and the power of that seat (None for a bye)."""
+
+    power: str | None = None
+
+
+def power_quality(
+    rows: Sequence[PowerSeat], played: Mapping[str, Mapping[str, int]], powers: Sequence[str], seated: SeatingQuality
+) -> SeatingQuality:
+    """``seated``'s report with its seat counts made the round's powers: repeats (a player given a power they played
+    before), their lower bound (players who have played every power) and the most plays of one power by one
+    player, this round's included."""
+    given = [(row.player, row.power) for row in rows if row.power is not None]
+    repeats = sum(1 for player, power in given if played.get(player, {}).get(power, 0))
+    bound = sum(1 for player, _ in given if all(played.get(player, {}).get(power, 0) for power in powers))
+    most = max((played.get(player, {}).get(power, 0) + 1 for player, power in given), default=0)
+    return dataclasses.replace(
+        seated, seat_repeats=repeats, seat_repeats_lower_bound=bound, most_in_one_seat=most, seat_name="power"
+    )
 
 
 def _cost(times: int) -> int:

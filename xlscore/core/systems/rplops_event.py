@@ -27,10 +27,10 @@ give the same numbers to the last bit (the tests compare them).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
@@ -38,7 +38,15 @@ from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import Need, needs, targets
 from xlscore.core.events.placement import places_from_values, places_in_bulk
 from xlscore.core.events.ranking import Ranked, measure, standings
-from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
+from xlscore.core.events.roster import (
+    ByeRule,
+    Roster,
+    bye_rule,
+    check_results,
+    read_roster,
+    results_allowed,
+    with_byes,
+)
 from xlscore.core.events.rounds import (
     ROUND,
     After,
@@ -248,6 +256,12 @@ def rplops_points(results: object, x: float = 50, version: int = 1) -> tuple[flo
 _Ranked = tuple[tuple[RplopsStanding, ...], After]
 
 
+class _After(Protocol):
+    """The standings after a round (None: all rounds); without ``with_rows``, only the After (no rows to show)."""
+
+    def __call__(self, after: int | None, with_rows: bool = True) -> _Ranked: ...
+
+
 @table(RplopsStanding)
 def rplops_standings(
     results: object,
@@ -314,7 +328,7 @@ def rplops_standings_by_round(
     roster = read_roster(players)
     order = _Order(None if best is None else count("best", best, 1), asked(tie_breaks, None))
     last, after = _standings_after(results, x, version, roster, bye_rule(bye, bye_score), order)
-    return standings_by_round(last, lambda number: after(number)[1], roster)
+    return standings_by_round(last, lambda number: after(number, False)[1], roster)
 
 
 @dataclass(frozen=True)
@@ -363,30 +377,38 @@ def rplops_needs(
     order = _Order(None, Asked())
     _, after = _standings_after(results, x, version, read_roster(players), bye_rule(bye, bye_score), order)
     finishes = [points(Fraction(place), size, length, average, rule) for place in range(1, size + 1)]
-    return needs(after(None)[1].totals, finishes, targets(top))
+    return needs(after(None, False)[1].totals, finishes, targets(top))
 
 
 def _standings_after(
     results: object, x: float, version: int, roster: Roster | None, byes: ByeRule, order: _Order
-) -> tuple[int, Callable[[int | None], _Ranked]]:
+) -> tuple[int, _After]:
     """The table's last round (0 without rows) and its standings after any round (None: all of them), the table
     read and checked once."""
     average, rule = exact(number("x", x, positive=True)), whole("version", version, 1, 2)
-    # A players table is checked row by row, and so are tie-breaks and best N (they need each game).
-    scored = _in_bulk(results) if roster is None and order.plain else None
-    full = _standings_in_bulk(scored, average, rule, None) if scored is not None else None
+    # Tie-breaks and best N need each game: row by row. A players table is checked over whole columns too.
+    scored = _in_bulk(results) if order.best is None and not order.asked.names else None
+    if scored is not None and not results_allowed(roster, scored.players, scored.player, scored.round):
+        scored = None
+    ranks = _Ranks(roster, byes, order.asked.decided_by)
+    full = _standings_in_bulk(scored, average, rule, None, ranks, False) if scored is not None else None
     if scored is not None and full is not None:
         in_bulk = scored
 
-        def after_in_bulk(after: int | None) -> _Ranked:
+        def after_in_bulk(after: int | None, with_rows: bool = True) -> _Ranked:
             # A part of the table fits 64 bits when the whole of it does.
-            ranked = full if after is None else _standings_in_bulk(in_bulk, average, rule, after)
+            again = after is not None or with_rows
+            ranked = _standings_in_bulk(in_bulk, average, rule, after, ranks, with_rows) if again else full
             assert ranked is not None
             return ranked
 
         return (int(scored.round.max()) if len(scored.round) else 0), after_in_bulk
     found = _results(results, average, rule, roster)
-    return max((r.round for r in found), default=0), lambda after: _ranked_results(found, after, roster, byes, order)
+
+    def after_by_rows(after: int | None, with_rows: bool = True) -> _Ranked:
+        return _ranked_results(found, after, roster, byes, order)
+
+    return max((r.round for r in found), default=0), after_by_rows
 
 
 @dataclass(frozen=True)
@@ -451,10 +473,14 @@ def _ranked(
     ranked: Sequence[Ranked] | None = None,
     *,
     decided_by: bool = False,
+    with_rows: bool = True,
 ) -> _Ranked:
     """The standings from each player's exact total, games and hours, ranked as ``ranked`` says (None: by points,
-    equal totals sharing a place); with ``decided_by``, rows that say what decided each place."""
+    equal totals sharing a place); with ``decided_by``, rows that say what decided each place; without
+    ``with_rows``, no rows (the After alone)."""
     order = standings(totals, [measure("points", totals)]) if ranked is None else ranked
+    if not with_rows:  # the places alone (standings by round, needs): no row to show
+        return (), After([(row.place, row.player) for row in order], totals, played)
     rows = tuple(
         (RplopsDecided if decided_by else RplopsStanding)(
             place=row.place,
@@ -471,7 +497,19 @@ def _ranked(
     return rows, After([(row.place, row.player) for row in rows], totals, played)
 
 
-def _standings_in_bulk(scored: _Scored, average: Fraction, version: int, after: int | None) -> _Ranked | None:
+@dataclass(frozen=True)
+class _Ranks:
+    """What the standings add to the totals over whole columns as the row-by-row path does: the players table's
+    byes scored by ``byes``, and the Decided by column when asked."""
+
+    roster: Roster | None
+    byes: ByeRule
+    decided_by: bool
+
+
+def _standings_in_bulk(
+    scored: _Scored, average: Fraction, version: int, after: int | None, ranks: _Ranks, with_rows: bool
+) -> _Ranked | None:
     """The standings from whole columns, every total exact as the row-by-row path adds it: a row's points are
     (2(n + 1) - 2 place - tied + 1) h x / (n + 1) under version 1 and (2n - 2 place - tied + 1) h x / (n - 1) under
     version 2 (the rule at the mean place), so each player's total is x over the hours' common denominator times a
@@ -499,8 +537,10 @@ def _standings_in_bulk(scored: _Scored, average: Fraction, version: int, after: 
     scale = average / denominator
     games = np.bincount(player, minlength=count).tolist()
     present = [(name, g) for name, g in zip(scored.players, games, strict=True) if g]
+    played = dict(present)
     totals = {name: total * scale for name, total, g in zip(scored.players, sums, games, strict=True) if g}
+    totals = dict(with_byes(ranks.roster, ranks.byes, totals, played, after))
     hours_played = {
         name: Fraction(h, denominator) for name, h, g in zip(scored.players, hours_sums, games, strict=True) if g
     }
-    return _ranked(totals, dict(present), hours_played)
+    return _ranked(totals, played, hours_played, decided_by=ranks.decided_by, with_rows=with_rows)

@@ -49,7 +49,15 @@ from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
-from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
+from xlscore.core.events.roster import (
+    ByeRule,
+    Roster,
+    bye_rule,
+    check_results,
+    read_roster,
+    results_allowed,
+    with_byes,
+)
 from xlscore.core.events.rounds import (
     ROUND,
     After,
@@ -252,6 +260,7 @@ class _Scored:
     case: bulk.Ints  # each row's index into ``scores``
     scores: list[Fraction]  # the exact score of each distinct (centres, survivors, solo board) case
     solo: bulk.Bools  # the row is a soloist's
+    round: bulk.Ints  # each row's round (1 in a table without rounds)
 
 
 def _in_bulk(results: object, digits: int | None) -> _Scored | None:
@@ -275,7 +284,8 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     if len(centres) and (centres.max() > TOTAL_CENTRES or np.any(centres != np.floor(centres))):
         return None
     player, players = bulk.codes(player_names)
-    if rounds_in_bulk(columns[ROUND], player) is None:
+    rounds = rounds_in_bulk(columns[ROUND], player)
+    if rounds is None:
         return None
     board, boards = bulk.codes(list(zip(bulk.texts(columns[ROUND]), board_names, strict=True)))
     if bulk.twice(board, player):
@@ -296,7 +306,8 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     cases, case = np.unique(whole_centres * 100 + survivors[board] * 10 + solo_board, return_inverse=True)
     scores = [_case_score(int(c) // 100, int(c) // 10 % 10, bool(c % 10), digits) for c in cases.tolist()]
     solo = whole_centres >= SOLO_CENTRES
-    return _Scored(rows, player, list(map(str, players)), board, boards, case.reshape(-1), scores, solo)  # type: ignore[arg-type]
+    named = list(map(str, players))
+    return _Scored(rows, player, named, board, boards, case.reshape(-1), scores, solo, rounds)  # type: ignore[arg-type]
 
 
 def _case_score(centres: int, survivors: int, solo_board: bool, digits: int | None) -> Fraction:
@@ -433,7 +444,9 @@ class _Event:
         order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
         scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)
-        scored = _in_bulk(results, digits) if roster is None else None  # a players table is checked row by row
+        scored = _in_bulk(results, digits)
+        if scored is not None and not results_allowed(roster, scored.players, scored.player, scored.round):
+            scored = None  # a result the players table refuses: the row-by-row path names it
         totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
         if totals is None:
             scores.clear()

@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xlscore.engine.evaluation.conversions import as_text
+from xlscore.engine.evaluation.formula_tree import Call, Constant, Node, NotReadError, Operation, Reference, read_tree
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH
-from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
+from xlscore.engine.rewrite.refs import Area
 from xlscore.engine.rewrite.tokens import Token
 
 __all__ = ["Plain", "read", "value"]
@@ -33,31 +34,7 @@ class _EngineError(Exception):
     """Left to the engine: this formula, or the values it meets this time."""
 
 
-@dataclass(frozen=True)
-class _Constant:
-    value: float | str
-
-
-@dataclass(frozen=True)
-class _Ref:
-    index: int  # which of the formula's areas
-
-
-@dataclass(frozen=True)
-class _Operation:
-    operator: str  # a binary operator, or "neg" for a minus before its operand
-    operands: tuple[_Node, ...]
-
-
-@dataclass(frozen=True)
-class _Call:
-    name: str
-    arguments: tuple[_Node, ...]
-
-
-_Node = _Constant | _Ref | _Operation | _Call
 _FUNCTIONS = frozenset({"IF", "INDEX", "COUNT", "COUNTIF"})
-_BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4, "/": 4}
 
 
 @dataclass(frozen=True)
@@ -65,90 +42,35 @@ class Plain:
     """A formula read for the plain path: its tree, the areas it reads in the order the tree numbers them, and
     which ends of each are absolute ($A$1: top, left, bottom, right), for the formulas of its shape elsewhere."""
 
-    node: _Node
+    node: Node
     areas: tuple[Area, ...]
     absolute: tuple[tuple[bool, bool, bool, bool], ...]
 
 
 def read(tokens: Sequence[Token], sheet: str) -> Plain | None:
-    """A formula of a cell of ``sheet``, as the tokenizer gives it, read for the plain path; None when it holds
-    anything the plain path does not compute."""
-    items = [t for t in tokens if t.type != Token.WSPACE]
+    """A formula of a cell of ``sheet``, as the tokenizer gives it, read for the plain path
+    (:func:`~xlscore.engine.evaluation.formula_tree.read_tree`); None when it holds anything the plain path does not
+    compute: besides what the reader refuses, a truth value written, a ``+`` before an operand, a call of nothing."""
     try:
-        parser = _Parser(items, sheet.upper())
-        node = parser.expression(0)
-        if parser.at < len(items):
-            return None
-    except _EngineError:
+        tree = read_tree(tokens, _FUNCTIONS)
+    except NotReadError:
         return None
-    return Plain(node, tuple(parser.areas), tuple(parser.absolute))
+    if not _computed_here(tree.node):
+        return None
+    areas = tuple(
+        Area((w.sheet or sheet).upper(), w.area.top, w.area.left, w.area.bottom, w.area.right) for w in tree.references
+    )
+    return Plain(tree.node, areas, tuple(w.absolute for w in tree.references))
 
 
-class _Parser:
-    def __init__(self, tokens: list[Token], sheet: str) -> None:
-        self.tokens, self.sheet, self.at = tokens, sheet, 0
-        self.areas: list[Area] = []
-        self.absolute: list[tuple[bool, bool, bool, bool]] = []
-
-    def take(self) -> Token:
-        if self.at >= len(self.tokens):
-            raise _EngineError("the formula ends early")
-        self.at += 1
-        return self.tokens[self.at - 1]
-
-    def expression(self, floor: int) -> _Node:
-        left = self.operand()
-        while self.at < len(self.tokens):
-            token = self.tokens[self.at]
-            if token.type != Token.OP_IN or _BINARY.get(token.value, 0) <= floor:
-                break
-            self.at += 1
-            left = _Operation(token.value, (left, self.expression(_BINARY[token.value])))
-        return left
-
-    def operand(self) -> _Node:
-        token = self.take()
-        if token.type == Token.OP_PRE and token.value == "-":
-            return _Operation("neg", (self.operand(),))
-        if token.type == Token.PAREN and token.subtype == Token.OPEN:
-            inner = self.expression(0)
-            if self.take().type != Token.PAREN:
-                raise _EngineError("a bracket left open")
-            return inner
-        if token.type == Token.FUNC and token.subtype == Token.OPEN:
-            return self.call(token.value[:-1].upper())
-        if token.type != Token.OPERAND:
-            raise _EngineError(token.value)
-        if token.subtype == Token.NUMBER:
-            return _Constant(float(token.value))
-        if token.subtype == Token.TEXT:
-            return _Constant(token.value[1:-1].replace('""', '"'))
-        if token.subtype == Token.RANGE:
-            return self.reference(token.value)
-        raise _EngineError(token.value)
-
-    def reference(self, text: str) -> _Ref:
-        refs = find_references(text)
-        if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(text):
-            raise _EngineError(f"a name {text}")
-        area = refs[0].area
-        if area.bottom == MAX_ROW or area.right == MAX_COL:
-            raise _EngineError("a whole column or row")
-        self.areas.append(Area((refs[0].sheet or self.sheet).upper(), area.top, area.left, area.bottom, area.right))
-        self.absolute.append(refs[0].absolute)
-        return _Ref(len(self.areas) - 1)
-
-    def call(self, name: str) -> _Call:
-        if name not in _FUNCTIONS:
-            raise _EngineError(name)
-        arguments: list[_Node] = []
-        while True:
-            arguments.append(self.expression(0))
-            token = self.take()
-            if token.type == Token.FUNC and token.subtype == Token.CLOSE:
-                return _Call(name, tuple(arguments))
-            if token.type != Token.SEP or token.subtype != Token.ARG:
-                raise _EngineError(f"{token.value} in a call")
+def _computed_here(node: Node) -> bool:
+    if isinstance(node, Constant):
+        return not isinstance(node.value, bool)
+    if isinstance(node, Operation):
+        return node.operator != "pos" and all(_computed_here(n) for n in node.operands)
+    if isinstance(node, Call):
+        return bool(node.arguments) and all(_computed_here(n) for n in node.arguments)
+    return True
 
 
 def value(plain: Plain, areas: Sequence[Area | None], grid: Reader) -> object | None:
@@ -172,8 +94,8 @@ class _Values:
         self.areas, self.grid = areas, grid
         self.read: dict[int, Grid] = {}
 
-    def cells(self, node: _Node) -> Grid:
-        if not isinstance(node, _Ref):
+    def cells(self, node: Node) -> Grid:
+        if not isinstance(node, Reference):
             raise _EngineError("a range that is not a reference")
         found = self.read.get(node.index)
         if found is None:
@@ -186,19 +108,19 @@ class _Values:
                 raise _EngineError(str(exc)) from exc
         return found
 
-    def of(self, node: _Node) -> float | str | bool | None:
-        if isinstance(node, _Constant):
+    def of(self, node: Node) -> float | str | bool | None:
+        if isinstance(node, Constant):
             return node.value
-        if isinstance(node, _Ref):
+        if isinstance(node, Reference):
             cells = self.cells(node)
             if len(cells) != 1 or len(cells[0]) != 1:
                 raise _EngineError("a range where one value is wanted")
             return _plain_value(cells[0][0])
-        if isinstance(node, _Operation):
+        if isinstance(node, Operation):
             return self.operation(node)
         return _CALLS[node.name](self, node.arguments)
 
-    def operation(self, node: _Operation) -> float | str | bool:
+    def operation(self, node: Operation) -> float | str | bool:
         if node.operator == "neg":
             return _finite(-_number(self.of(node.operands[0])))
         a, b = (self.of(operand) for operand in node.operands)
@@ -280,7 +202,7 @@ _COMPARED: dict[str, Callable[[float | str, float | str], bool]] = {
 }
 
 
-def _if(values: _Values, arguments: tuple[_Node, ...]) -> float | str | bool | None:
+def _if(values: _Values, arguments: tuple[Node, ...]) -> float | str | bool | None:
     if len(arguments) not in (2, 3):
         raise _EngineError("IF with other than 2 or 3 arguments")
     condition = values.of(arguments[0])
@@ -298,11 +220,11 @@ def _whole(value: object, count: int) -> int:
     return int(value)
 
 
-def _index(values: _Values, arguments: tuple[_Node, ...]) -> float | str:
+def _index(values: _Values, arguments: tuple[Node, ...]) -> float | str:
     """INDEX(range, row, column) or, of one column, INDEX(range, row): a number or a text found there."""
     if len(arguments) not in (2, 3):
         raise _EngineError("INDEX with other than 2 or 3 arguments")
-    area = values.areas[arguments[0].index] if isinstance(arguments[0], _Ref) else None
+    area = values.areas[arguments[0].index] if isinstance(arguments[0], Reference) else None
     if area is None or (len(arguments) == 2 and area.left != area.right):
         raise _EngineError("INDEX of something other than a range, or one row of a wide range")
     row = _whole(values.of(arguments[1]), area.bottom - area.top + 1)
@@ -314,7 +236,7 @@ def _index(values: _Values, arguments: tuple[_Node, ...]) -> float | str:
     return found
 
 
-def _count(values: _Values, arguments: tuple[_Node, ...]) -> float:
+def _count(values: _Values, arguments: tuple[Node, ...]) -> float:
     """COUNT of ranges: their numbers counted, texts and blanks left out; a truth value or an error, the engine's."""
     total = 0
     for argument in arguments:
@@ -324,7 +246,7 @@ def _count(values: _Values, arguments: tuple[_Node, ...]) -> float:
     return float(total)
 
 
-def _countif(values: _Values, arguments: tuple[_Node, ...]) -> float:
+def _countif(values: _Values, arguments: tuple[Node, ...]) -> float:
     """COUNTIF(range, text): the cells holding that text, in any case. Only a plain text criterion: not empty, no
     comparison before it, no wildcard, and nothing formulas reads as a number, a date or an error."""
     if len(arguments) != 2:
@@ -347,7 +269,7 @@ def _countif(values: _Values, arguments: tuple[_Node, ...]) -> float:
     return float(total)
 
 
-_CALLS: dict[str, Callable[[_Values, tuple[_Node, ...]], float | str | bool | None]] = {
+_CALLS: dict[str, Callable[[_Values, tuple[Node, ...]], float | str | bool | None]] = {
     "IF": _if,
     "INDEX": _index,
     "COUNT": _count,

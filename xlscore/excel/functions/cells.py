@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from xlscore.core.cells import is_blank
@@ -107,6 +109,10 @@ def trim_blanks(values: Sequence[Any]) -> list[Any]:
     return items
 
 
+_AS_THEY_ARE = frozenset({type(None), bool, int, float, str, CellError})
+"""The kinds of value :func:`_cell` returns as they are (``isinstance`` of these: their exact types at once)."""
+
+
 def _cell(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str, CellError)):
         return value
@@ -132,4 +138,11 @@ def table_to_grid(rows: Sequence[Any], row_type: type | None = None) -> Grid:
     else:
         return [[_cell(v)] for v in items]
     names = [n for n in fields if not isinstance(getattr(first, n), (tuple, list, dict, set, frozenset))]
-    return [[heading(n) for n in names], *([_cell(getattr(item, n)) for n in names] for item in items)]
+    header = [heading(n) for n in names]
+    if not names:
+        return [header, *([] for _ in items)]
+    values = attrgetter(*names)
+    body = [list(values(item)) for item in items] if len(names) > 1 else [[values(item)] for item in items]
+    if set(map(type, chain.from_iterable(body))) <= _AS_THEY_ARE:  # a cell holds each as it is: _cell keeps it
+        return [header, *body]
+    return [header, *([_cell(v) for v in row] for row in body)]

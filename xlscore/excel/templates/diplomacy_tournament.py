@@ -141,7 +141,8 @@ INTRO = (
     "follow, seat 1 to 7 playing Austria, England, France, Germany, Italy, Russia and Turkey, so that "
     "players meet as few times as they can and play each power as evenly as they can. By round: the standings "
     "after every round and a chart of the leaders' places. Beside the seating, the next round's boards appear "
-    "as soon as the last round's results are all in, seated from the standings (Top tables, Byes).",
+    "as soon as the last round's results are all in, seated from the standings (Top tables, Byes), each player's "
+    "power given from the powers they played so far: nobody plays a power again while the board allows it.",
     "A bad board (eight rows, 35 centres, a draw member with no centres, a year the system needs left "
     "blank) shows as an error naming it. The functions are =DIPLOMACY_POINTS(...), "
     "=DIPLOMACY_STANDINGS(...) and =DIPLOMACY_COMPARE(...); without Excel, run 'xlscore recalc' on this file. "
@@ -243,7 +244,7 @@ def build(
         rounds=3,
         table_size=7,
         seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
-        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS)),
+        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS),
     )
     return template
 

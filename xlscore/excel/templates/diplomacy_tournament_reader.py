@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xlscore.core.systems.diplomacy.board import POWER_NAMES
 from xlscore.excel.templates.filled import table
 from xlscore.excel.templates.rounds_settings_reader import byes, labelled, players, round_after
 
@@ -15,12 +16,16 @@ if TYPE_CHECKING:
     from xlscore.core.systems.diplomacy.event import DiplomacyStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SEAT_POWERS", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
 BOARD_COLUMNS = 2
 """How many first columns of the results table name a board (round and board): a published page shows each apart."""
+
+SEAT_POWERS = POWER_NAMES
+"""A board's seats, seat 1 first: the next round gives each player a power (``xlscore seating --next`` and the
+Seating sheet alike), from the powers the Games table says they played."""
 
 SETTINGS = ("system", "round score", "tournament", "best", "tie-breaks")
 """The Settings sheet, a row each from B1 down, as the template writes them."""

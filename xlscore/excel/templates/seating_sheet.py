@@ -1,14 +1,16 @@
 """The Seating sheet, one helper for every template: players in, the tables of every round out.
 
 :func:`add_seating_sheet` adds to a template a sheet with an input table, Avoid (two players a row who must not
-meet), two settings (rounds, players per table), one =SEATING(...) formula over the players of the template's
-Players sheet (:func:`xlscore.excel.templates.rounds.add_players_sheet`, which the standings read too) that spills a
-row per player per round: round, table, seat, player and board, and under the settings =SEATING_QUALITY(...) with
-the repeated pairs and seat repeats against the fewest possible. The board (``R1 T1``) is the name the template's
-results table takes for that table's game, so a coordinator copies the rows of a round into the results and types
-the scores. SEATING names the board itself, so the sheet has no formula of Excel's own and ``xlscore recalc``
-computes the template without loading the general formula engine. The seating is the same on every recalculation
-(SEATING's seed is fixed).
+meet), the settings (rounds, players per table, top tables and byes), one =SEATING(...) formula over the players of
+the template's Players sheet (:func:`xlscore.excel.templates.rounds.add_players_sheet`, which the standings read
+too) that spills a row per player per round: round, table, seat, player and board, and under the settings
+=SEATING_QUALITY(...) with the repeated pairs and seat repeats against the fewest possible. The board (``R1 T1``) is
+the name the template's results table takes for that table's game, so a coordinator copies the rows of a round into
+the results and types the scores. SEATING names the board itself, so the sheet has no formula of Excel's own and
+``xlscore recalc`` computes the template without loading the general formula engine. The seating is the same on
+every recalculation (SEATING's seed is fixed). With Byes yes every table is full and the players left over sit a
+round out (the fewest byes so far first); without, players that tables of the size and one less cannot seat (29 at
+tables of 7) give an error value saying so and what to change: byes, the table size or the count.
 
 Any template calls it the same way; for a Diplomacy template, ``table_size=7`` and the seat is the power.
 """
@@ -66,7 +68,8 @@ def add_seating_sheet(
     _input_table(template, ws, "Avoid", ("player", "other"), avoid, AVOID_ROWS, first_column=3)
     _settings(ws, rounds, table_size, seat_help)
     avoid_table = f"Avoid[[#All],[{heading('player')}]:[{heading('other')}]]"
-    arguments = f"{table_column('Players', 'player')},{setting_argument('G1')},{setting_argument('G2')},,{avoid_table}"
+    settings = f"{setting_argument('G1')},{setting_argument('G2')}"
+    arguments = f"{table_column('Players', 'player')},{settings},,{avoid_table},{setting_argument('G4')}"
     # As many rows as the Players table: LibreOffice's extension pads an answer to its tallest input range, and
     # shows #N/A in an area taller than that; more seats than this say so beside the table.
     template.spill(ws, "J1", f"=SEATING({arguments})", rows=PLAYER_ROWS, columns=len(HEADERS))
@@ -89,7 +92,7 @@ def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> No
         ("Rounds", rounds, "rounds to seat"),
         ("Table size", table_size, "players per table, 3 to 7"),
         ("Top tables", 0, "next round: the leaders together at this many tables"),
-        ("Byes", "no", "next round: yes fills every table, the players left over get a bye"),
+        ("Byes", "no", "yes: every table full, the players left over sit the round out (fewest byes first)"),
     )
     for row, (label, value, meaning) in enumerate(settings, start=1):
         ws.cell(row, 6, label).font = Font(bold=True)
@@ -100,8 +103,8 @@ def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> No
     note = ws.cell(
         5,
         6,
-        f"When the players do not fill tables of that size, the fewest tables seat one fewer. Avoid: two players a "
-        f"row who must not meet (family, club-mates). The seat: {seat_help}. Each round's "
+        "Without byes, when the players do not fill tables of that size, the fewest tables seat one fewer. Avoid: "
+        f"two players a row who must not meet (family, club-mates). The seat: {seat_help}. Each round's "
         "rows go into the results table under their board name (R1 T1). The same players and settings always give "
         "the same tables.",
     )
@@ -114,10 +117,16 @@ def _settings(ws: Worksheet, rounds: int, table_size: int, seat_help: str) -> No
 @dataclass(frozen=True)
 class NextRound:
     """Where an event template keeps what the next round is seated from: its standings by round (the By round
-    sheet's area) and its results table (every earlier meeting), both as references."""
+    sheet's area) and its results table (every earlier meeting), both as references; for Diplomacy the powers in
+    seat order, listed on the sheet under the quality report and given out from the results' power column."""
 
     by_round: str
     results: str
+    powers: Sequence[str] = ()
+
+
+POWERS_ROW = 18
+"""Where a Diplomacy Seating sheet lists its powers in seat order (column F, a heading then a power a row)."""
 
 
 def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
@@ -128,15 +137,27 @@ def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
     label = ws.cell(top - 1, left, "The next round's tables, as soon as the last round's results are all in:")
     label.font = Font(bold=True)
     settings = ",".join(setting_argument(cell) for cell in ("$G$2", "$G$3", "$G$4"))
-    formula = f"=SEATING_NEXT_ROUND({event.by_round},{event.results},{players_table()},{settings})"
-    template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(HEADERS))
-    for c, header in enumerate(HEADERS, start=left):
+    formula = f"=SEATING_NEXT_ROUND({event.by_round},{event.results},{players_table()},{settings}{_powers(ws, event)})"
+    headers = (*HEADERS, "power") if event.powers else HEADERS
+    template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(headers))
+    for c, header in enumerate(headers, start=left):
         ws.cell(top, c).font = Font(bold=True)
         ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
         for r in range(top + 1, top + PLAYER_ROWS + 1):
             ws.cell(r, c).fill = COMPUTED_FILL
-            if header != "player":
+            if header not in {"player", "power"}:
                 ws.cell(r, c).number_format = "0"
+
+
+def _powers(ws: Worksheet, event: NextRound) -> str:
+    """The powers in seat order written under the quality report, and SEATING_NEXT_ROUND's argument that reads
+    them (nothing for a game without powers)."""
+    if not event.powers:
+        return ""
+    ws.cell(POWERS_ROW, 6, "Powers, seat 1 first").font = Font(bold=True)
+    for r, power in enumerate(event.powers, start=POWERS_ROW + 1):
+        ws.cell(r, 6, power)
+    return f",$F${POWERS_ROW + 1}:$F${POWERS_ROW + len(event.powers)}"
 
 
 def _computed_look(ws: Worksheet) -> None:

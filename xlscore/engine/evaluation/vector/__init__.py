@@ -5,8 +5,9 @@ A coordinator's own sheet is mostly columns of one formula (``=IF(B2>50,ROUND(C2
 the engine's graph and each lookup or conditional count scans its whole range, so the work grows with the square of
 the rows. Here the formulas of one column that are the same in R1C1 form are one *run* (:mod:`.runs`), parsed once
 (:mod:`.parse`) and computed over all its rows at once (:mod:`.compute`): arithmetic and comparisons on numpy
-columns, an exact-match lookup through an index built once per table (:mod:`.lookups`), a conditional count through
-one grouping of its range (:mod:`.conditions`).
+columns, an exact-match lookup through an index built once per table (:mod:`.lookups`), a conditional count, sum
+or average (COUNTIF, SUMIF, AVERAGEIF and their -IFS forms) through one grouping of its ranges per shape of
+criteria (:mod:`.conditions`, each criterion read as the engine reads it by :mod:`.criteria`).
 
 Whatever this does not compute exactly as the cell-by-cell path would is left to it: a formula it does not read
 falls back whole; a row whose inputs it does not take (a text in arithmetic, an error, a blank where the result

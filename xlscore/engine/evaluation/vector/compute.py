@@ -235,5 +235,11 @@ _CALLS: dict[str, Callable[[tuple[Node, ...], Context], Column]] = {
     "MATCH": lambda arguments, context: lookups.match(arguments, context, column),
     "XLOOKUP": lambda arguments, context: lookups.xlookup(arguments, context, column),
     "INDEX": lambda arguments, context: lookups.index(arguments, context, column),
-    "COUNTIF": lambda arguments, context: conditions.countif(arguments, context, column),
 }
+
+
+def _conditional(name: str) -> Callable[[tuple[Node, ...], Context], Column]:
+    return lambda arguments, context: conditions.conditional(name, arguments, context, column)
+
+
+_CALLS.update({name: _conditional(name) for name in conditions.FUNCTIONS})

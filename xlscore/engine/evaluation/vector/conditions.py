@@ -1,85 +1,156 @@
-"""Conditional counts over a run: COUNTIF(range, criterion) with one grouping of the range for every row.
+"""Conditional counts, sums and averages over a run: COUNTIF, SUMIF, AVERAGEIF, COUNTIFS, SUMIFS, AVERAGEIFS.
 
-The range stays as the formula moves; its cells are counted once, by number. A criterion that is a number counts
-the cells holding that number, and, as the engine does, the texts it reads as that number (``"5"``, a date written
-as text), which are read by the engine's own conversion. A criterion that is a text (``">50"``, ``"x*"``, ``"=x"``)
-or a truth value is counted by the engine's own COUNTIF, once for each different criterion of the run rather than
-once a row. A blank or an error as the criterion is left to the cell-by-cell path.
+Their ranges stay as the formula moves; each is read once for the run and indexed once for each kind of criterion
+it meets (:mod:`.criteria`): its cells by number, as the engine reads them (a text that reads as a number counts as
+that number), and by text without regard to case. The criteria that are equalities (a cell: ``A2``; ``"=x"``;
+``5``) find their cells through one grouping per shape of criteria (which ranges are tested by number, which by
+text), every equality at once; each other criterion (``">5"``, ``"<>x"``, ``">"&B2``) through a mask of its range
+made once per different criterion of the run. The cells found are counted; the numbers found in the sum range are
+added with numpy's sum of them in the order of the range, as the engine adds them (the same pairwise sum); an
+average is their mean, #DIV/0! for none.
+
+Left to the cell-by-cell path, row by row: a criterion :func:`.criteria.condition` does not read; a number
+criterion over a range holding a truth value (the engine caches its test by value, and TRUE == 1: whether it
+counts TRUE for 1 depends on which it met first); a sum or average that meets anything but numbers and blanks in
+its range (a text, a truth value or an error, each of which the engine treats in its own way). Left to it whole: a
+range that moves with the formula, ranges of different sizes, a function with other arguments.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import operator as op
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation.vector.context import Context, Evaluator, absolute_area
+from xlscore.engine.evaluation.vector.criteria import NUMBER, Condition, condition, type_of
 from xlscore.engine.evaluation.vector.parse import Node, UnsupportedError
-from xlscore.engine.evaluation.vector.values import BOOL, NUM, TEXT, Column, read
+from xlscore.engine.evaluation.vector.values import BLANK, BOOL, NUM, OTHER, Column, read
+from xlscore.engine.evaluation.vector.values import TEXT as TEXT_CELL
 from xlscore.engine.rewrite.refs import Area
 
-__all__ = ["countif"]
+__all__ = ["FUNCTIONS", "conditional"]
+
+Indices = npt.NDArray[np.intp]
+Mask = npt.NDArray[np.bool_]
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "<>": op.ne,
+    "<": op.lt,
+    ">": op.gt,
+    "<=": op.le,
+    ">=": op.ge,
+    "=": op.eq,
+}
 
 
-def _numbers(area: Area, context: Context) -> Counter[float]:
-    """How many cells of ``area`` the engine counts as each number."""
-    cells = read([v for row in _grid(area, context) for v in row])
-    context.tables[("truth values in", area)] = bool((cells.kind == BOOL).any())
-    counts: Counter[float] = Counter(cells.num[cells.kind == NUM].tolist())
-    texts = cells.text[cells.kind == TEXT].tolist()
-    if texts:
-        from formulas.functions import _text2num  # the engine's reading of a text as a number or a date
+@dataclass(frozen=True)
+class _Form:
+    """Where a function's arguments stand: the range aggregated (None: the first range tested), and how."""
 
-        for text in texts:
-            number = _text2num(text)
-            if isinstance(number, (int, float)) and not isinstance(number, bool):
-                counts[float(number)] += 1
-    return counts
+    aggregate: str  # "count", "sum" or "average"
+    several: bool  # the -IFS form: (aggregated range,) range, criterion, range, criterion...
 
 
-def countif(arguments: tuple[Node, ...], context: Context, column: Evaluator) -> Column:
-    if len(arguments) != 2:
-        raise UnsupportedError("COUNTIF with other than a range and a criterion")
-    area = absolute_area(arguments[0], context)
-    key = ("countif", area)
-    counts = context.tables.get(key)
-    if counts is None:
-        counts = context.tables[key] = _numbers(area, context)
-    criterion = column(arguments[1], context)
-    found = [counts.get(x, 0) for x in criterion.num.tolist()]
-    ok = criterion.ok & (criterion.kind == NUM)
-    if context.tables.get(("truth values in", area)):
-        # The engine caches its test by value, and TRUE == 1: whether it counts TRUE for 1 depends on which it met
-        # first. Left to it.
-        ok &= ~np.isin(criterion.num, (0.0, 1.0))
-    worded = criterion.ok & np.isin(criterion.kind, (TEXT, BOOL))
-    if worded.any():
-        for i in np.flatnonzero(worded).tolist():
-            value = criterion.text[i] if criterion.kind[i] == TEXT else bool(criterion.num[i])
-            found[i] = _counted(area, value, context)
-        ok |= worded
-    return Column.numbers(np.array(found, np.float64), ok)
+FUNCTIONS = {
+    "COUNTIF": _Form("count", False),
+    "SUMIF": _Form("sum", False),
+    "AVERAGEIF": _Form("average", False),
+    "COUNTIFS": _Form("count", True),
+    "SUMIFS": _Form("sum", True),
+    "AVERAGEIFS": _Form("average", True),
+}
 
 
-def _counted(area: Area, criterion: str | bool, context: Context) -> int:
-    """COUNTIF(area, criterion) by the engine's own COUNTIF, once for each criterion (a text, a truth value)."""
-    key = ("countif of", area, type(criterion), criterion)
-    count = context.tables.get(key)
-    if count is None:
-        from formulas.functions import xfilter  # the engine's COUNTIF is xfilter(len, ...)
+@dataclass
+class _Range:
+    """A tested range as the engine's filter sees it, cell by cell in the order of the range (row by row)."""
 
-        cells = context.tables.get(("engine cells", area))
-        if cells is None:
-            cells = context.tables[("engine cells", area)] = _engine().from_cells(_grid(area, context))
-        count = context.tables[key] = int(np.asarray(xfilter(len, cells, criterion)).ravel()[0])
-    return int(count)
+    area: Area
+    shape: tuple[int, int]  # as the engine reads it (a range past the sheet's last used row stops there)
+    values: list[object]
+    kind: npt.NDArray[np.int8]
+    num: npt.NDArray[np.float64]  # a number cell's number
+    texts: list[str | None]  # a text cell's text, a blank's "" (the engine tests a blank as an empty text)
+    truth: bool  # holds a truth value
+    views: dict[object, Any] = field(default_factory=dict)  # its numbers, its indexes, its masks: built once
+
+    def numbers(self) -> tuple[npt.NDArray[np.float64], Mask]:
+        """Each cell's number as the engine reads it (a number, a text such as "5" or a date) and where it is one."""
+        found = self.views.get("numbers")
+        if found is None:
+            found = self.views["numbers"] = _numbers(self)
+        return found
+
+    def keys(self, kind: int) -> list[object]:
+        """Each cell's key for an equality of ``kind`` (None: never equal)."""
+        found = self.views.get(("keys", kind))
+        if found is None:
+            if kind == NUMBER:
+                numbers, is_number = self.numbers()
+                found = [x if ok else None for x, ok in zip(numbers.tolist(), is_number.tolist(), strict=True)]
+            else:
+                found = [None if t is None else t.casefold() for t in self.texts]
+            self.views[("keys", kind)] = found
+        return found
+
+    def mask(self, test: Condition) -> Mask:
+        """The cells ``test`` holds for."""
+        found = self.views.get(test)
+        if found is None:
+            compare = _COMPARE[test.operator]
+            if test.kind == NUMBER:
+                numbers, is_number = self.numbers()
+                with np.errstate(invalid="ignore"):
+                    found = is_number & compare(numbers, test.value)
+            else:
+                value = test.value
+                found = np.array([t is not None and compare(t, value) for t in self.texts], bool)
+            self.views[test] = found
+        return found
 
 
-def _engine() -> Any:
-    from xlscore.engine.evaluation import formulas_adapter
+def _numbers(cells: _Range) -> tuple[npt.NDArray[np.float64], Mask]:
+    from formulas.functions import _text2num  # the engine's reading of a text as a number or a date
 
-    return formulas_adapter
+    numbers = np.zeros(len(cells.values))
+    is_number = cells.kind == NUM
+    numbers[is_number] = cells.num[is_number]
+    read_as: dict[str, object] = {}
+    for i, text in enumerate(cells.texts):
+        if text is None:
+            continue
+        if text not in read_as:
+            read_as[text] = _text2num(text)
+        value = read_as[text]
+        if type_of(value) == NUMBER:
+            number = float(value)  # type: ignore[arg-type]
+            if number != value:
+                raise UnsupportedError("a text that reads as a number a double does not hold")
+            numbers[i], is_number[i] = number, True
+    return numbers, is_number
+
+
+def _range(area: Area, context: Context) -> _Range:
+    key = ("conditional range", area)
+    found = context.tables.get(key)
+    if found is None:
+        grid = _grid(area, context)
+        values = [v for row in grid for v in row]
+        column = read(values)
+        if (column.kind == OTHER).any():
+            raise UnsupportedError("a range holding a value vector evaluation does not read")
+        kinds = column.kind.tolist()
+        texts = [v if k == TEXT_CELL else "" if k == BLANK else None for v, k in zip(values, kinds, strict=True)]
+        shape = (len(grid), len(grid[0]) if grid else 0)
+        truth = bool((column.kind == BOOL).any())
+        found = context.tables[key] = _Range(area, shape, values, column.kind, column.num, texts, truth)  # type: ignore[arg-type]
+    return found
 
 
 def _grid(area: Area, context: Context) -> list[list[object]]:
@@ -87,3 +158,112 @@ def _grid(area: Area, context: Context) -> list[list[object]]:
         return context.grid(area)
     except Exception as exc:  # a sheet the workbook lacks, a range too large: the engine's own errors
         raise UnsupportedError(str(exc)) from exc
+
+
+_LEFT = object()  # a row left to the cell-by-cell path
+
+
+def conditional(name: str, arguments: tuple[Node, ...], context: Context, column: Evaluator) -> Column:
+    """``name`` (one of :data:`FUNCTIONS`) of ``arguments`` over every row of the run."""
+    form = FUNCTIONS[name]
+    aggregated, pairs = _arguments(form, arguments)
+    tested = [_range(absolute_area(cells, context), context) for cells, _ in pairs]
+    summed = tested[0]
+    if form.aggregate != "count" and aggregated is not None:
+        summed = _range(absolute_area(aggregated, context), context)
+    if len({cells.shape for cells in [*tested, summed]}) != 1:
+        raise UnsupportedError("ranges of different sizes")
+    criteria = [column(criterion, context) for _, criterion in pairs]
+    tests = [_conditions(criterion, cells) for criterion, cells in zip(criteria, tested, strict=True)]
+    done: dict[tuple[Condition | None, ...], object] = {}
+    results: list[object] = []
+    for row in zip(*tests, strict=True):
+        found = done.get(row)
+        if found is None:
+            found = done[row] = (
+                _LEFT if None in row else _aggregated(form.aggregate, _found(row, tested, context), summed)
+            )
+        results.append(found)
+    left = np.array([r is _LEFT for r in results], bool)
+    values = read([None if r is _LEFT else r for r in results])
+    values.ok &= ~left
+    return values
+
+
+def _arguments(form: _Form, arguments: tuple[Node, ...]) -> tuple[Node | None, list[tuple[Node, Node]]]:
+    """The range aggregated (None: the first tested) and each (range tested, criterion)."""
+    size = len(arguments)
+    if not form.several:
+        if size == 2 or (size == 3 and form.aggregate != "count"):
+            return (arguments[2] if size == 3 else None), [(arguments[0], arguments[1])]
+        raise UnsupportedError("a conditional function with other arguments")
+    first = 0 if form.aggregate == "count" else 1
+    if size - first < 2 or (size - first) % 2:
+        raise UnsupportedError("a conditional function with other arguments")
+    pairs = [(arguments[i], arguments[i + 1]) for i in range(first, size, 2)]
+    return (arguments[0] if first else None), pairs
+
+
+def _conditions(criterion: Column, cells: _Range) -> list[Condition | None]:
+    """Each row's criterion as the engine reads it; None for a row left to the cell-by-cell path."""
+    read_as: dict[tuple[int, object], Condition | None] = {}
+    tests: list[Condition | None] = []
+    rows = zip(
+        criterion.kind.tolist(), criterion.num.tolist(), criterion.text.tolist(), criterion.ok.tolist(), strict=True
+    )
+    for kind, number, text, ok in rows:
+        if not ok or kind not in (NUM, TEXT_CELL):
+            tests.append(None)
+            continue
+        key = (kind, number if kind == NUM else text)
+        if key not in read_as:
+            test = condition(number if kind == NUM else text)
+            read_as[key] = None if test is not None and test.kind == NUMBER and cells.truth else test
+        tests.append(read_as[key])
+    return tests
+
+
+def _found(tests: Sequence[Condition], tested: list[_Range], context: Context) -> Indices:
+    """The positions, in the ranges, of the cells where every test holds."""
+    equal = [(j, test) for j, test in enumerate(tests) if test.operator == "="]
+    if equal:
+        groups = _groups(tuple((tested[j], test.kind) for j, test in equal), context)
+        found = groups.get(tuple(test.value for _, test in equal), _NONE)
+    else:
+        found = np.arange(len(tested[0].values))
+    for cells, test in zip(tested, tests, strict=True):
+        if test.operator != "=":
+            found = found[cells.mask(test)[found]]
+    return found
+
+
+_NONE: Indices = np.zeros(0, np.intp)
+
+
+def _groups(signature: tuple[tuple[_Range, int], ...], context: Context) -> dict[tuple[object, ...], Indices]:
+    """The positions of the cells by their keys in each range of ``signature`` (a range, the kind it is tested by):
+    one grouping of the ranges for every row whose equalities are of this shape."""
+    key = ("groups", tuple((cells.area, kind) for cells, kind in signature))
+    found = context.tables.get(key)
+    if found is None:
+        positions: defaultdict[tuple[object, ...], list[int]] = defaultdict(list)
+        for i, keys in enumerate(zip(*(cells.keys(kind) for cells, kind in signature), strict=True)):
+            if None not in keys:
+                positions[keys].append(i)
+        found = context.tables[key] = {k: np.array(v, np.intp) for k, v in positions.items()}
+    return found
+
+
+def _aggregated(aggregate: str, found: Indices, summed: _Range) -> object:
+    """The count of the cells found, or the sum or average of the numbers found in the range ``summed``; _LEFT
+    where the range holds there anything but numbers and blanks."""
+    if aggregate == "count":
+        return float(len(found))
+    kinds = summed.kind[found]
+    numbers = kinds == NUM
+    if not (numbers | (kinds == BLANK)).all():
+        return _LEFT
+    values = summed.num[found][numbers]
+    if aggregate == "sum":
+        return float(np.sum(values))
+    return float(np.mean(values)) if len(values) else CellError("#DIV/0!")

@@ -1,31 +1,32 @@
-"""A formula read for vector evaluation: a small tree of constants, references, operators and calls.
+"""A formula read for vector evaluation: the tree of :mod:`xlscore.engine.evaluation.formula_tree` with each
+reference as the rows of a run read it.
 
-Only what :mod:`xlscore.engine.evaluation.vector.compute` computes is read; anything else (a name, a space (Excel's
-intersection), ``^`` and ``%``, an array constant, a function not listed in :data:`FUNCTIONS`) is
-:class:`UnsupportedError`, and the formula is left to the cell-by-cell path. A reference keeps its rows as the formula
-in its first row wrote them: a relative row as an offset from the formula's own row, an absolute row as it is.
+Only what :mod:`xlscore.engine.evaluation.vector.compute` computes is read; anything else (what the reader does not
+read, a function not listed in :data:`FUNCTIONS`, a range whose top and bottom rows are not both relative or both
+absolute, a range wider than 1,000 columns) is :class:`UnsupportedError`, and the formula is left to the
+cell-by-cell path. A reference keeps its rows as the formula in its first row wrote them: a relative row as an
+offset from the formula's own row, an absolute row as it is; a whole column (``$C:$C``) is rows 1 to the sheet's
+last, read as the engine reads it, to the last row the sheet uses.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xlscore.engine.rewrite.refs import MAX_ROW, find_references
-from xlscore.engine.rewrite.tokens import Token, Tokenizer, TokenizerError
+from xlscore.engine.evaluation import formula_tree
+from xlscore.engine.evaluation.formula_tree import Constant, NotReadError, Reference, Tree, read_tree
+from xlscore.engine.rewrite.tokens import Tokenizer, TokenizerError
 
 __all__ = ["FUNCTIONS", "Call", "Constant", "Node", "Operation", "Ref", "UnsupportedError", "parsed"]
 
-FUNCTIONS = frozenset({"IF", "ROUND", "SUM", "TEXT", "VLOOKUP", "MATCH", "INDEX", "XLOOKUP", "COUNTIF", "SUMIF"})
-_BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4, "/": 4}
+FUNCTIONS = frozenset({"IF", "ROUND", "SUM", "TEXT", "VLOOKUP", "MATCH", "INDEX", "XLOOKUP"}) | frozenset(
+    {"COUNTIF", "SUMIF", "AVERAGEIF", "COUNTIFS", "SUMIFS", "AVERAGEIFS"}
+)
+_WIDEST = 1000  # columns of a range read here
 
 
 class UnsupportedError(Exception):
     """The formula holds something vector evaluation does not compute."""
-
-
-@dataclass(frozen=True)
-class Constant:
-    value: float | str | bool
 
 
 @dataclass(frozen=True)
@@ -63,95 +64,29 @@ Node = Constant | Ref | Operation | Call
 def parsed(text: str, row: int) -> Node:
     """The formula ``text`` (without its ``=``) written in row ``row``; :class:`UnsupportedError` when it cannot be."""
     try:
-        tokens = Tokenizer("=" + text).items
-    except TokenizerError as exc:
+        tree = read_tree(Tokenizer("=" + text).items, FUNCTIONS, whole_columns=True)
+    except (TokenizerError, NotReadError) as exc:
         raise UnsupportedError(str(exc)) from exc
-    parser = _Parser(tokens, row)
-    node = parser.expression(0)
-    if parser.at < len(tokens):
-        raise UnsupportedError("more after the formula")
+    return _rows_of(tree.node, tree, row)
+
+
+def _rows_of(node: formula_tree.Node, tree: Tree, row: int) -> Node:
+    """``node`` with each reference as a :class:`Ref` of the formula in ``row``."""
+    if isinstance(node, Reference):
+        return _ref(tree, node.index, row)
+    if isinstance(node, formula_tree.Operation):
+        return Operation(node.operator, tuple(_rows_of(n, tree, row) for n in node.operands))
+    if isinstance(node, formula_tree.Call):
+        return Call(node.name, tuple(_rows_of(n, tree, row) for n in node.arguments))
     return node
 
 
-class _Parser:
-    def __init__(self, tokens: list[Token], row: int) -> None:
-        self.tokens = tokens
-        self.row = row
-        self.at = 0
-
-    def peek(self) -> Token | None:
-        return self.tokens[self.at] if self.at < len(self.tokens) else None
-
-    def take(self) -> Token:
-        token = self.peek()
-        if token is None:
-            raise UnsupportedError("the formula ends early")
-        self.at += 1
-        return token
-
-    def expression(self, floor: int) -> Node:
-        left = self.operand()
-        while True:
-            token = self.peek()
-            if token is None or token.type != Token.OP_IN or _BINARY.get(token.value, 0) <= floor:
-                return left
-            self.take()
-            right = self.expression(_BINARY[token.value])
-            left = Operation(token.value, (left, right))
-
-    def operand(self) -> Node:
-        token = self.take()
-        if token.type == Token.OP_PRE and token.value in "+-":
-            return Operation("neg" if token.value == "-" else "pos", (self.operand(),))
-        if token.type == Token.PAREN and token.subtype == Token.OPEN:
-            inner = self.expression(0)
-            closing = self.take()
-            if closing.type != Token.PAREN:
-                raise UnsupportedError("a bracket left open")
-            return inner
-        if token.type == Token.FUNC and token.subtype == Token.OPEN:
-            return self.call(token.value[:-1].upper())
-        if token.type == Token.OPERAND:
-            return self.constant_or_ref(token)
-        raise UnsupportedError(f"{token.type} {token.value}")
-
-    def call(self, name: str) -> Call:
-        name = name.removeprefix("_XLFN.")
-        if name not in FUNCTIONS:
-            raise UnsupportedError(name)
-        arguments: list[Node] = []
-        token = self.peek()
-        if token is not None and token.type == Token.FUNC and token.subtype == Token.CLOSE:
-            self.take()
-            return Call(name, ())
-        while True:
-            token = self.peek()
-            if token is not None and token.type == Token.SEP:
-                raise UnsupportedError("an argument left out")
-            arguments.append(self.expression(0))
-            token = self.take()
-            if token.type == Token.FUNC and token.subtype == Token.CLOSE:
-                return Call(name, tuple(arguments))
-            if token.type != Token.SEP or token.subtype != Token.ARG:
-                raise UnsupportedError(f"{token.type} {token.value} in a call")
-
-    def constant_or_ref(self, token: Token) -> Node:
-        if token.subtype == Token.NUMBER:
-            return Constant(float(token.value))
-        if token.subtype == Token.TEXT:
-            return Constant(token.value[1:-1].replace('""', '"'))
-        if token.subtype == Token.LOGICAL:
-            return Constant(token.value.upper() == "TRUE")
-        if token.subtype != Token.RANGE:
-            raise UnsupportedError(token.value)
-        refs = find_references(token.value)
-        if len(refs) != 1 or refs[0].start != 0 or refs[0].end != len(token.value):
-            raise UnsupportedError(f"a name {token.value}")
-        ref = refs[0]
-        top_fixed, _, bottom_fixed, _ = ref.absolute
-        area = ref.area
-        if top_fixed != bottom_fixed or area.bottom == MAX_ROW or area.right > 1000:
-            raise UnsupportedError("a range that grows, or a whole column or row")
-        if top_fixed:
-            return Ref(ref.sheet, area.top, area.bottom, area.left, area.right, False)
-        return Ref(ref.sheet, area.top - self.row, area.bottom - self.row, area.left, area.right, True)
+def _ref(tree: Tree, index: int, row: int) -> Ref:
+    written = tree.references[index]
+    top_fixed, _, bottom_fixed, _ = written.absolute
+    area = written.area
+    if top_fixed != bottom_fixed or area.right > _WIDEST:
+        raise UnsupportedError("a range that grows, or one too wide")
+    if top_fixed:
+        return Ref(written.sheet, area.top, area.bottom, area.left, area.right, False)
+    return Ref(written.sheet, area.top - row, area.bottom - row, area.left, area.right, True)

@@ -47,11 +47,18 @@ def _roles(text: str) -> list[str]:
 
 
 def _rows_written(text: str) -> int:
-    """How many row numbers the references of ``text`` write (the check of :func:`_key` on one formula a run)."""
-    return sum(
-        (1 if ":" not in text[r.start : r.end] else 2) if r.area.bottom < MAX_ROW and r.area.right < MAX_COL else -1
-        for r in find_references(text)
-    )
+    """How many row numbers the references of ``text`` write (the check of :func:`_same_digits` on one formula a
+    run): a whole column (``$C:$C``) none; a whole row, or a range to the last row with its rows written, is never
+    taken (-1)."""
+    return sum(_written(text[r.start : r.end], r.area) for r in find_references(text))
+
+
+def _written(text: str, area: Area) -> int:
+    if area.right == MAX_COL or (
+        area.bottom == MAX_ROW and (area.top != 1 or any(c.isdigit() for c in text.rpartition("!")[2]))
+    ):
+        return -1
+    return 0 if area.bottom == MAX_ROW else 1 if ":" not in text else 2
 
 
 @dataclass
