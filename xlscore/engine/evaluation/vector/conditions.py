@@ -132,7 +132,7 @@ def _numbers(cells: _Range) -> tuple[npt.NDArray[np.float64], Mask]:
         value = read_as[text]
         if type_of(value) == NUMBER:
             number = float(value)  # type: ignore[arg-type]
-            if number != value:
+            if number != value and number == number:  # (a text "nan" reads as NaN, equal to nothing, as in the engine)
                 raise UnsupportedError("a text that reads as a number a double does not hold")
             numbers[i], is_number[i] = number, True
     return numbers, is_number
