@@ -46,9 +46,11 @@ def framed(book: Path) -> None:
     seating = workbook["Seating"]
     left = next(int(c.column or 0) for c in seating[1] if str(c.value or "").startswith(NEXT_HEADING))
     rows = next(r for r in range(3, 400) if seating.cell(r, left + 3).value is None)
+    for merged in list(seating.merged_cells.ranges):  # the settings' note: merged cells stay where they are
+        seating.unmerge_cells(str(merged))
     seating.delete_rows(rows, 400)
     seating.delete_cols(1, left - 1)
-    for column, width in enumerate((16, 8, 8, 14, 10), start=1):
+    for column, width in enumerate((16, 8, 8, 14, 10, 10), start=1):
         seating.column_dimensions[get_column_letter(column)].width = width
     standings = workbook["Standings"]
     last = next(r for r in range(2, 400) if standings.cell(r, 2).value in (None, ""))

@@ -110,9 +110,10 @@ PB_EVENT = [
 
 
 def test_puffing_billy_by_hand() -> None:
-    # Totals: Ann 4.228, Bo 5.502, Cy 3.54. A new game's board adds at most 3.045 (3 + 0.03 x 3 x 0.5).
-    found = [(n.target, n.player, n.needs, n.kind) for n in pb_needs(PB_EVENT, "TtR", 4, top=2)]
-    score = [n.score for n in pb_needs(PB_EVENT, "TtR", 4, top=2)]
+    # Totals: Ann 4.228, Bo 5.502, Cy 3.54. A new game's board adds at most 3.045 (3 + 0.03 x 3 x 0.5). The last
+    # round is not TtR's final (final 0): no final bonus.
+    found = [(n.target, n.player, n.needs, n.kind) for n in pb_needs(PB_EVENT, "TtR", 4, top=2, final=0)]
+    score = [n.score for n in pb_needs(PB_EVENT, "TtR", 4, top=2, final=0)]
     # Bo for 1st must reach Ann's best, 4.228 + 3.045 = 7.273: 1.771 more, which 2nd place (at least 2) gives.
     # Ann's best (7.273) is below Bo's (8.547) but above Bo's worst (5.502): in reach, nothing enough alone.
     # For the top 2, Bo must reach the second best of the others' best: Cy's 3.54 + 3.045 = 6.585.
@@ -125,8 +126,73 @@ def test_puffing_billy_by_hand() -> None:
 
 def test_puffing_billy_a_board_of_a_game_played_counts_only_above_the_best() -> None:
     # In EB again, Ann can gain at most 3.045 - 3.028 = 0.017: Bo (5.502) stays first whatever he scores.
-    [bo] = pb_needs(PB_EVENT, "EB", 4)
+    [bo] = pb_needs(PB_EVENT, "EB", 4, final=0)
     assert (bo.player, bo.needs, bo.score) == ("Bo", 4, 0)
+    # If the round may be EB's final, Cy's EB may become 3.045 + the final's 0.3: 3.345 + 2.3 = 5.645 > Bo's 5.502,
+    # so Cy is in reach, and Bo must raise his EB best from 2.492 to 2.635 (5.645 - 3.01): only 1st does.
+    bo, cy = pb_needs(PB_EVENT, "EB", 4)
+    assert (bo.player, bo.needs, cy.player) == ("Bo", 1, "Cy")
+    assert bo.score == pytest.approx(5.645 - 3.01)
+
+
+def _pb(top: int = 2, final: object = None) -> tuple[list[tuple[int, str, int | None]], list[float | None]]:
+    found = pb_needs(PB_EVENT, "TtR", 4, top=top, final=final)
+    return [(n.target, n.player, n.needs) for n in found], [n.score for n in found]
+
+
+def test_puffing_billy_a_round_that_may_be_the_final_gives_everyone_else_its_bonus() -> None:
+    # Final blank, no final of TtR in the results: it may be TtR's final, so everyone else's best is a board of
+    # 3.045 and the final's 0.3 (+3.345), and the player's own finish counts no bonus (it may not be a final).
+    found, score = _pb()
+    # Bo for 1st: Ann's best 4.228 + 3.345 = 7.573, 2.071 above Bo's 5.502: more than 2nd's 2, so 1st.
+    # Ann and Cy (3.54 + 3.345 = 6.885 above Bo's 5.502) are in reach of 1st; neither can pass Bo's 8.847 alone.
+    assert found[:3] == [(1, "Bo", 1), (1, "Ann", None), (1, "Cy", None)]
+    assert score[:3] == [pytest.approx(7.573 - 5.502), None, None]
+    # The top 2: the second best of the others' best, Cy's 6.885: Bo 1.383 more (2nd), Ann 2.657 more (1st).
+    assert found[3:5] == [(2, "Bo", 2), (2, "Ann", 1)]
+    assert score[3:5] == [pytest.approx(6.885 - 5.502), pytest.approx(6.885 - 4.228)]
+
+
+def test_puffing_billy_a_single_board_final_counts_the_bonus_of_each_finish() -> None:
+    # final 1: the last round is TtR's final on one board: 1st, 2nd and 3rd are sure of 0.3, 0.2 and 0.1.
+    found, score = _pb(final=1)
+    # Bo for 1st must reach 7.573: 2nd gives 5.502 + 2 + 0.2 = 7.702, 3rd 5.502 + 1 + 0.1 = 6.602: 2nd. The least
+    # board score: between 3rd's 1.5 (+0.1: 7.102) and 2nd's 2 (+0.2: 7.702) no board scores, so the figure lies
+    # on the straight line between: 1.5 + (7.573 - 7.102) x 0.5 / 0.6 = 1.8925, which only 2nd place reaches.
+    assert found[:3] == [(1, "Bo", 2), (1, "Ann", None), (1, "Cy", None)]
+    assert score[0] == pytest.approx(1.5 + (7.573 - 7.102) * 0.5 / 0.6)
+    # The top 2 (6.885): Bo in 3rd, 1 + 0.1 = 1.1 < 1.383, so 2nd, from a board of 1.283 (+0.1); Ann 2.657 more:
+    # 2nd's 2.2 is short, so 1st, from a board of 2.457 (+0.2: 2nd with money enough).
+    assert found[3:5] == [(2, "Bo", 2), (2, "Ann", 1)]
+    assert score[3:5] == [pytest.approx(6.885 - 5.502 - 0.1), pytest.approx(6.885 - 4.228 - 0.2)]
+
+
+def test_puffing_billy_a_final_on_two_boards_is_sure_only_of_a_winners_second_bonus() -> None:
+    # final 2: the two board winners are the final's 1st and 2nd (0.3 or 0.2: sure of 0.2); a board's 2nd is sure
+    # of nothing. Bo for 1st (7.573): 2nd's 7.502 is short, 1st's 5.502 + 3 + 0.2 = 8.702 is enough; the least
+    # board score 2.071 is in 2nd's range, which counts no bonus.
+    found, score = _pb(final=2)
+    assert found[0] == (1, "Bo", 1)
+    assert score[0] == pytest.approx(7.573 - 5.502)
+
+
+def test_puffing_billy_a_final_played_already_gives_no_bonus_again() -> None:
+    # PB_EVENT with Ann's 0.3 for winning EB's final: EB's final is played.
+    played = [
+        ["player", "game", "score", "final_bonus"],
+        ["Ann", "EB", 3.028, 0.3],
+        ["Bo", "EB", 2.492, 0],
+        ["Cy", "EB", 1.24, 0],
+        ["Ann", "AoS", 1.2, 0],
+        ["Bo", "AoS", 3.01, 0],
+        ["Cy", "AoS", 2.3, 0],
+    ]
+    with pytest.raises(InputError, match="final is 1, but the final of EB is in the results already"):
+        pb_needs(played, "EB", 4, final=1)
+    # Blank: no bonus is still to come in EB, so the figures are those of a round that is not a final.
+    assert pb_needs(played, "EB", 4) == pb_needs(played, "EB", 4, final=0)
+    with pytest.raises(InputError, match="final"):
+        pb_needs(PB_EVENT, "TtR", 4, final=-1)
 
 
 BOARD = [["board", "player", "centres"], *([1, p, c] for p, c in zip("ABCDEFG", (10, 8, 6, 4, 3, 2, 1), strict=True))]
@@ -176,7 +242,7 @@ def test_puffing_billy_a_finish_named_enough_is_enough_against_every_result(
     for player, (first, second) in zip(players, scores, strict=True):
         rows += [[player, "G1", float(first)], [player, "G2", float(second)]]
     least = [3, 2, 1, 0]
-    for need in pb_needs(rows, game, 4, top=target, best=best):
+    for need in pb_needs(rows, game, 4, top=target, best=best, final=0):
         if need.target != target:
             continue
         own = ([Fraction(least[need.needs - 1])] if need.needs else []) + (
@@ -245,3 +311,68 @@ def test_the_least_score_is_the_least_over_every_last_round(
         if mine > 0:
             short = total([*scores[need.player], mine - Fraction(1, 1000)])
             assert sum(total([*scores[q], Fraction(10)]) > short for q in others) >= target
+
+
+_LEAST = [Fraction(p) for p in (3, 2, 1, 0)]
+_SURE = {  # the final bonus each finish (1st to 4th) is sure of, as pb_needs' docstring states it, by ``final``
+    None: (0, 0, 0, 0),
+    1: (Fraction("0.3"), Fraction("0.2"), Fraction("0.1"), 0),
+    2: (Fraction("0.2"), 0, 0, 0),
+    4: (0, 0, 0, 0),
+}
+_GAPS = ((Fraction("0.5"), Fraction(1)), (Fraction("1.5"), Fraction(2)), (Fraction("2.5"), Fraction(3)))
+
+
+def _finish(score: Fraction) -> int:
+    """The finish a board score says (1st: 3 or more, 2nd: 2 to 2.5, 3rd: 1 to 1.5, 4th: 0 to 0.5)."""
+    return next((f for f, least in enumerate(_LEAST, start=1) if score >= least), 4)
+
+
+def _board(score: Fraction, up: bool) -> Fraction:
+    """The board score a board can give nearest ``score``, upwards or downwards (no board scores 2.5 to 3)."""
+    for low, high in _GAPS:
+        if low < score < high:
+            return high if up else low
+    return score
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_GRID), min_size=2, max_size=2), min_size=2, max_size=3),
+    st.sampled_from(["G1", "New"]),
+    st.sampled_from([None, 1, 2, 4]),
+    st.integers(1, 2),
+)
+def test_puffing_billy_needs_hold_against_every_final_result(
+    scores: list[list[Fraction]], game: str, final: int | None, target: int
+) -> None:
+    """Brute force with a final still to play (``final`` blank: it may be; 1, 2, 4 boards): a player finishing
+    ``needs`` (with the bonus that finish is sure of) or scoring ``score`` (the nearest board score up, its
+    finish's sure bonus) reaches the target, by PB_STANDINGS, whatever each other player scores (0 to 3.045) and
+    whatever final bonus they win (0 or 0.3); a thousandth less misses when everyone else scores 3.045 and 0.3."""
+    rows: list[list[object]] = [["player", "game", "score", "final_bonus"]]
+    players = [f"P{i}" for i in range(len(scores))]
+    for player, (first, second) in zip(players, scores, strict=True):
+        rows += [[player, "G1", float(first), None], [player, "G2", float(second), None]]
+    sure = _SURE[final]
+
+    def placed(player: str, mine: Fraction, others: dict[str, tuple[Fraction, Fraction]]) -> int:
+        own = [player, game, float(mine), float(sure[_finish(mine) - 1])]
+        theirs = [[p, game, float(s), float(b)] for p, (s, b) in others.items()]
+        return {s.player: s.place for s in pb_standings([*rows, own, *theirs])}[player]
+
+    for need in pb_needs(rows, game, 4, top=target, final=final):
+        if need.target != target:
+            continue
+        own = [_LEAST[need.needs - 1]] if need.needs else []
+        if need.score is not None:
+            own.append(_board(Fraction(str(round(need.score, 3))), up=True))
+        others = [p for p in players if p != need.player]
+        results = list(itertools.product(_GRID, [Fraction(0), Fraction("0.3")]))
+        for mine in own:
+            for theirs in itertools.product(results, repeat=len(others)):
+                assert placed(need.player, mine, dict(zip(others, theirs, strict=True))) <= target
+        if need.score:  # a thousandth less misses when every other player wins with the largest bonuses
+            short = _board(Fraction(str(round(need.score - 0.001, 3))), up=False)
+            best = dict.fromkeys(others, (Fraction("3.045"), Fraction("0.3")))
+            assert placed(need.player, short, best) > target

@@ -18,10 +18,11 @@ Exact or a bound (the ``kind`` column):
   other player finishes anywhere, finishing f or better always gets the player there, and finishing below f fails
   in at least one (a property test enumerates them). When two rivals sit at one table they cannot both win, so
   with the seating known a player may in fact need less: the figure never asks too little.
-* **bound** where a round's score is not a finish's fixed points (Puffing Billy's bonuses, Size Matters and
-  Diplomacy centre counts): the finish is read on the least score it can give against the most every other player
-  can score, so it is enough, but a lower finish may be enough too, with the right centres or money; Size Matters and
-  Diplomacy place nobody, so only the score is given, and what centres give that score depends on the board.
+* **bound** where a round's score is not a finish's fixed points (Puffing Billy's bonuses and the final's bonuses
+  still to play, Size Matters and Diplomacy centre counts): the finish is read on the least score it can give
+  against the most every other player can score, so it is enough, but a lower finish may be enough too, with the
+  right centres or money; Size Matters and Diplomacy place nobody, so only the score is given, and what centres give
+  that score depends on the board.
 
 Tie-breaks are not applied: a tie for the target counts as reaching it (a shared place).
 """
@@ -70,6 +71,10 @@ class Outlook:
     most: Fraction
     finishes: Sequence[tuple[Fraction, Fraction]] = ()
     bends: Callable[[str], Iterable[Fraction]] = lambda player: ()
+    best: Callable[[str], Fraction] | None = None
+    """The most a player's total can reach in the last round, where that is more than ``after`` at ``most``
+    (Puffing Billy: a final's bonus, which ``after`` counts only as far as a finish is sure to give it); None:
+    ``after`` at ``most``."""
 
 
 def targets(top: object) -> list[int]:
@@ -101,7 +106,7 @@ def needs_over(totals: Mapping[str, Fraction], outlook: Outlook, targets: Sequen
     """For each target (1, N) and each player in reach of it, in the order of the standings now, what they need
     as ``outlook`` says the totals can move (see the module docstring)."""
     ranked = sorted(totals, key=lambda p: (-totals[p], p))
-    best = {p: outlook.after(p, outlook.most) for p in ranked}
+    best = {p: outlook.after(p, outlook.most) if outlook.best is None else outlook.best(p) for p in ranked}
     worst = {p: outlook.after(p, outlook.least) for p in ranked}
     found: list[Need] = []
     for target in targets:

@@ -118,6 +118,8 @@ FINAL_BONUS: tuple[float, ...] = (0.3, 0.2, 0.1)
 """Added to the best score in the game of the final's 1st, 2nd and 3rd (a tenth of the placement score)."""
 
 BOARD_MAX_PLAYERS = 6
+MAX_FINAL_BOARDS = 100
+"""The most boards pb_needs' ``final`` takes: far above any final's."""
 FINISH_MOST: tuple[Fraction, ...] = tuple(map(Fraction, ("3.045", "2.5", "1.5", "0.5", "0", "0")))
 """The most a board gives each finish, 1st to 6th: the placement score and the largest bonus (0.5 for 2nd to 4th,
 and a winner's bonus of 0.03 x three bonuses of 0.5 = 0.045)."""
@@ -540,11 +542,12 @@ def pb_needs(
     best: int | None = None,
     required: Sequence[str] = (),
     players: object = None,
+    final: object = None,
 ) -> tuple[Need, ...]:
     """What each player needs before the last round, a board of one game: the lowest finish on it that still gets
-    them first (and into the top N), even if everyone else wins their board with the largest bonus; a bound, since
-    a finish's bonus depends on the money (a lower finish may do with the right money), with the least board score
-    that is enough.
+    them first (and into the top N), even if everyone else wins their board with the largest bonus (and, where the
+    round may be the game's final, the final's 0.3); a bound, since a finish's bonus depends on the money (a lower
+    finish may do with the right money), with the least board score that is enough.
 
     results: the results so far, as PB_STANDINGS reads them (a boards table, or player, game, score rows).
     game: the game of the last round's boards (a new board counts only if it beats the player's best in it).
@@ -554,6 +557,8 @@ def pb_needs(
     required: games that always count, scoring 0 for a player who has none.
     players: the players table (player, and optionally late from, dropped after, sits out), to check each result
         against (blank: none).
+    final: the last round is the game's final on this many boards: its bonuses count (0: not a final; blank: it
+        may be one, while the results hold no final of the game, so only the others' best counts the bonus).
     """
     rows, keep, must = standings_input(results, best, required, players)
     named = cell_text(game) if not isinstance(game, bool) else None
@@ -565,23 +570,82 @@ def pb_needs(
     played: dict[str, dict[str, list[float]]] = defaultdict(dict)
     for (player, each), scores in boards.items():
         played[player][each] = scores
+    sure = _sure_bonuses(final, named, any(bonuses.get((p, named)) for p in played))
 
-    def after(player: str, score: Fraction) -> Fraction:
+    def total(player: str, score: Fraction, bonus: Fraction | None) -> Fraction:
+        """The player's total after a last board of ``score`` and, when the round is a final, ``bonus``."""
         scores = {each: [*board_scores] for each, board_scores in played[player].items()}
         scores.setdefault(named, []).append(float(score))
-        games = [GameStanding(g, pb_game_score(v, bonuses.get((player, g), 0)), True) for g, v in scores.items()]
+        games = [GameStanding(g, _game_score(v, exact(bonuses.get((player, g), 0))), True) for g, v in scores.items()]
+        if bonus is not None:
+            games = [
+                g if g.game != named else GameStanding(g.game, _game_score(scores[named], bonus), True) for g in games
+            ]
         return exact(_total(_counted(games, keep, must)))
 
     def bends(player: str) -> list[Fraction]:
-        # Where a new board passes a board of the game or a game's score (less the game's bonus) in a best-N count.
-        shift = exact(bonuses.get((player, named), 0))
+        # Where a new board passes a board of the game or a game's score (less the game's bonus) in a best-N count,
+        # and where a finish's range (and the final bonus it is sure of) begins and ends.
+        shifts = {exact(bonuses.get((player, named), 0)), *(sure or ())}
         seen = [exact(x) for v in played[player].values() for x in v]
-        return [*seen, *(x - shift for x in seen)]
+        return [*seen, *(x - shift for x in seen for shift in shifts), *_FINISH_ENDS]
 
-    least = [Fraction(p) for p in PLACEMENT_SCORE] + [Fraction(0)] * (BOARD_MAX_PLAYERS - len(PLACEMENT_SCORE))
-    finishes = list(zip(least[:size], FINISH_MOST[:size], strict=True))
-    outlook = Outlook(after, Fraction(0), FINISH_MOST[0], finishes, bends)
+    least = _FINISH_LEAST[:size]
+    finishes = list(zip(least, FINISH_MOST[:size], strict=True))
+    outlook = Outlook(
+        lambda player, score: total(player, score, None if sure is None else _sure_at(score, sure)),
+        Fraction(0),
+        FINISH_MOST[0],
+        finishes,
+        bends,
+        None if sure is None else lambda player: total(player, FINISH_MOST[0], _FINAL_MOST),
+    )
     return needs_over(totals, outlook, targets(top), BOUND)
+
+
+_FINISH_LEAST = tuple(Fraction(p) for p in PLACEMENT_SCORE) + (Fraction(0),) * (
+    BOARD_MAX_PLAYERS - len(PLACEMENT_SCORE)
+)
+"""The least a board gives each finish, 1st to 6th: its placement score."""
+_FINISH_ENDS = tuple(sorted({*_FINISH_LEAST, *FINISH_MOST}))
+_FINAL_MOST = Fraction(str(FINAL_BONUS[0]))
+
+
+def _sure_bonuses(final: object, game: str, done: bool) -> tuple[Fraction, ...] | None:
+    """The final bonus each finish of the last round is sure of, 1st to 6th, as ``final`` says (see pb_needs); None
+    when the round gives no bonus (not a final, or the game's final is in the results already).
+
+    A single final board gives its 1st, 2nd and 3rd 0.3, 0.2 and 0.1. On N boards the final's top three are the
+    board winners with the best ratios (with two boards, the better of the boards' seconds is third): a board winner
+    is sure of the N-th bonus when N is 3 or less, and nothing else is sure."""
+    if is_blank(final):
+        return None if done else (Fraction(0),) * BOARD_MAX_PLAYERS
+    boards = whole("final", final, 0, MAX_FINAL_BOARDS)
+    if boards and done:
+        raise InputError(f"final is {boards}, but the final of {game} is in the results already; expected 0 or blank")
+    if not boards:
+        return None
+    bonuses = [Fraction(str(b)) for b in FINAL_BONUS]
+    sure = bonuses if boards == 1 else [bonuses[boards - 1]] if boards <= len(bonuses) else []
+    return tuple(sure) + (Fraction(0),) * (BOARD_MAX_PLAYERS - len(sure))
+
+
+def _sure_at(score: Fraction, sure: Sequence[Fraction]) -> Fraction:
+    """The final bonus a last board of ``score`` is sure of: its finish's, and between finishes (scores no board
+    gives) a straight line from the one below to the one above, so that the total rises as a straight line between
+    the finishes' ends (which the least score is read on)."""
+    ranges = sorted(zip(_FINISH_LEAST, FINISH_MOST, sure, strict=True))
+    points = [(end, bonus) for low, high, bonus in ranges for end in (low, high)]
+    below = [(x, b) for x, b in points if x <= score]
+    above = [(x, b) for x, b in points if x >= score]
+    (x0, b0), (x1, b1) = max(below), min(above)
+    return b0 if x1 == x0 else b0 + (b1 - b0) * (score - x0) / (x1 - x0)
+
+
+def _game_score(board_scores: Sequence[float], bonus: Fraction) -> float:
+    """A game's score as pb_game_score gives it (the best board plus the bonus), for any bonus: a final's sure
+    bonus between two finishes is no bonus a final gives."""
+    return round_half_up(max(as_decimal(s) for s in board_scores) + as_decimal(float(bonus)), DIGITS)
 
 
 def standings_input(
