@@ -16,7 +16,9 @@ import pytest
 
 from tests.excel.templates.events import Cell, Event, grid, players, recalculated, same, shown, table, write
 from xlscore.core.events.places import places_by_round
+from xlscore.core.events.table import row_fields
 from xlscore.core.seating.next_round import next_round
+from xlscore.core.systems.diplomacy.board import POWER_NAMES
 from xlscore.core.systems.diplomacy.event import diplomacy_standings, diplomacy_standings_by_round
 from xlscore.core.systems.puffing_billy import pb_standings, pb_standings_by_round
 from xlscore.core.systems.rplops_event import rplops_standings, rplops_standings_by_round
@@ -271,11 +273,11 @@ def test_the_chart_draws_the_chart_data_with_first_place_on_top(final: tuple[str
     assert re.search(r"<(?:c:)?valAx>.*?<(?:c:)?orientation val=\"maxMin\"", line, re.S)
 
 
-def _next_rows(book: Any) -> list[tuple[object, ...]]:
+def _next_rows(book: Any, width: int = 5) -> list[tuple[object, ...]]:
     sheet = book["Seating"]
     top, left = sheet[NEXT_ANCHOR].row, sheet[NEXT_ANCHOR].column
     rows = []
-    for row in sheet.iter_rows(min_row=top + 1, min_col=left, max_col=left + 4, values_only=True):
+    for row in sheet.iter_rows(min_row=top + 1, min_col=left, max_col=left + width - 1, values_only=True):
         if all(v in (None, "") for v in row):
             break
         rows.append(tuple(None if v == "" else v for v in row))
@@ -291,8 +293,10 @@ def test_the_seating_shows_the_next_round_from_the_standings_once_the_round_is_c
     last = [row for row in by_round[1:] if row[0] == event.rounds]
     size = book["Seating"]["G2"].value
     history = table(event, _HEADERS[system])
-    expected = next_round([row[2] for row in last], history, event.rounds + 1, size, players(event))
-    assert _next_rows(book) == [(r.round, r.table, r.seat, r.player, r.board) for r in expected.rows]
+    powers = POWER_NAMES if system == "diplomacy" else None  # a Diplomacy board's seats are its powers
+    expected = next_round([row[2] for row in last], history, event.rounds + 1, size, players(event), powers=powers)
+    columns = row_fields(expected.row_type)  # round, table, seat, player, board, and for Diplomacy the power
+    assert _next_rows(book, len(columns)) == [tuple(getattr(r, c) for c in columns) for r in expected.rows]
     # RPLOPS: Bo dropped after round 2: round 4 seats Ann, Cy (back from her bye) and Di at one table of three.
     if system == "rplops":
         assert sorted(r.player for r in expected.rows) == ["Ann", "Cy", "Di"]

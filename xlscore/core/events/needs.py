@@ -19,9 +19,10 @@ Exact or a bound (the ``kind`` column):
   in at least one (a property test enumerates them). When two rivals sit at one table they cannot both win, so
   with the seating known a player may in fact need less: the figure never asks too little.
 * **bound** where a round's score is not a finish's fixed points (Puffing Billy's bonuses and the final's bonuses
-  still to play, Size Matters and Diplomacy centre counts): the finish is read on the least score it can give against the most every other player
-  can score, so it is enough, but a lower finish may be enough too, with the right centres or money; Size Matters and
-  Diplomacy place nobody, so only the score is given, and what centres give that score depends on the board.
+  still to play, Size Matters and Diplomacy centre counts): the finish is read on the least score it can give
+  against the most every other player can score, so it is enough, but a lower finish may be enough too, with the
+  right centres or money; Size Matters and Diplomacy place nobody, so only the score is given, and what centres give
+  that score depends on the board.
 
 Tie-breaks are not applied: a tie for the target counts as reaching it (a shared place).
 """

@@ -36,6 +36,7 @@ the same numbers (the tests compare them).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -393,7 +394,7 @@ def size_matters_standings_by_round(
     """
     roster = read_roster(players)
     event = _Event.read(results, modifier_digits, tie_breaks, roster, bye_rule(bye, bye_score))
-    return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
+    return standings_by_round(event.last, lambda number: event.after(number, with_rows=False)[1], roster)
 
 
 @table(Need)
@@ -419,7 +420,7 @@ def size_matters_needs(
     bye_score: the score of a bye, for bye fixed.
     """
     event = _Event.read(results, modifier_digits, None, read_roster(players), bye_rule(bye, bye_score))
-    totals = event.after(None)[1].totals
+    totals = event.after(None, with_rows=False)[1].totals
     outlook = Outlook(lambda player, score: totals[player] + score, Fraction(0), _SOLO)
     return needs_over(totals, outlook, targets(top), BOUND)
 
@@ -454,12 +455,12 @@ class _Event:
             totals = _totals(results, digits, scores, solos, roster)
         return cls(scores, solos, totals, order, roster, byes)
 
-    @property
+    @functools.cached_property  # asked once a round by the standings by round
     def last(self) -> int:
         return max((_round(b) for boards in self.scores.values() for b in boards), default=0)
 
-    def after(self, number: int | None) -> tuple[tuple[SizeMattersStanding, ...], After]:
-        """The standings after round ``number`` (None: all rounds)."""
+    def after(self, number: int | None, *, with_rows: bool = True) -> tuple[tuple[SizeMattersStanding, ...], After]:
+        """The standings after round ``number`` (None: all rounds); without ``with_rows``, the After alone."""
         scores = self.scores
         totals: Mapping[str, Fraction] = self.totals
         if number is not None and number < self.last:
@@ -474,6 +475,9 @@ class _Event:
             "solos": measure("solos", solos),
             "head to head": head_to_head("head to head", scores),
         }
+        ranked = standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
+        if not with_rows:  # the places alone (standings by round, needs): no row to show
+            return (), After([(row.place, row.player) for row in ranked], totals, boards)
         rows = tuple(
             SizeMattersStanding(
                 row.place,
@@ -484,7 +488,7 @@ class _Event:
                 len(scores[row.player]),
                 row.decided_by,
             )
-            for row in standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
+            for row in ranked
         )
         return rows, After([(row.place, row.player) for row in rows], totals, boards)
 

@@ -13,6 +13,7 @@ from xlscore.core.events.headings import heading
 from xlscore.core.events.rows import cell_name, read_rows
 from xlscore.core.events.table import Table
 from xlscore.core.systems.gibbs.history import History, read_history
+from xlscore.core.systems.gibbs.plain import PlainHistory, PlainReplay, read_plain, replay_plain
 from xlscore.core.systems.gibbs.replay import Replay, replay
 from xlscore.core.systems.gibbs.rule import G_EXP, K2, K3, START_RP, settings
 from xlscore.core.validate import number
@@ -103,6 +104,9 @@ def gibbs_ratings(
     kind: 1v1 (2 players), 3-5P (3 to 5), 6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
     """
     trajectory = yes_no("trajectory", trajectory)
+    quick = _rate_plain(history, k1, k2, k3, g_exp, start, one_pool, trajectory)
+    if quick is not None:
+        return quick
     data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=trajectory)
     if rated is None:
         return GibbsRatings((), () if trajectory else None)
@@ -178,7 +182,7 @@ def gibbs_rp_by_game(
         rows = data.order[first[e] : first[e] + counts[e]]  # the entity's rows, in history order
         after = np.searchsorted(game_of_row[rows], np.arange(games), side="right")  # its games so far
         start_rp = rated.start  # before its first game
-        chart[:, column] = np.concatenate(([start_rp], rated.after[rows]))[after]
+        chart[:, column] = np.concatenate(([start_rp], rated.after(rows)))[after]
     return GibbsRpByGame(titles, tuple(map(tuple, chart.tolist())))
 
 
@@ -223,13 +227,79 @@ def _rate(
     return data, replay(data, k1, power, top, cap, first)
 
 
+def _rate_plain(
+    history: object,
+    k1: object,
+    k2: object,
+    k3: object,
+    g_exp: object,
+    start: object,
+    one_pool: object,
+    trajectory: bool,
+) -> GibbsRatings | None:
+    """A small history of rows rated in plain Python (:mod:`~xlscore.core.systems.gibbs.plain`), the settings
+    checked first as :func:`_rate` checks them; None when it is for the numpy replay."""
+    power, top, cap = settings(k2, k3, g_exp)
+    first = number("start", start)
+    data = read_plain(history, yes_no("one_pool", one_pool))
+    rated = None if data is None else replay_plain(data, k1, power, top, cap, first)
+    if data is None or rated is None:
+        return None
+    return GibbsRatings(_plain_table(data, rated), _plain_trajectory(data, rated) if trajectory else None)
+
+
+def _plain_table(data: PlainHistory, rated: PlainReplay) -> tuple[GibbsRating, ...]:
+    """The final table as :func:`_table` makes it: by pool, highest RP first (equal RP in the order of the
+    entities), equal RP sharing the best place they cover."""
+    rp, pools = rated.rp, data.entity_pool
+    order = sorted(range(len(rp)), key=lambda e: (pools[e], -rp[e], e))
+    table = []
+    for position, e in enumerate(order):
+        previous = order[position - 1] if position else None
+        if previous is None or pools[previous] != pools[e]:
+            top = place = position  # the pool's first row
+        elif rp[previous] != rp[e]:
+            place = position
+        change = rp[e] - rated.last_before[e]
+        table.append(
+            GibbsRating(
+                place - top + 1, data.entity_player[e], data.pool_names[pools[e]], rp[e], rated.played[e], change
+            )
+        )
+    return tuple(table)
+
+
+def _plain_trajectory(data: PlainHistory, rated: PlainReplay) -> tuple[GibbsStep, ...]:
+    dates = data.dates
+    steps = []
+    row = 0
+    for game in data.games:
+        pool = data.pool_names[game.pool]
+        for e in game.entities:
+            date = dates[row]
+            steps.append(
+                GibbsStep(
+                    game.name,
+                    pool,
+                    date,
+                    data.entity_player[e],
+                    rated.at[row],
+                    rated.before[row],
+                    rated.after[row],
+                    rated.games_after[row],
+                )
+            )
+            row += 1
+    return tuple(steps)
+
+
 def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     import numpy as np
 
     rp = rated.rp
     last = np.cumsum(data.games) - 1  # each entity's rows come together in the order, oldest first
     previous = np.where(data.games > 1, data.order[last - 1], -1)
-    change = rated.after[data.order[last]] - rated.before(previous)
+    change = rated.after(data.order[last]) - rated.before(previous)
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool))
     ranked, pools = rp[order], data.entity_pool[order]
     # Places within each pool, from the order (highest RP first): a player level with the one above shares that
@@ -274,7 +344,7 @@ def _trajectory(data: History, rated: Replay) -> tuple[GibbsStep, ...]:
             [players[e] for e in data.entity.tolist()],
             rated.place.tolist(),
             rated.before(data.previous).tolist(),
-            rated.after.tolist(),
+            rated.every_after().tolist(),
             (data.played + 1).tolist(),
         )
     finally:
