@@ -50,11 +50,13 @@ if TYPE_CHECKING:
         LeagueSize,
         LeagueStanding,
         LifetimeStanding,
+        PlayerLeague,
         SeasonWinner,
         league_formation,
         league_game_name,
         league_lifetime,
         league_name,
+        league_of,
         league_points,
         league_schedule,
         league_season_games,
@@ -78,6 +80,7 @@ if TYPE_CHECKING:
         pb_winner_bonus,
     )
     from xlscore.core.systems.puffing_billy_qualifiers import Qualifier, pb_qualifiers
+    from xlscore.core.systems.puffing_billy_sheet import pb_score_sheet
     from xlscore.core.systems.rplops import plops, rplops, rplops2, rplops_game
     from xlscore.core.systems.rplops_event import (
         RplopsStanding,
@@ -133,6 +136,8 @@ _LAZY = {
     "league_game_name": "xlscore.core.systems.league",
     "league_lifetime": "xlscore.core.systems.league",
     "league_name": "xlscore.core.systems.league",
+    "league_of": "xlscore.core.systems.league",
+    "PlayerLeague": "xlscore.core.systems.league",
     "league_points": "xlscore.core.systems.league",
     "league_schedule": "xlscore.core.systems.league",
     "league_season_games": "xlscore.core.systems.league",
@@ -156,6 +161,7 @@ _LAZY = {
     "Qualifier": "xlscore.core.systems.puffing_billy_qualifiers",
     "pb_qualifiers": "xlscore.core.systems.puffing_billy_qualifiers",
     "pb_winner_bonus": "xlscore.core.systems.puffing_billy",
+    "pb_score_sheet": "xlscore.core.systems.puffing_billy_sheet",
     "plops": "xlscore.core.systems.rplops",
     "publish": "xlscore.excel.publish",
     "rplops": "xlscore.core.systems.rplops",
@@ -216,6 +222,7 @@ __all__ = [
     "LifetimeStanding",
     "NextSeating",
     "PlacesByRound",
+    "PlayerLeague",
     "Qualifier",
     "RepeatedPair",
     "RoundStanding",
@@ -248,6 +255,7 @@ __all__ = [
     "league_lifetime_standings",
     "league_name",
     "league_next_season",
+    "league_of",
     "league_points",
     "league_schedule",
     "league_season_games",
@@ -265,6 +273,7 @@ __all__ = [
     "pb_needs",
     "pb_points",
     "pb_qualifiers",
+    "pb_score_sheet",
     "pb_standings",
     "pb_standings_by_round",
     "pb_winner_bonus",

@@ -51,7 +51,7 @@ def _cell_by_cell(monkeypatch: pytest.MonkeyPatch, path: Path) -> dict[tuple[int
         raise NotPlainError
 
     with monkeypatch.context() as patched:
-        patched.setattr(book_module, "plain_chunks", not_plain)
+        patched.setattr(book_module, "plain_bodies", not_plain)
         return dict(read_book(path).sheet("Results").values)
 
 

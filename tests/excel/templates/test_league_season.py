@@ -21,6 +21,8 @@ from xlscore.engine.files.book import read_book
 from xlscore.excel.functions.cells import table_to_grid
 from xlscore.excel.templates import league_season, new_workbook
 
+from .engine_use import engine_loaded
+
 WORKBOOK = Path(__file__).resolve().parents[3] / "workbooks" / "meeple-league-season.xlsx"
 
 
@@ -199,3 +201,9 @@ def test_the_seeding_is_read_from_the_player_column_wherever_it_stands(tmp_path:
     book.save(swapped)
     with pytest.raises(TableError, match="leagues has no column 'player'"):
         league_season.standings(read_book(swapped))
+
+
+def test_the_template_recalculates_without_the_formula_engine() -> None:
+    # The Results' division and league are one LEAGUE_OF; the charts' helper cells are plain formulas the engine's
+    # plain path computes (no COUNTIF, whose criterion it reads with the general engine), so that is never loaded.
+    assert engine_loaded(WORKBOOK) == (0, False)

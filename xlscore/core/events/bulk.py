@@ -163,11 +163,14 @@ def exact_sums(group: Ints, groups: int, numerators: Ints) -> list[int] | None:
 def fraction_sums(group: Ints, groups: int, numerators: Ints, denominators: Ints) -> list[Fraction] | None:
     """Each group's exact sum of ``numerators / denominators`` (denominators from a small set, such as n + 1),
     added as integers per distinct denominator; None when that could overflow."""
-    total: list[Fraction] = [Fraction(0)] * groups
+    total: list[Fraction] | None = None
     for denominator in np.unique(denominators).tolist():
         chosen = denominators == denominator
         sums = exact_sums(group[chosen], groups, numerators[chosen])
         if sums is None:
             return None
-        total = [t + Fraction(s, denominator) if s else t for t, s in zip(total, sums, strict=True)]
-    return total
+        if total is None:  # the first denominator's sums are the totals so far (0 + s / d is s / d)
+            total = [Fraction(s, denominator) for s in sums]
+        else:
+            total = [t + Fraction(s, denominator) if s else t for t, s in zip(total, sums, strict=True)]
+    return [Fraction(0)] * groups if total is None else total

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from xlscore.core.errors import TableError
+from xlscore.core.errors import TableError, XlscoreError
 from xlscore.core.events.headings import heading
-from xlscore.core.events.rows import cell_name, cell_whole, read_rows, where
+from xlscore.core.events.rows import cell_name, cell_whole, read_columns, read_rows, where
 from xlscore.core.validate import count
 
 if TYPE_CHECKING:
@@ -63,8 +63,20 @@ def places_by_round(by_round: object, top: int | None = None) -> PlacesByRound:
     top: follow only the first this many players of the last round's standings, in their order there, 1 to 1000
         (blank: every player).
     """
-    rows = read_rows(by_round, ["round", "place", "player"], name=_TABLE)
     wanted = None if top is None else count("top", top, 1, TOP_MOST)
+    found = _in_bulk(by_round)
+    if found is None:
+        found = _by_rows(by_round)
+    rounds = tuple(sorted(found))
+    last = found[rounds[-1]] if rounds else {}
+    followed = tuple(sorted(last, key=lambda p: last[p]))[:wanted]
+    shown = tuple(tuple(found[number].get(player) for player in followed) for number in rounds)
+    return PlacesByRound(followed, rounds, shown, wanted)
+
+
+def _by_rows(by_round: object) -> dict[int, dict[str, int]]:
+    """Each round's places by player, the table read row by row (the rule: the first bad row named)."""
+    rows = read_rows(by_round, ["round", "place", "player"], name=_TABLE)
     found: dict[int, dict[str, int]] = {}
     for row in rows:
         number = cell_whole(row, "round", 1, None, _TABLE)
@@ -73,8 +85,33 @@ def places_by_round(by_round: object, top: int | None = None) -> PlacesByRound:
         if player in places:
             raise TableError(f"{where(row, 'player', _TABLE)} is {player!r} again in round {number}; expected once")
         places[player] = cell_whole(row, "place", 1, None, _TABLE)
-    rounds = tuple(sorted(found))
-    last = found[rounds[-1]] if rounds else {}
-    followed = tuple(sorted(last, key=lambda p: last[p]))[:wanted]
-    shown = tuple(tuple(found[number].get(player) for player in followed) for number in rounds)
-    return PlacesByRound(followed, rounds, shown, wanted)
+    return found
+
+
+def _in_bulk(by_round: object) -> dict[int, dict[str, int]] | None:
+    """:func:`_by_rows` over whole columns when every row is plainly good (rounds and places whole numbers from 1,
+    every player named, once a round); None when a row needs a message (:func:`_by_rows` then words it)."""
+    try:
+        import numpy as np
+
+        from xlscore.core.events import bulk
+    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
+        return None
+    try:
+        _, columns = read_columns(by_round, ["round", "place", "player"], name=_TABLE)
+    except XlscoreError:
+        return None
+    rounds, places = bulk.numbers(columns["round"], lo=1), bulk.numbers(columns["place"], lo=1)
+    players = bulk.names(columns["player"])
+    if rounds is None or places is None or players is None:
+        return None
+    if np.any(rounds != np.floor(rounds)) or np.any(places != np.floor(places)):
+        return None
+    found: dict[int, dict[str, int]] = {}
+    whole_rounds, whole_places = rounds.astype(np.int64).tolist(), places.astype(np.int64).tolist()
+    for number, player, place in zip(whole_rounds, players, whole_places, strict=True):
+        at = found.setdefault(number, {})
+        if player in at:
+            return None
+        at[player] = place
+    return found

@@ -18,6 +18,7 @@ in order; the published chain is the default.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,13 +60,22 @@ def head_to_head(name: str, scores: Mapping[str, Mapping[Any, Exact]]) -> TieBre
     (own score - that player's score). ``scores`` holds each player's score by game. Two who never met score 0."""
 
     def net(group: Sequence[str]) -> dict[str, Exact]:
-        result: dict[str, Exact] = {}
-        for player in group:
-            own = scores[player]
-            result[player] = sum(
-                (own[g] - scores[q][g] for q in group if q != player for g in own if g in scores[q]), Fraction(0)
-            )
-        return result
+        # Over a game that k of the group played, a player's own score less each other's is k x own less the k
+        # players' sum: one pass over the games rather than over every pair, in whole numbers over the scores'
+        # common denominator (exact, as the Fractions are, and in any order).
+        at: dict[Any, list[str]] = {}
+        for player in dict.fromkeys(group):
+            for game in scores[player]:
+                at.setdefault(game, []).append(player)
+        shared = [(game, present) for game, present in at.items() if len(present) > 1]
+        denominator = math.lcm(*(scores[p][game].denominator for game, present in shared for p in present))
+        sums = dict.fromkeys(group, 0)
+        for game, present in shared:
+            whole = [scores[p][game].numerator * (denominator // scores[p][game].denominator) for p in present]
+            total = sum(whole)
+            for player, own in zip(present, whole, strict=True):
+                sums[player] += len(present) * own - total
+        return {player: Fraction(net, denominator) for player, net in sums.items()}
 
     return TieBreak(name, net)
 
@@ -99,10 +109,11 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
             got = step.values(group)
             for player in group:
                 values[player][step.name] = got[player]
-            ordered = sorted(group, key=got.__getitem__, reverse=True)  # stable: equal values stay listed by name
+            key = _whole(got, group)
+            ordered = sorted(group, key=key.__getitem__, reverse=True)  # stable: equal values stay listed by name
             run = [ordered[0]]
             for player in ordered[1:]:
-                if got[player] == got[run[0]]:
+                if key[player] == key[run[0]]:
                     run.append(player)
                 else:
                     split.append((reason, run))
@@ -115,6 +126,16 @@ def standings(players: Iterable[str], order: Sequence[TieBreak]) -> tuple[Ranked
         for i, player in enumerate(group):
             result.append(Ranked(player, place, TIED if i else reason, values[player]))
     return tuple(result)
+
+
+def _whole(got: Mapping[str, Exact], group: Sequence[str]) -> Mapping[str, Exact]:
+    """The group's values as whole numbers over their common denominator, which compare as the values do (and
+    faster than Fractions, which multiply out each comparison); the values themselves when one is no Fraction or
+    whole number."""
+    if not all(type(got[p]) in (Fraction, int) for p in group):
+        return got
+    denominator = math.lcm(*(got[p].denominator for p in group))
+    return {p: got[p].numerator * (denominator // got[p].denominator) for p in group}
 
 
 def chain(

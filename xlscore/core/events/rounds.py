@@ -188,6 +188,7 @@ def standings_by_round(last: int, after: Callable[[int], After], roster: Roster 
     places: dict[str, int] = {}
     totals: Mapping[str, Fraction] = {}
     games: Mapping[str, int] = {}
+    zero = Fraction(0)
     for number in range(1, last + 1):
         now = after(number)
         for place, player in now.places:
@@ -197,8 +198,8 @@ def standings_by_round(last: int, after: Callable[[int], After], roster: Roster 
                     round=number,
                     place=place,
                     player=player,
-                    score=float(total - totals.get(player, 0)),
-                    total=float(total),
+                    score=_float_difference(total, totals.get(player, zero)),
+                    total=total.numerator / total.denominator,  # float(total), without Fraction's own steps
                     games=now.games[player] - games.get(player, 0),
                     change=places[player] - place if player in places else None,
                     note=_note(roster, player, number),
@@ -207,3 +208,9 @@ def standings_by_round(last: int, after: Callable[[int], After], roster: Roster 
         places = {player: place for place, player in now.places}
         totals, games = now.totals, now.games
     return Table(rows, RoundStanding)
+
+
+def _float_difference(a: Fraction, b: Fraction) -> float:
+    """``float(a - b)``, in whole numbers: the quotient of two whole numbers is rounded once, correctly, as the
+    Fraction's float is (the same number, so the same float), without building the Fraction."""
+    return (a.numerator * b.denominator - b.numerator * a.denominator) / (a.denominator * b.denominator)

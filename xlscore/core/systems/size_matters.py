@@ -36,6 +36,7 @@ the same numbers (the tests compare them).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -49,7 +50,15 @@ from xlscore.core.errors import InputError, TableError, XlscoreError
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
-from xlscore.core.events.roster import ByeRule, Roster, bye_rule, check_results, read_roster, with_byes
+from xlscore.core.events.roster import (
+    ByeRule,
+    Roster,
+    bye_rule,
+    check_results,
+    read_roster,
+    results_allowed,
+    with_byes,
+)
 from xlscore.core.events.rounds import (
     ROUND,
     After,
@@ -252,6 +261,7 @@ class _Scored:
     case: bulk.Ints  # each row's index into ``scores``
     scores: list[Fraction]  # the exact score of each distinct (centres, survivors, solo board) case
     solo: bulk.Bools  # the row is a soloist's
+    round: bulk.Ints  # each row's round (1 in a table without rounds)
 
 
 def _in_bulk(results: object, digits: int | None) -> _Scored | None:
@@ -275,7 +285,8 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     if len(centres) and (centres.max() > TOTAL_CENTRES or np.any(centres != np.floor(centres))):
         return None
     player, players = bulk.codes(player_names)
-    if rounds_in_bulk(columns[ROUND], player) is None:
+    rounds = rounds_in_bulk(columns[ROUND], player)
+    if rounds is None:
         return None
     board, boards = bulk.codes(list(zip(bulk.texts(columns[ROUND]), board_names, strict=True)))
     if bulk.twice(board, player):
@@ -296,7 +307,8 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     cases, case = np.unique(whole_centres * 100 + survivors[board] * 10 + solo_board, return_inverse=True)
     scores = [_case_score(int(c) // 100, int(c) // 10 % 10, bool(c % 10), digits) for c in cases.tolist()]
     solo = whole_centres >= SOLO_CENTRES
-    return _Scored(rows, player, list(map(str, players)), board, boards, case.reshape(-1), scores, solo)  # type: ignore[arg-type]
+    named = list(map(str, players))
+    return _Scored(rows, player, named, board, boards, case.reshape(-1), scores, solo, rounds)  # type: ignore[arg-type]
 
 
 def _case_score(centres: int, survivors: int, solo_board: bool, digits: int | None) -> Fraction:
@@ -382,7 +394,7 @@ def size_matters_standings_by_round(
     """
     roster = read_roster(players)
     event = _Event.read(results, modifier_digits, tie_breaks, roster, bye_rule(bye, bye_score))
-    return standings_by_round(event.last, lambda number: event.after(number)[1], roster)
+    return standings_by_round(event.last, lambda number: event.after(number, with_rows=False)[1], roster)
 
 
 @table(Need)
@@ -408,7 +420,7 @@ def size_matters_needs(
     bye_score: the score of a bye, for bye fixed.
     """
     event = _Event.read(results, modifier_digits, None, read_roster(players), bye_rule(bye, bye_score))
-    totals = event.after(None)[1].totals
+    totals = event.after(None, with_rows=False)[1].totals
     outlook = Outlook(lambda player, score: totals[player] + score, Fraction(0), _SOLO)
     return needs_over(totals, outlook, targets(top), BOUND)
 
@@ -433,7 +445,9 @@ class _Event:
         order = chain(tie_breaks, TIE_BREAKS, TIE_BREAKS)
         scores: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)
-        scored = _in_bulk(results, digits) if roster is None else None  # a players table is checked row by row
+        scored = _in_bulk(results, digits)
+        if scored is not None and not results_allowed(roster, scored.players, scored.player, scored.round):
+            scored = None  # a result the players table refuses: the row-by-row path names it
         totals = _totals_in_bulk(scored, scores, solos) if scored is not None else None
         if totals is None:
             scores.clear()
@@ -441,12 +455,12 @@ class _Event:
             totals = _totals(results, digits, scores, solos, roster)
         return cls(scores, solos, totals, order, roster, byes)
 
-    @property
+    @functools.cached_property  # asked once a round by the standings by round
     def last(self) -> int:
         return max((_round(b) for boards in self.scores.values() for b in boards), default=0)
 
-    def after(self, number: int | None) -> tuple[tuple[SizeMattersStanding, ...], After]:
-        """The standings after round ``number`` (None: all rounds)."""
+    def after(self, number: int | None, *, with_rows: bool = True) -> tuple[tuple[SizeMattersStanding, ...], After]:
+        """The standings after round ``number`` (None: all rounds); without ``with_rows``, the After alone."""
         scores = self.scores
         totals: Mapping[str, Fraction] = self.totals
         if number is not None and number < self.last:
@@ -461,6 +475,9 @@ class _Event:
             "solos": measure("solos", solos),
             "head to head": head_to_head("head to head", scores),
         }
+        ranked = standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
+        if not with_rows:  # the places alone (standings by round, needs): no row to show
+            return (), After([(row.place, row.player) for row in ranked], totals, boards)
         rows = tuple(
             SizeMattersStanding(
                 row.place,
@@ -471,7 +488,7 @@ class _Event:
                 len(scores[row.player]),
                 row.decided_by,
             )
-            for row in standings(scores, [by_name["total"], *(by_name[t] for t in self.order)])
+            for row in ranked
         )
         return rows, After([(row.place, row.player) for row in rows], totals, boards)
 

@@ -21,6 +21,7 @@ from xlscore.engine.files.contents import Book, Formula, Iteration, Position, Sh
 from xlscore.engine.files.external_links import linked_workbooks
 from xlscore.engine.files.ods import read_ods
 from xlscore.engine.files.parsed_sheet_data import text_of_cell
+from xlscore.engine.files.plain_cells import read_plain
 from xlscore.engine.files.safezip import SafeZip, open_workbook, relationships, sheet_parts
 from xlscore.engine.files.sheetxml import (
     Found,
@@ -28,7 +29,8 @@ from xlscore.engine.files.sheetxml import (
     Scanned,
     column_of,
     kind_of,
-    plain_chunks,
+    plain_bodies,
+    plain_found,
     scan_general,
     scanned,
     unescape,
@@ -115,13 +117,29 @@ def _read_sheet(zf: SafeZip, name: str, part: str, strings: list[str], budget: l
     budget.sheet(name, xml)
     sheet = Sheet(name, part)
     try:
-        found = _scanned(zf, name, lambda: plain_chunks(xml))
-        _sheet(sheet, (scanned(_plain_values(sheet.by_column, chunk, strings)) for chunk in found), strings)
+        chunks = (_plain_chunk(sheet, body, strings) for body in plain_bodies(xml))
+        _sheet(sheet, _scanned(zf, name, lambda: chunks), strings)
     except NotPlainError:
         sheet = Sheet(name, part)
         _sheet(sheet, _scanned(zf, name, lambda: iter([scan_general(xml)])), strings)
     sheet.columns = column_widths(xml)
     return sheet
+
+
+def _plain_chunk(sheet: Sheet, body: bytes, strings: list[str]) -> list[Scanned]:
+    """Read a stretch of rows into ``sheet``: a kind of cell at a time (:func:`read_plain`) when every cell is
+    written the plainest way, else cell by cell; return the cells left to take apart one by one (:func:`_cells`)."""
+    plain = read_plain(body, strings, sheet.name)
+    if plain is None:
+        return scanned(_plain_values(sheet.by_column, plain_found(body), strings))
+    for col, values in plain.columns.items():
+        column = sheet.by_column.get(col)
+        if column is None:
+            sheet.by_column[col] = values
+        else:
+            column.update(values)
+    sheet.formulas += plain.formulas
+    return scanned(_plain_values(sheet.by_column, plain.others, strings))
 
 
 def _scanned(zf: SafeZip, name: str, scan: Callable[[], Iterator[_Chunk]]) -> Iterator[_Chunk]:

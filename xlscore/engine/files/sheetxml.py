@@ -18,22 +18,27 @@ import functools
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from xlscore.engine.errors import BookError, CellError, shown
-from xlscore.engine.files.parsed_sheet_data import cell_text, escape, locate, text_of_cell
+from xlscore.engine.files.parsed_sheet_data import cell_text, cell_texts, escape, locate, text_of_cell
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, cell_name, column_letters, column_number, parse_area
 
 __all__ = [
+    "PLAIN_ROW",
     "Found",
     "NotPlainError",
+    "all_found",
     "cell_chunks",
     "column_of",
     "inline_text",
     "kind_of",
+    "known_columns",
     "patch_sheet",
     "patched_pieces",
+    "plain_bodies",
     "plain_chunks",
+    "plain_found",
     "scan_cells",
     "scan_general",
     "scanned",
@@ -66,6 +71,14 @@ def unescape(raw: bytes) -> str:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "&" not in text:
         return text
+    if "&#" not in text:  # the five named entities alone: replaced at C speed, &amp; last so that none is read twice
+        return (
+            text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", '"')
+            .replace("&apos;", "'")
+            .replace("&amp;", "&")
+        )
     return _ENTITY.sub(_entity, text)
 
 
@@ -168,8 +181,24 @@ def cell_chunks(xml: bytes) -> Iterator[list[Scanned]]:
 
 def plain_chunks(xml: bytes) -> Iterator[list[Found]]:
     """The cells of a sheet written the usual way as :data:`_PLAIN_CELL` finds them (:data:`Found`), a chunk of
-    about 2 MiB of XML at a time, so that a large sheet is never held as one list of matches; every column is one
-    of a worksheet's. Raises :class:`NotPlainError` at the first chunk with a cell written another way."""
+    about 2 MiB of XML at a time (:func:`plain_bodies`), so that a large sheet is never held as one list of matches;
+    every column is one of a worksheet's. Raises :class:`NotPlainError` at the first chunk with a cell written
+    another way."""
+    for body in plain_bodies(xml):
+        yield plain_found(body)
+
+
+def plain_found(body: bytes) -> list[Found]:
+    """The cells of ``body`` (whole rows) as :data:`_PLAIN_CELL` finds them; raises :class:`NotPlainError` when a
+    cell is written another way."""
+    found = _found_plain(body)
+    if found is None:
+        raise NotPlainError
+    return found
+
+
+def plain_bodies(xml: bytes) -> Iterator[bytes]:
+    """The sheetData body of a sheet without a namespace prefix in stretches of whole rows, about 2 MiB each."""
     data = locate(xml)
     if data is None or data.source is None or data.body_end <= data.body_start:
         return
@@ -177,10 +206,7 @@ def plain_chunks(xml: bytes) -> Iterator[list[Found]]:
     while start < stop:
         end = source.find(b"</row>", start + _CHUNK, stop)
         end = stop if end < 0 else end + len(b"</row>")
-        found = _found_plain(source[start:end])
-        if found is None:
-            raise NotPlainError
-        yield found
+        yield source[start:end]
         start = end
 
 
@@ -198,9 +224,9 @@ def scan_general(xml: bytes) -> list[Scanned]:
 # findall gives every such cell; anything else goes through the general scan below.
 _ANY_CELL = re.compile(rb"<(?:[A-Za-z0-9_]+:)?c[\s/>]")
 # Only the rows of a worksheet, 1 to 1,048,576: any other reference goes through the general scan, which refuses it.
-_PLAIN_ROW = rb"[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6]"
+PLAIN_ROW = rb"[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6]"
 _PLAIN_CELL = re.compile(
-    rb'<c r="([A-Z]{1,3})(' + _PLAIN_ROW + rb')"([^>/]*)'
+    rb'<c r="([A-Z]{1,3})(' + PLAIN_ROW + rb')"([^>/]*)'
     # What is inside: a value alone, an inline string alone (each told apart by its captured tag), or anything else.
     rb"(?:/>|>(?:(<v>)([^<]*)</v>|(<is><t>)([^<]*)</t></is>|(.*?))</c>)",
     re.S,
@@ -218,7 +244,7 @@ def _cells_in(body: bytes) -> int:
     return sum(body.count(start) for start in _CELL_STARTS)
 
 
-def _all_found(body: bytes, found: int) -> bool:
+def all_found(body: bytes, found: int) -> bool:
     """Whether ``found`` cells are all the cells of ``body``: at once when it has no prefixed element and no more
     ``<c`` than that (every cell is one, and so is each found), otherwise by counting the cells (:func:`_cells_in`)."""
     return (b":c" not in body and body.count(b"<c") == found) or _cells_in(body) == found
@@ -228,14 +254,19 @@ def _found_plain(body: bytes) -> list[Found] | None:
     """Every cell of ``body`` as :data:`_PLAIN_CELL` finds it; None when a cell is written another way (the general
     scan then reads them all). A column beyond XFD is refused at its first cell, in the sheet's order."""
     found = _PLAIN_CELL.findall(body)
-    if not _all_found(body, len(found)):
+    if not all_found(body, len(found)):
         return None
-    letters = {cell[0] for cell in found}
+    known_columns({cell[0] for cell in found}, found)
+    return found
+
+
+def known_columns(letters: set[bytes], found: Iterable[tuple[bytes, ...]]) -> None:
+    """Refuse a column name beyond XFD among ``letters``, the column names of the cells ``found`` (the first such
+    cell's, in their order), so that :func:`column_of` knows each of them."""
     if not letters <= _COLUMNS.keys():
         for cell in found:
             if cell[0] not in _COLUMNS:
                 _column(cell[0])
-    return found
 
 
 def column_of(letters: bytes) -> int:
@@ -567,6 +598,36 @@ def patched_pieces(
 
 # A cell as Excel, openpyxl and xlscore write one that holds a number: its reference, perhaps a style, nothing else.
 _PLAIN_ATTRS = re.compile(rb' r="[A-Z]{1,3}[0-9]{1,7}"(?: s="[0-9]{1,5}")?')
+# A formula cell as they write one: its reference, perhaps a style and a type, a formula with no attributes, perhaps
+# a cached value. Its style (group 1) and formula (group 2) are kept; the type and the value are written anew.
+_PLAIN_FORMULA_CELL = re.compile(
+    rb'<c r="[A-Z]{1,3}[0-9]{1,7}"( s="[0-9]{1,5}")?(?: t="[A-Za-z]{1,9}")?>(<f>[^<]*</f>)(?:<v>[^<]*</v>|<v/>)?</c>'
+)
+_BATCH = 4096  # cells written between two joins: a few hundred KiB of the sheet held as one piece
+_VIEW_ABOVE = 1 << 16  # a stretch between two cells changed longer than this is kept as a view, not copied
+_TEXT_TYPE = b' t="str">'
+
+
+def _formula_tails(
+    values: Mapping[Position, object], refs: Mapping[Position, Area]
+) -> dict[Position, tuple[bytes, bytes]]:
+    """For each of ``values`` that is text, a finite number or empty, what a plain formula cell
+    (:data:`_PLAIN_FORMULA_CELL`) ends with once it holds it, as :func:`_cell_xml` writes it: the rest of the start
+    tag (its type and ``>``), and after the formula, the ``<v>`` and the end tag. The texts are escaped all at once
+    (:func:`cell_texts`); the anchors in ``refs`` are left out (their formula is rewritten)."""
+    tails = {
+        position: (b">", b"<v>" + _number(value) + b"</v></c>")
+        for position, value in values.items()
+        if type(value) is float and math.isfinite(value)
+    }
+    texts = {position: value for position, value in values.items() if type(value) is str and value}
+    written = cell_texts(list(texts.values()))
+    if written is not None:
+        tails.update(zip(texts, ((_TEXT_TYPE, b"<v>" + text + b"</v></c>") for text in written), strict=True))
+    tails.update((position, (_TEXT_TYPE, b"<v></v></c>")) for position, value in values.items() if value in (None, ""))
+    for position in refs:
+        tails.pop(position, None)
+    return tails
 
 
 def _patch_in_order(
@@ -579,39 +640,60 @@ def _patch_in_order(
 ) -> list[bytes | memoryview] | None:
     """The pieces of the sheetData body (``source[body_start:body_end]``) with ``values`` written in one pass, when
     every cell changed is already there, written as ``<c r="F12" ...>``, in the order of the sheet; None otherwise
-    (:func:`patch_sheet` then goes row by row). The parts kept stand as views of ``source``, never copied.
+    (:func:`patch_sheet` then goes row by row). The cells written and what lies between them are joined a few
+    thousand cells at a time (:data:`_BATCH`); a long stretch kept as it is stands as a view of ``source``.
 
-    Each cell is found by a search from the one before, so the sheet is read once; a number written over a plain
-    cell that holds no formula is written as :func:`_cell_xml` would write it, without taking its attributes
-    apart, and any other cell by :func:`_cell_xml` itself.
+    Each cell is found by a search from the one before, so the sheet is read once. A value written over a plain
+    formula cell (:func:`_formula_tails`) and a number written over a plain cell that holds no formula are written
+    as :func:`_cell_xml` would write them without taking the cell apart; any other cell by :func:`_cell_xml` itself.
     """
-    out: list[bytes | memoryview] = []
-    view = memoryview(source)
+    pieces: list[bytes | memoryview] = []
+    out: list[bytes] = []
     last = body_start
-    find, match_cell, plain = source.find, _CELL.match, _PLAIN_ATTRS.fullmatch
+    find, match_cell, formula_cell = source.find, _CELL.match, _PLAIN_FORMULA_CELL.match
+    tails = _formula_tails(values, refs)
     starts = {col: b'<c r="' + column_letters(col).encode() for col in {col for _, col in values}}
-    for position in sorted(values):
-        row, col = position
-        start = find(starts[col] + str(row).encode() + b'"', last, body_end)
-        found = match_cell(source, start, body_end) if start >= 0 else None
+    for count, position in enumerate(sorted(values), 1):
+        key = starts[position[1]] + str(position[0]).encode() + b'"'
+        start = find(key, last, body_end)
+        if start < 0:
+            return None
+        if start - last > _VIEW_ABOVE or count % _BATCH == 0:
+            pieces += (b"".join(out), memoryview(source)[last:start])
+            out.clear()
+        else:
+            out.append(source[last:start])
+        tail = tails.get(position)
+        simple = formula_cell(source, start, body_end) if tail is not None else None
+        if simple is not None:
+            assert tail is not None
+            out += (key, simple.group(1) or b"", tail[0], simple.group(2), tail[1])
+            last = simple.end()
+            continue
+        found = match_cell(source, start, body_end)
         if found is None:
             return None
-        value = values[position]
-        attrs, inner = found.group("attrs"), found.group("body")
-        out.append(view[last:start])
-        if (
-            type(value) is float
-            and math.isfinite(value)
-            and position not in refs
-            and plain(attrs)
-            and (not inner or (inner.startswith(b"<v>") and b"<f" not in inner))
-        ):
-            out.append(b"<c" + attrs + b"><v>" + _number(value) + b"</v></c>")
-        else:
-            out.append(_cell_xml(position, value, b"", attrs, inner, refs.get(position), mark))
+        out.append(_rewritten(position, values[position], found, refs, mark))
         last = found.end()
-    out.append(view[last:body_end])
-    return out
+    pieces += (b"".join(out), memoryview(source)[last:body_end])
+    return pieces
+
+
+def _rewritten(
+    position: Position, value: object, found: re.Match[bytes], refs: Mapping[Position, Area], mark: bytes | None
+) -> bytes:
+    """The cell ``found`` holding ``value``: a number over a plain cell that holds no formula written without
+    taking the cell apart, any other by :func:`_cell_xml`."""
+    attrs, inner = found.group("attrs"), found.group("body")
+    if (
+        type(value) is float
+        and math.isfinite(value)
+        and position not in refs
+        and _PLAIN_ATTRS.fullmatch(attrs)
+        and (not inner or (inner.startswith(b"<v>") and b"<f" not in inner))
+    ):
+        return b"<c" + attrs + b"><v>" + _number(value) + b"</v></c>"
+    return _cell_xml(position, value, b"", attrs, inner, refs.get(position), mark)
 
 
 def _new_row(row: int, cells: dict[int, object], prefix: bytes, refs: Mapping[Position, Area]) -> bytes:

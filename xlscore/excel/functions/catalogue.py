@@ -36,6 +36,7 @@ from xlscore.core.systems import (
     league,
     puffing_billy,
     puffing_billy_qualifiers,
+    puffing_billy_sheet,
     rplops,
     rplops_event,
     size_matters,
@@ -356,6 +357,20 @@ _FUNCTIONS: tuple[SheetFunction, ...] = (
         returns="list",
         lists=("scores",),
         examples=(Example((JENNYS_BOARD,), "3.028; 2.492; 1.24; 0.194; (blank)", "the TGA's Empire Builder board"),),
+    ),
+    _function(
+        puffing_billy_sheet.pb_score_sheet,
+        category="Puffing Billy",
+        returns="list",
+        lists=("scores",),
+        examples=(
+            Example(
+                (JENNYS_BOARD, 1),
+                "0.028; 0.492; 0.24; 0.194; -; -; 0.926; 0.028",
+                "the TGA's Empire Builder board: the bonuses by place, the total of (1), the winner's bonus",
+            ),
+            Example((JENNYS_BOARD, 2), "3.028; 2.492; 1.24; 0.194; (blank); (blank)", "the same board's PB scores"),
+        ),
     ),
     _function(
         puffing_billy.pb_points,
@@ -988,6 +1003,29 @@ _FUNCTIONS += (
             ),
         ),
         present=_season_games,
+    ),
+    _function(
+        league.league_of,
+        category="Meeple League",
+        returns="table",
+        lists=("players",),
+        tables=("leagues",),
+        examples=(
+            Example(
+                (
+                    Cells("G2:G3", (("Bo",), ("Hal",))),
+                    Cells(
+                        "A1:D8",
+                        (
+                            ("division", "league", "slot", "player"),
+                            *((1, "A", i, p) for i, p in enumerate(LEAGUE_SEVEN, 1)),
+                        ),
+                    ),
+                ),
+                "Bo plays in division 1, league A; Hal, on no league, shows not on leagues",
+                check=(("Division", "1"), ("League", "A")),
+            ),
+        ),
     ),
     _function(
         history.league_next_season,

@@ -200,7 +200,7 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
     """A bar chart of league points per league, the league's leader on top, every name shown.
 
     The standings list the leagues one after another, each by place. Each chart reads a block of rows beside
-    the charts (Z:AA; hidden beside them, AB:AE, the rows it takes): the k-th league's first row is the
+    the charts (Z:AA; hidden beside them, AB:AF, the rows it takes): the k-th league's first row is the
     (k-1)-th's plus its players (counted by division and league), and its players and points are read from there
     by INDEX. A league not there (fewer leagues) leaves its block and chart blank. A chart's title is fixed (league 1
     of the standings, ...): LibreOffice shows "Chart Title" for a title read from a cell; the block beside it names the
@@ -213,19 +213,24 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
     size = get_column_letter(CHART_DATA + 3)  # and its players
     key = get_column_letter(CHART_DATA + 4)  # its division and league: 2-B
     keys = get_column_letter(CHART_DATA + 5)  # every standings row's division and league
+    rest = get_column_letter(CHART_DATA + 6)  # and how many rows of its league there are from it down
     listed = f"${keys}$2:${keys}${SHOWN + 1}"
-    # Counted by COUNTIF over a column of plain formulas: over the add-in's spilled standings themselves,
-    # LibreOffice counted 0 with COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m
-    # xlscore.excel.libreoffice check' showed). The standings' rows by COUNT of their divisions (numbers): COUNTA
-    # would count the empty texts LibreOffice fills the table's reserved rows with.
+    # A league's players counted down a column of plain formulas, each row's count one more than the next row's
+    # while the league goes on: over the add-in's spilled standings themselves, LibreOffice counted 0 with
+    # COUNTIFS, and every league of the division with SUMPRODUCT (as 'python3 -m xlscore.excel.libreoffice check'
+    # showed), and a COUNTIF would load the general formula engine into 'xlscore recalc' (issue 34). The
+    # standings' rows by COUNT of their divisions (numbers): COUNTA would count the empty texts LibreOffice fills
+    # the table's reserved rows with.
     for r in range(2, SHOWN + 2):
         sheet[f"{keys}{r}"] = f'=IF({r - 1}>COUNT({division}),"",A{r}&"-"&B{r})'
+        after = f"IF({keys}{r + 1}={keys}{r},{rest}{r + 1}+1,1)" if r <= SHOWN else "1"
+        sheet[f"{rest}{r}"] = f'=IF({keys}{r}="",0,{after})'
     for k in range(CHARTED_LEAGUES):
         top = 1 + k * (CHART_ROWS + 2)
         first = "1" if k == 0 else f"{start}{top - CHART_ROWS - 2}+{size}{top - CHART_ROWS - 2}"
         sheet[f"{start}{top}"] = f"={first}"
         sheet[f"{key}{top}"] = f'=IF({start}{top}>COUNT({division}),"",INDEX({listed},{start}{top}))'
-        sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,COUNTIF({listed},{key}{top}))'
+        sheet[f"{size}{top}"] = f'=IF({key}{top}="",0,INDEX(${rest}$2:${rest}${SHOWN + 1},{start}{top}))'
         sheet[f"{name}{top}"] = f'=IF({size}{top}=0,"","L"&{key}{top})'
         sheet[f"{points}{top}"] = heading("league_points")
         for i in range(1, CHART_ROWS + 1):
@@ -245,7 +250,7 @@ def _league_charts(template: Template, sheet: Worksheet) -> None:
         chart.height = 7.5
     for column in (name, points):
         sheet.column_dimensions[column].width = 14
-    for column in (start, size, key, keys):
+    for column in (start, size, key, keys, rest):
         sheet.column_dimensions[column].hidden = True
 
 
@@ -280,19 +285,20 @@ def _results_sheet(template: Template, sample: bool) -> None:
     last = RESULT_ROWS + 1
     sheet = template.input_table("Results", "Results", RESULT_COLUMNS, _results() if sample else (), RESULT_ROWS)
     # The league of each row, from the player's row on Leagues, for the coordinator to see (LEAGUE_STANDINGS looks
-    # it up itself); both tables by structured reference, so rows typed below either count.
-    player, on_leagues = table_column("Results", "player"), table_column("Leagues", "player")
-    for column, header in (("G", "division"), ("H", "league")):
-        sheet[f"{column}1"] = heading(header)
+    # it up itself): one LEAGUE_OF over both tables by structured reference, so rows typed below either count. An
+    # xlscore call, so that recalculating the template needs no general formula engine (issue 34).
+    template.spill(
+        sheet,
+        "G1",
+        f"=LEAGUE_OF({table_column('Results', 'player')},{whole_table('Leagues', LEAGUE_COLUMNS)})",
+        rows=last,
+        columns=2,
+    )
+    for column in "GH":
         sheet[f"{column}1"].font = Font(bold=True)
-        template.results_column(
-            sheet,
-            f"{column}2",
-            f'=IF({player}="","",IFERROR(INDEX({table_column("Leagues", header)},'
-            f'MATCH({player},{on_leagues},0)),"not on Leagues"))',
-            RESULT_ROWS,
-            reserve=False,  # a plain formula (Template.results_column); LEAGUE_STANDINGS looks the leagues up itself
-        )
+        sheet.column_dimensions[column].width = 12
+        for r in range(2, last + 1):
+            sheet[f"{column}{r}"].fill = COMPUTED_FILL
     # A game whose rows do not number its players is missing a row or has one too many (the whole column: the table
     # grows).
     warn = FormulaRule(  # type: ignore[no-untyped-call]

@@ -12,7 +12,6 @@ two to a portrait page. Blank, it prints for the tables to fill in by hand; type
 from __future__ import annotations
 
 from openpyxl.styles import Alignment, Border, Font, Protection, Side
-from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
@@ -20,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlscore.core.systems.puffing_billy import PLACEMENT_SCORE
 from xlscore.excel.templates.base import COMPUTED_FILL, INPUT_FILL, TITLE_FONT, Template
 
-__all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets", "total_of"]
+__all__ = ["FINALS", "FINAL_GAMES", "ROWS", "finals", "score_sheets"]
 
 ROWS = 300  # rows of the Boards table
 FINAL_GAMES = 10  # games with a final that the Finals sheet has room and formatting for
@@ -113,23 +112,15 @@ def _score_sheet(template: Template, ws: Worksheet, top: int, sample: bool) -> N
             ws[f"{letter}{r}"].number_format = "0.000"
         ws[f"C{r}"].number_format = "#,##0"
     for r in (first + 4, first + 5):
-        ws[f"E{r}"] = "-"
         ws[f"E{r}"].alignment = Alignment(horizontal="center")
-    others = f"E{first + 1}:E{first + 3}"
+    # Each computed column is one PB_SCORE_SHEET (column (1) with the total and the winner's bonus under it): calls
+    # of xlscore's alone, so that recalculating the template needs no general formula engine (issue 34).
     money = f"C{first}:C{last}"
-    template.spill(
-        ws,
-        f"E{first + 1}",
-        f'=IF(C{first + 1}:C{first + 3}="","",PB_BONUS(C{first + 1}:C{first + 3},C{first}))',
-        rows=3,
-    )
-    ws[f"E{first}"] = f'=IF(COUNTBLANK({others})=3,"",PB_WINNER_BONUS({others}))'
-    template.spill(ws, f"F{first}", f'=IF(COUNT({money})<2,"",PB_BOARD({money}))', rows=PLACES)
+    template.spill(ws, f"E{first}", f"=PB_SCORE_SHEET({money},1)", rows=PLACES + 2)
+    template.spill(ws, f"F{first}", f"=PB_SCORE_SHEET({money},2)", rows=PLACES)
     total, bonus = last + 1, last + 2
     ws[f"A{total}"] = "Total of (1), 2nd to 4th"
-    ws[f"E{total}"] = ArrayFormula(f"E{total}", total_of(others, 3))
     ws[f"A{bonus}"] = "Winner's bonus = total of (1) x 0.03, to 3 decimals"
-    ws[f"E{bonus}"] = f"=E{first}"
     for r in (total, bonus):
         ws[f"A{r}"].font = Font(bold=True)
         ws[f"E{r}"].fill = COMPUTED_FILL
@@ -153,15 +144,6 @@ def _sample_sheet(ws: Worksheet, top: int, first: int) -> None:
     for p, (name, score) in enumerate(players):
         Template.text(ws, f"B{first + p}", name)
         ws[f"C{first + p}"] = score
-
-
-def total_of(cells: str, rows: int) -> str:
-    """A score sheet's total of ``cells`` (``rows`` of them): blank while all are, an error when one holds an error.
-
-    SUM skips text, and classic xlwings shows a function's error as the text '#VALUE! ...', so a plain SUM would
-    drop a bad row from the total in silence; ``cell*1`` turns such text (and passes any real error) into #VALUE!.
-    """
-    return f'=IF(COUNTBLANK({cells})={rows},"",ROUND(SUM(IF({cells}="",0,{cells}*1)),3))'
 
 
 def score_sheets(template: Template, sample: bool) -> Worksheet:

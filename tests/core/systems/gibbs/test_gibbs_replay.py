@@ -13,7 +13,14 @@ from tests.core.systems.gibbs.histories import assert_matches, one_by_one, rando
 from xlscore.core.events.placement import mean_places
 from xlscore.core.systems.gibbs import GibbsRating, gibbs_ratings
 from xlscore.core.systems.gibbs.history import read_history
-from xlscore.core.systems.gibbs.replay import NARROW, _levels, _mean_places_by_game, _rate_by_levels, _rate_one_by_one
+from xlscore.core.systems.gibbs.replay import (
+    NARROW,
+    Replay,
+    _levels,
+    _mean_places_by_game,
+    _rate_by_levels,
+    _rate_one_by_one,
+)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +158,8 @@ def test_game_by_game_and_level_by_level_give_the_same_figures_to_the_last_digit
     total = np.add.reduceat(weight, data.starts[:-1])
     start = rng.normal(1500, 100, len(data.entity_player))
     rp_levels, rp_games = start.copy(), start.copy()
-    after_levels = _rate_by_levels(rp_levels, data.entity, weight, gain, data.starts, total, step, *found)
+    rated, position = _rate_by_levels(rp_levels, (data.entity, weight, gain), data.starts, total, step, *found)
+    after_levels = Replay(rp_levels, data.place, rated, position, data.starts, 0.0).every_after()
     after_games = _rate_one_by_one(rp_games, data.entity, weight, gain, data.starts, total, step)
     assert after_games.tolist() == after_levels.tolist()
     assert rp_games.tolist() == rp_levels.tolist()

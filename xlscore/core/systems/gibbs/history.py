@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     Ints = NDArray[np.int64]
     Rows = NDArray[np.signedinteger[Any]]  # a figure for each row: 32 bits when the history's rows fit them
     Flags = NDArray[np.bool_]
+    Lines = Ints | range  # each row's number on the sheet: a range when no row was skipped
 
 __all__ = ["COLUMNS", "OPTIONAL", "History", "read_history"]
 
@@ -40,7 +41,7 @@ OPTIONAL = ("pool", "date")
 class History:
     """A history read and checked: one entry per row, games numbered in order, players coded within pools."""
 
-    sheet_rows: Ints  # the row number a coordinator sees (the header is row 1)
+    sheet_rows: Lines  # the row number a coordinator sees (the header is row 1)
     starts: Ints  # the rows of game k are starts[k] .. starts[k + 1] - 1
     entity: Ints  # the (pool, player) of each row, coded 0 .. entities - 1
     order: Ints  # the rows sorted by entity, each entity's rows in history order
@@ -115,8 +116,11 @@ class _NumberLabels(_Labels):
         return cell_text(self._numbers[index].item()) or ""
 
 
-# The columns of a history, coded: sheet rows, game ids, players, pools typed (blank: -1), places, dates.
-_Raw = tuple["Ints", "Ints", Sequence[str], "Ints", Sequence[str], "Ints", Sequence[str], "Floats", list[object] | None]
+# The columns of a history, coded: sheet rows, game ids, players, pools typed (blank: -1; None: no pool column),
+# places, dates.
+_Raw = tuple[
+    "Lines", "Ints", Sequence[str], "Ints", Sequence[str], "Ints | None", Sequence[str], "Floats", list[object] | None
+]
 
 
 def read_history(history: object, *, one_pool: bool = False, dates: bool = False) -> History:
@@ -146,12 +150,12 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
         )
     starts = _game_starts(sheet_rows, game, game_names, pool, typed_names, place)
     size = np.diff(starts)
-    typed = pool[starts[:-1]]
+    typed = pool[starts[:-1]] if pool is not None else np.full(size.size, -1, dtype=np.int64)
     game_code = game[starts[:-1]]
     game_pool, pool_names = _pools(typed, size, typed_names, one_pool)
     pool_typed = typed >= 0
     _check_sizes(game_pool, pool_names, pool_typed, size, starts, sheet_rows, game_code, game_names)
-    entity, entity_player, entity_pool = _entities(np.repeat(game_pool, size), player, player_names, len(pool_names))
+    entity, entity_player, entity_pool = _entities(game_pool, size, player, player_names, len(pool_names))
     order = _order_by(entity, len(entity_player))
     following, played, games = _earlier_games(entity, order, len(entity_player))
     data = History(
@@ -177,7 +181,7 @@ def _read_history(history: object, one_pool: bool, dates: bool) -> History:
 
 
 def _check_cells(
-    sheet_rows: Ints, game: Ints, game_names: Sequence[str], player: Ints, player_names: Sequence[str], place: Floats
+    sheet_rows: Lines, game: Ints, game_names: Sequence[str], player: Ints, player_names: Sequence[str], place: Floats
 ) -> None:
     """Every row names its game and player and gives a place."""
     import numpy as np
@@ -196,13 +200,18 @@ def _check_cells(
 
 
 def _game_starts(
-    sheet_rows: Ints, game: Ints, game_names: Sequence[str], pool: Ints, typed_names: Sequence[str], place: Floats
+    sheet_rows: Lines,
+    game: Ints,
+    game_names: Sequence[str],
+    pool: Ints | None,
+    typed_names: Sequence[str],
+    place: Floats,
 ) -> Ints:
     """Where each game's rows start (and, last, where the rows end): a game is one game id within one pool as typed
     (blank is a pool of its own here), its rows consecutive, at least 2 of them, each place within 1..its size."""
     import numpy as np
 
-    key = (pool + 1) * len(game_names) + game if typed_names else game  # no pool typed: every pool is -1
+    key = (pool + 1) * len(game_names) + game if pool is not None and typed_names else game  # (no pool typed)
     new = np.concatenate(([True], key[1:] != key[:-1]))
     starts: Ints = np.append(np.flatnonzero(new), key.size)
     run_keys = key[new]
@@ -218,13 +227,16 @@ def _game_starts(
             f"game {game_names[game[row]]} in row {sheet_rows[row]} has 1 player; expected at least 2 players "
             f"(or fixed teams) in a game"
         )
-    size_of_row = np.repeat(size, size)
-    outside = np.flatnonzero((place < 1) | (place > size_of_row))
+    # Each game's lowest and highest place, then the first row out of range in the first game with one.
+    first = starts[:-1]
+    outside = np.flatnonzero((np.minimum.reduceat(place, first) < 1) | (np.maximum.reduceat(place, first) > size))
     if outside.size:
-        row = outside[0]
+        lo, n = int(first[outside[0]]), int(size[outside[0]])
+        places = place[lo : lo + n]
+        row = lo + int(np.flatnonzero((places < 1) | (places > n))[0])
         raise TableError(
-            f"place in row {sheet_rows[row]} is {place[row]:g}; expected 1..{size_of_row[row]} "
-            f"(game {game_names[game[row]]} has {size_of_row[row]} players)"
+            f"place in row {sheet_rows[row]} is {place[row]:g}; expected 1..{n} "
+            f"(game {game_names[game[row]]} has {n} players)"
         )
     return starts
 
@@ -252,7 +264,7 @@ def _check_sizes(
     pool_typed: Flags,
     size: Ints,
     starts: Ints,
-    sheet_rows: Ints,
+    sheet_rows: Lines,
     game_code: Ints,
     game_names: Sequence[str],
 ) -> None:
@@ -278,13 +290,15 @@ def _players(sizes: range) -> str:
     return f"{sizes.start} players" if len(sizes) == 1 else f"{sizes.start} to {sizes.stop - 1} players"
 
 
-def _entities(pool: Ints, player: Ints, player_names: Sequence[str], pools: int) -> tuple[Ints, list[str], Ints]:
+def _entities(
+    game_pool: Ints, size: Ints, player: Ints, player_names: Sequence[str], pools: int
+) -> tuple[Ints, list[str], Ints]:
     """Each row's (pool, player), coded: ratings are kept per pool, so one name in two pools is two entries."""
     import numpy as np
 
     if pools == 1:
         return player, list(player_names), np.zeros(len(player_names), dtype=np.int64)
-    combined = pool * len(player_names) + player
+    combined = np.repeat(game_pool, size) * len(player_names) + player
     kept, inverse = np.unique(combined, return_inverse=True)
     entity_player = [player_names[p] for p in (kept % len(player_names)).tolist()]
     return inverse.reshape(-1).astype(np.int64), entity_player, kept // len(player_names)
@@ -299,17 +313,19 @@ def _earlier_games(entity: Ints, order: Ints, entities: int) -> tuple[Rows, Rows
     kind: type[np.signedinteger[Any]] = np.int32 if entity.size < 1 << 31 else np.int64
     counts = np.bincount(entity, minlength=entities)
     ends = np.cumsum(counts)  # where each entity's rows end in the order
+    in_order = np.arange(entity.size, dtype=kind)  # (one column reused: a new one costs more than the figures)
+    in_order -= np.repeat((ends - counts).astype(kind), counts)  # 0, 1, 2... along each entity's rows
     played: Rows = np.empty(entity.size, dtype=kind)
-    played[order] = np.arange(entity.size, dtype=kind) - np.repeat((ends - counts).astype(kind), counts)
+    played[order] = in_order
+    in_order[:-1] = order[1:]  # the next row in the order...
+    in_order[ends[counts > 0] - 1] = -1  # ... but an entity's last row comes before none of its own
     following: Rows = np.empty(entity.size, dtype=kind)
-    shifted = np.append(order[1:], -1).astype(kind)
-    shifted[ends[counts > 0] - 1] = -1  # an entity's last row comes before none of its own
-    following[order] = shifted
+    following[order] = in_order
     return following, played, counts
 
 
 def _raise_split_game(
-    run_keys: Ints, starts: Ints, sheet_rows: Ints, game_names: Sequence[str], typed_names: Sequence[str]
+    run_keys: Ints, starts: Ints, sheet_rows: Lines, game_names: Sequence[str], typed_names: Sequence[str]
 ) -> None:
     seen: dict[int, int] = {}
     for run, key in enumerate(run_keys.tolist()):
@@ -343,8 +359,9 @@ def _check_repeats(data: History) -> None:
     import numpy as np
 
     size = np.diff(data.starts)
-    end = np.repeat(data.starts[1:], size)
-    twice = np.flatnonzero((data.following >= 0) & (data.following < end))
+    unsigned = data.following.dtype.str.replace("i", "u")  # -1, read unsigned, is past every game's end
+    end = np.repeat(data.starts[1:].astype(unsigned), size)
+    twice = np.flatnonzero(data.following.view(unsigned) < end)
     if twice.size:
         first = int(twice[np.argmin(data.following[twice])])  # the first row listed again, counted from the second
         second = int(data.following[first])
@@ -358,16 +375,12 @@ def _check_repeats(data: History) -> None:
 
 
 def _read_frame(frame: Any, *, dates: bool) -> _Raw:
-    import numpy as np
-
     kept, columns = read_frame_columns(frame, COLUMNS, OPTIONAL, name="history")
     sheet_rows = _sheet_rows(kept)
     game, game_names = _game_codes(columns["game"])
     player, player_names = _name_codes(columns["player"])
     place = _places(columns["place"], sheet_rows)
-    pool, pool_names = (
-        _name_codes(columns["pool"]) if columns["pool"] is not None else (np.full(len(kept), -1, np.int64), [])
-    )
+    pool, pool_names = _name_codes(columns["pool"]) if columns["pool"] is not None else (None, [])
     when: list[object] | None = None
     if dates:
         column = columns["date"]
@@ -388,9 +401,12 @@ def _name_codes(column: Any) -> tuple[Ints, list[str]]:
     # Text (object or pandas' str) hashed as the array it holds: a str column's factorize compares every value with
     # its missing value, a third of the time; the hash table finds the missing values either way.
     codes, uniques = pd.factorize(column.to_numpy() if getattr(column.dtype, "kind", "O") == "O" else column)
-    names = _Names()
-    lookup = [-1 if (text := cell_text(v)) is None else names.code(text) for v in list(uniques)]
     codes = np.asarray(codes, dtype=np.int64)
+    values = list(uniques)
+    if set(map(type, values)) == {str} and [v.strip() for v in values] == values and "" not in values:
+        return codes, values  # names as they print: no blank, and no two print alike
+    names = _Names()
+    lookup = [-1 if (text := cell_text(v)) is None else names.code(text) for v in values]
     if len(names.names) == len(lookup):  # no blank, and no two values print alike: the codes stand
         return codes, names.names
     return np.array([*lookup, -1], dtype=np.int64)[codes], names.names
@@ -431,7 +447,7 @@ def _increasing_runs(values: NDArray[Any]) -> tuple[Ints, NDArray[Any]] | None:
     return np.cumsum(new, dtype=np.int64) - 1, runs
 
 
-def _places(column: Any, sheet_rows: Ints) -> Floats:
+def _places(column: Any, sheet_rows: Lines) -> Floats:
     import numpy as np
 
     if getattr(column.dtype, "kind", "O") in "iuf":
@@ -440,7 +456,7 @@ def _places(column: Any, sheet_rows: Ints) -> Floats:
     return np.array(
         [
             math.nan if gap or is_blank(v) else _place(v, row)
-            for v, gap, row in zip(column.tolist(), gaps, sheet_rows.tolist(), strict=True)
+            for v, gap, row in zip(column.tolist(), gaps, list(sheet_rows), strict=True)
         ],
         dtype=np.float64,
     )
@@ -474,11 +490,11 @@ def _read_plain(history: object, *, dates: bool) -> _Raw:
 _PLAIN_CELLS = frozenset({str, float, int, type(None)})
 
 
-def _sheet_rows(kept: Sequence[int]) -> Ints:
+def _sheet_rows(kept: Sequence[int]) -> Lines:
     import numpy as np
 
     if isinstance(kept, range):
-        return np.arange(kept.start, kept.stop, dtype=np.int64)
+        return kept  # (only a message reads it)
     return np.array(kept, dtype=np.int64)
 
 
@@ -514,7 +530,7 @@ def _text_codes(values: Sequence[object]) -> tuple[Ints, Sequence[str]]:
     return np.fromiter(map(lookup.__getitem__, values), dtype=np.int64, count=len(values)), coded.names
 
 
-def _plain_places(values: Sequence[object], sheet_rows: Ints) -> Floats:
+def _plain_places(values: Sequence[object], sheet_rows: Lines) -> Floats:
     """The place column: numbers at once; blanks, text and anything not finite checked cell by cell, in order."""
     import numpy as np
 

@@ -178,7 +178,7 @@ def gibbs_rp_by_game(
         rows = data.order[first[e] : first[e] + counts[e]]  # the entity's rows, in history order
         after = np.searchsorted(game_of_row[rows], np.arange(games), side="right")  # its games so far
         start_rp = rated.start  # before its first game
-        chart[:, column] = np.concatenate(([start_rp], rated.after[rows]))[after]
+        chart[:, column] = np.concatenate(([start_rp], rated.after(rows)))[after]
     return GibbsRpByGame(titles, tuple(map(tuple, chart.tolist())))
 
 
@@ -229,7 +229,7 @@ def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:
     rp = rated.rp
     last = np.cumsum(data.games) - 1  # each entity's rows come together in the order, oldest first
     previous = np.where(data.games > 1, data.order[last - 1], -1)
-    change = rated.after[data.order[last]] - rated.before(previous)
+    change = rated.after(data.order[last]) - rated.before(previous)
     order = np.lexsort((np.arange(rp.size), -rp, data.entity_pool))
     ranked, pools = rp[order], data.entity_pool[order]
     # Places within each pool, from the order (highest RP first): a player level with the one above shares that
@@ -274,7 +274,7 @@ def _trajectory(data: History, rated: Replay) -> tuple[GibbsStep, ...]:
             [players[e] for e in data.entity.tolist()],
             rated.place.tolist(),
             rated.before(data.previous).tolist(),
-            rated.after.tolist(),
+            rated.every_after().tolist(),
             (data.played + 1).tolist(),
         )
     finally:

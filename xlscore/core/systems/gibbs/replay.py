@@ -44,21 +44,41 @@ __all__ = ["Replay", "replay"]
 
 @dataclass(frozen=True)
 class Replay:
-    """A history rated: each entity's final RP, and each row's mean place and RP after its game; the RP before it is
-    worked out when asked for (the final table needs it for each player's last game only)."""
+    """A history rated: each entity's final RP, and each row's mean place and RP after its game, kept in the order
+    the rows were rated (``position``: where each game's rows begin in it; None: the history's order). The RP
+    after and before a row are looked up when asked for (the final table needs each player's last game only)."""
 
     rp: Floats
     place: Floats
-    after: Floats
+    rated: Floats
+    position: Ints | None
+    starts: Ints
     start: float
+
+    def after(self, rows: Ints) -> Floats:
+        """The RP after their game of the given rows of the history."""
+        import numpy as np
+
+        if self.position is None:
+            found: Floats = self.rated[rows]
+            return found
+        game = np.searchsorted(self.starts, rows, side="right") - 1
+        found = self.rated[self.position[game] + (rows - self.starts[game])]
+        return found
 
     def before(self, previous: Ints) -> Floats:
         """The RP before their game of the rows whose players' previous rows are ``previous``: the RP after that
         row, or the start for -1 (a first game)."""
         import numpy as np
 
-        before: Floats = np.where(previous >= 0, self.after[previous], self.start)
+        before: Floats = np.where(previous >= 0, self.after(np.maximum(previous, 0)), self.start)
         return before
+
+    def every_after(self) -> Floats:
+        """The RP after its game of every row, in the history's order."""
+        import numpy as np
+
+        return self.after(np.arange(self.rated.size))
 
 
 def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: float) -> Replay:
@@ -70,8 +90,11 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     size = np.diff(starts)
     one_size = int(size[0]) if bool((size == size[0]).all()) else 0  # every game of one size (0: not so)
     at = _mean_places_by_game(data.place, starts, size)
-    # G = min(G_exp, games before + 1); a G_exp beyond any count (the counts may be 32-bit) caps nothing.
-    weight = np.minimum(data.played, min(g_exp - 1, data.entity.size)) + 1.0
+    # G = min(G_exp, games before + 1), whole numbers: exact in floating point, worked out in one column (a G_exp
+    # beyond any count caps nothing).
+    weight = data.played.astype(np.float64)
+    np.minimum(weight, min(g_exp - 1, entity.size), out=weight)
+    weight += 1.0
     total = np.add.reduceat(weight, starts[:-1])  # whole numbers: exact
     if one_size:  # each game a row of a table: its total read across the row, never repeated row by row
         table = (-1, one_size)
@@ -82,10 +105,9 @@ def replay(data: History, k1: object, k2: float, k3: float, g_exp: int, start: f
     rp = np.full(len(data.entity_player), start, dtype=np.float64)
     levels = _levels(data, size, narrow=NARROW)
     if levels is None:
-        after = _rate_one_by_one(rp, entity, weight, gain, starts, total, step)
-    else:
-        after = _rate_by_levels(rp, entity, weight, gain, starts, total, step, *levels)
-    return Replay(rp, at, after, start)
+        return Replay(rp, at, _rate_one_by_one(rp, entity, weight, gain, starts, total, step), None, starts, start)
+    rated, position = _rate_by_levels(rp, (entity, weight, gain), starts, total, step, *levels)
+    return Replay(rp, at, rated, position, starts, start)
 
 
 NARROW = 16
@@ -98,53 +120,54 @@ PROBE = 32
 
 def _rate_by_levels(
     rp: Floats,
-    entity: Ints,
-    weight: Floats,
-    gain: Floats,
+    columns: tuple[Ints, Floats, Floats],
     starts: Ints,
     total: Floats,
     step: Floats,
     order: Ints,
     levels: Ints,
-) -> Floats:
+) -> tuple[Floats, Ints]:
     """Rate the games level by level (``order``, ``levels``: as :func:`_levels` gives them), moving ``rp``; each
-    row's RP after its game."""
+    row's RP after its game in the order rated, and where each game's rows begin in it. ``columns``: each row's
+    entity, G and bonus, in the history's order, from which each level takes its rows (no copy of a whole column
+    in the order of the levels: a history's columns are large, and a new one costs more than the figures)."""
     import numpy as np
 
     size = np.diff(starts)
     one_size = int(size[0]) if bool((size == size[0]).all()) else 0  # every game of one size (0: not so)
-    # The games in the order of their levels, and their rows in that order: each level is a slice.
-    n = size if one_size else size[order]  # (each game's size, in the order of the levels, when they differ)
-    if one_size:
-        rows = None
-        local = np.arange(0, entity.size, one_size)  # where each game's rows begin within its level
-        edges = (levels * one_size).tolist()
-    else:
-        first = np.cumsum(n) - n  # where each game's rows begin, in the order of the levels
-        rows = np.arange(entity.size) + np.repeat(starts[order] - first, n)
-        local = first - np.repeat(first[levels[:-1]], np.diff(levels))  # ... and within its level
-        edges = np.append(first, entity.size)[levels].tolist()
-    who_of, weight_of, gain_of = (_arrange(values, order, rows, one_size) for values in (entity, weight, gain))
-    k1 = float(step[0]) if bool((step == step[0]).all()) else None  # one K1 for every game: that number
-    step_of = np.repeat(step[order], n) if k1 is None else step
-    total_of = total[order]
-    moved_to = np.empty(entity.size, dtype=np.float64)
-    reduceat = np.add.reduceat
+    n = size[order]  # each game's size, in the order of the levels
+    position = np.empty(order.size, dtype=np.int64)
+    position[order] = np.cumsum(n) - n  # where each game's rows begin, in the order rated
     bounds = levels.tolist()
+    edges = np.append(position[order], starts[-1])[levels].tolist()  # where each level's rows begin
+    entity, weight_of, gain_of = columns
+    if one_size:  # a game's rows are a row of a table: a level takes its games' rows whole
+        table = (-1, one_size)
+        entity_table, weight_table, gain_table = entity.reshape(table), weight_of.reshape(table), gain_of.reshape(table)
+        local = np.arange(0, int(np.diff(levels).max()) * one_size, one_size)  # each game's rows in a level
+    else:  # the rows of each level's games, one after the other
+        rows = np.arange(starts[-1]) + np.repeat(starts[order] - np.cumsum(n) + n, n)
+    k1 = float(step[0]) if bool((step == step[0]).all()) else None  # one K1 for every game: that number
+    rated = np.empty(int(starts[-1]), dtype=np.float64)
+    reduceat = np.add.reduceat
     for a, b, lo, hi in zip(bounds, bounds[1:], edges, edges[1:], strict=False):
-        who = who_of[lo:hi]
-        old = rp[who]
-        average = reduceat(old * weight_of[lo:hi], local[: b - a] if one_size else local[a:b]) / total_of[a:b]
+        games = order[a:b]
+        if one_size:
+            who = entity_table.take(games, axis=0).reshape(-1)
+            weight, gain = weight_table.take(games, axis=0).reshape(-1), gain_table.take(games, axis=0).reshape(-1)
+            firsts = local[: b - a]
+        else:
+            these = rows[lo:hi]
+            who, weight, gain = entity.take(these), weight_of.take(these), gain_of.take(these)
+            firsts = position[games] - lo
+        old = rp.take(who)
+        average = reduceat(old * weight, firsts) / total.take(games)
         spread = average.repeat(one_size) if one_size else average.repeat(n[a:b])
-        new = moved(old, step_of[lo:hi] if k1 is None else k1, spread, gain_of[lo:hi])
+        factor = k1 if k1 is not None else step.take(games).repeat(one_size or n[a:b])
+        new = moved(old, factor, spread, gain)
         rp[who] = new
-        moved_to[lo:hi] = new
-    after = np.empty(entity.size, dtype=np.float64)
-    if rows is None:
-        after.reshape(-1, one_size)[order] = moved_to.reshape(-1, one_size)
-    else:
-        after[rows] = moved_to
-    return after
+        rated[lo:hi] = new
+    return rated, position
 
 
 def _rate_one_by_one(
@@ -182,14 +205,6 @@ def _rate_one_by_one(
     return np.array(after, dtype=np.float64)
 
 
-def _arrange(values: NDArray[Any], order: Ints, rows: Ints | None, one_size: int) -> NDArray[Any]:
-    """A column of the history in the order of the levels: games of one size taken whole (a row of a table each,
-    three times as fast as row by row), else by ``rows``."""
-    if rows is None:
-        return values.reshape(-1, one_size).take(order, axis=0).reshape(-1)
-    return values.take(rows)
-
-
 def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | None:
     """The games ordered by level (within a level, in history order), and where each level begins in that order
     (and, last, the number of games); None when the first levels are narrow, fewer than ``narrow`` rows each on
@@ -200,17 +215,23 @@ def _levels(data: History, size: Ints, narrow: int = 0) -> tuple[Ints, Ints] | N
     following_row = data.following
     # Game numbers and counts in 32 bits when they fit: half the memory to walk through, level after level.
     kind: type[np.signedinteger[Any]] = np.int32 if 2 * following_row.size + 1 < 1 << 31 else np.int64
-    game_of_row = np.repeat(np.arange(games, dtype=kind), size)
+    widest = int(size.max())
+    one_size = widest * games == following_row.size  # every game of one size: row r is in game r // size
     # Each row's next game: the game of its player's next row; after the last, ``games``, a game never ready.
-    following = np.append(game_of_row, kind(games)).take(following_row)
+    if one_size:
+        following = (following_row // widest).astype(kind, copy=False)
+        following[following_row < 0] = games
+    else:
+        game_of_row = np.repeat(np.arange(games, dtype=kind), size)
+        following = np.append(game_of_row, kind(games)).take(following_row)
     # Each game's rows whose player's previous game is not rated yet: all but its players' first games.
     firsts = data.order[np.cumsum(data.games) - data.games]
-    waiting = (np.append(size, 0) - np.bincount(game_of_row[firsts], minlength=games + 1)).astype(kind)
+    firsts_game = firsts // widest if one_size else game_of_row[firsts]
+    waiting = (np.append(size, 0) - np.bincount(firsts_game, minlength=games + 1)).astype(kind)
     waiting[games] = 2 * following_row.size + 1  # counted down by every last row and padding: never 0
     one = kind(1)
-    widest = int(size.max())
     padded = widest * games <= 2 * following_row.size  # the next games of a game's rows as a row of a table
-    if widest * games == following_row.size:  # every game of one size
+    if one_size:
         table = following.reshape(games, widest)
     elif padded:
         cells = np.full(games * widest, games, dtype=kind)
@@ -246,15 +267,18 @@ def _mean_places_by_game(place: Floats, starts: Ints, size: Ints) -> Floats:
     """Each row's mean place within its game, as placement.mean_places gives it: 1, 2, 2, 4 -> 1, 2.5, 2.5, 4."""
     import numpy as np
 
-    result = place.copy()  # a game placed 1 to n, each place once, has its places for mean places
-    if int(size.max()) < 62:
-        whole = place.astype(np.int64)
+    widest = int(size.max())
+    if widest < 62:  # each game's places as the bits of a number: each of 1..n once is 2 + 4 + ... + 2 ** n
+        whole = place.astype(np.int32 if widest < 31 else np.int64)
         if not bool((whole == place).all()):
             whole[whole != place] = 0  # a place between whole numbers: bit 0, never one of 1..n
-        seen = np.bitwise_or.reduceat(np.left_shift(1, whole), starts[:-1])
+        seen = np.bitwise_or.reduceat(np.left_shift(1, whole, out=whole), starts[:-1])
         tied = np.flatnonzero(seen != np.left_shift(2, size) - 2)  # not each of 1..n once
     else:
         tied = np.arange(size.size)
+    if not tied.size:
+        return place  # a game placed 1 to n, each place once, has its places for mean places
+    result = place.copy()
     for n in sorted(set(size[tied].tolist())):  # (not np.unique, which imports numpy.ma: 15 ms a start)
         games = tied[size[tied] == n]
         chunk = max(1, (1 << 22) // (n * n))

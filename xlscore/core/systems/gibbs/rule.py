@@ -53,22 +53,39 @@ G_EXP = 25
 Value = TypeVar("Value", float, "NDArray[Any]")
 
 
+# The three steps are written as operations on one fresh result (``x = ...; x += ...``): on numbers that is the
+# plain arithmetic, on a history's columns it works in place instead of making a new column at each operation.
+# The figures are the formula's to the last bit: a - b is a + (-b) in floating point, and + and x commute.
+
+
 def success(place: Value, n: int | Value, k3: float) -> Value:
-    """S at a (mean) place of a game of n: +K3 for first, -K3 for last, a straight line between."""
-    return k3 * (n + 1 - 2 * place) / (n - 1)
+    """S at a (mean) place of a game of n: +K3 for first, -K3 for last, a straight line between:
+    K3 x (n + 1 - 2 x place) / (n - 1)."""
+    s = place * -2.0
+    s += n + 1
+    s *= k3
+    s /= n - 1
+    return s
 
 
 def bonus(s: Value, weight: float | Value, total: float | Value, k2: float) -> Value:
     """S x (1 - G / G_total) ^ K2: the success, scaled by the share of the game's experience the player lacks."""
-    share = 1 - weight / total
-    if k2 == 1:  # as published; x ** 1 is x, and a power over a whole history is its dearest step
-        return s * share
-    return s * share**k2  # type: ignore[no-any-return]  # float ** float is Any to typeshed
+    share = weight / total
+    share *= -1.0
+    share += 1.0
+    if k2 != 1:  # as published K2 is 1; x ** 1 is x, and a power over a whole history is its dearest step
+        share **= k2
+    share *= s
+    return share
 
 
 def moved(rp: Value, k1: float | Value, average: float | Value, gain: float | Value) -> Value:
     """The rule's step: RP_old + K1 x (RP_avg - RP_old + S x (1 - G / G_total) ^ K2), the last term being ``gain``."""
-    return rp + k1 * (average - rp + gain)
+    step: Value = average - rp
+    step += gain
+    step *= k1
+    step += rp
+    return step
 
 
 def _competitors(kind: str) -> int:

@@ -38,6 +38,8 @@ from xlscore.engine.rewrite.refs import Area
 __all__ = ["FUNCTIONS", "conditional"]
 
 Indices = npt.NDArray[np.intp]
+Groups = dict[tuple[object, ...], Indices]  # the positions of the cells by their keys
+Shape = tuple[tuple[int, int], ...]  # which ranges an equality tests, by which kind
 Mask = npt.NDArray[np.bool_]
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "<>": op.ne,
@@ -130,7 +132,7 @@ def _numbers(cells: _Range) -> tuple[npt.NDArray[np.float64], Mask]:
         value = read_as[text]
         if type_of(value) == NUMBER:
             number = float(value)  # type: ignore[arg-type]
-            if number != value:
+            if number != value and number == number:  # (a text "nan" reads as NaN, equal to nothing, as in the engine)
                 raise UnsupportedError("a text that reads as a number a double does not hold")
             numbers[i], is_number[i] = number, True
     return numbers, is_number
@@ -173,21 +175,31 @@ def conditional(name: str, arguments: tuple[Node, ...], context: Context, column
         summed = _range(absolute_area(aggregated, context), context)
     if len({cells.shape for cells in [*tested, summed]}) != 1:
         raise UnsupportedError("ranges of different sizes")
-    criteria = [column(criterion, context) for _, criterion in pairs]
-    tests = [_conditions(criterion, cells) for criterion, cells in zip(criteria, tested, strict=True)]
-    done: dict[tuple[Condition | None, ...], object] = {}
+    criteria = [
+        _conditions(column(criterion, context), cells) for cells, (_, criterion) in zip(tested, pairs, strict=True)
+    ]
+    combined, first = _combined([codes for codes, _ in criteria])
+    groups: dict[Shape, Groups] = {}
     results: list[object] = []
-    for row in zip(*tests, strict=True):
-        found = done.get(row)
-        if found is None:
-            found = done[row] = (
-                _LEFT if None in row else _aggregated(form.aggregate, _found(row, tested, context), summed)
-            )
-        results.append(found)
-    left = np.array([r is _LEFT for r in results], bool)
+    for row in first.tolist():  # one row of each different combination of criteria
+        tests = tuple(read_as[codes[row]] for codes, read_as in criteria)
+        if None in tests:
+            results.append(_LEFT)
+        else:
+            results.append(_aggregated(form.aggregate, _found(tests, tested, groups, context), summed))
+    left = np.array([r is _LEFT for r in results], bool)[combined]
     values = read([None if r is _LEFT else r for r in results])
-    values.ok &= ~left
-    return values
+    return Column(values.kind[combined], values.num[combined], values.text[combined], ~left)
+
+
+def _combined(codes: list[npt.NDArray[np.int64]]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Each row's combination of criteria as one number from 0 (the pairs' codes combined), and the first row of
+    each combination."""
+    combined = codes[0]
+    for more in codes[1:]:
+        _, combined = np.unique(combined * (int(more.max()) + 1) + more, return_inverse=True)
+    _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
+    return inverse.ravel(), first
 
 
 def _arguments(form: _Form, arguments: tuple[Node, ...]) -> tuple[Node | None, list[tuple[Node, Node]]]:
@@ -204,31 +216,34 @@ def _arguments(form: _Form, arguments: tuple[Node, ...]) -> tuple[Node | None, l
     return (arguments[0] if first else None), pairs
 
 
-def _conditions(criterion: Column, cells: _Range) -> list[Condition | None]:
-    """Each row's criterion as the engine reads it; None for a row left to the cell-by-cell path."""
-    read_as: dict[tuple[int, object], Condition | None] = {}
-    tests: list[Condition | None] = []
-    rows = zip(
-        criterion.kind.tolist(), criterion.num.tolist(), criterion.text.tolist(), criterion.ok.tolist(), strict=True
-    )
-    for kind, number, text, ok in rows:
-        if not ok or kind not in (NUM, TEXT_CELL):
-            tests.append(None)
-            continue
-        key = (kind, number if kind == NUM else text)
-        if key not in read_as:
-            test = condition(number if kind == NUM else text)
-            read_as[key] = None if test is not None and test.kind == NUMBER and cells.truth else test
-        tests.append(read_as[key])
-    return tests
+def _conditions(criterion: Column, cells: _Range) -> tuple[npt.NDArray[np.int64], list[Condition | None]]:
+    """Each row's criterion as a code, and each code's criterion as the engine reads it (None: the row is left to the
+    cell-by-cell path)."""
+    kinds, numbers, texts = criterion.kind.tolist(), criterion.num.tolist(), criterion.text.tolist()
+    values = [
+        number if kind == NUM else text if kind == TEXT_CELL else None
+        for kind, number, text in zip(kinds, numbers, texts, strict=True)
+    ]
+    for i in np.flatnonzero(~criterion.ok).tolist():
+        values[i] = None
+    code_of: dict[object, int] = {}
+    codes = np.array([code_of.setdefault(v, len(code_of)) for v in values], np.int64)
+    read_as = [None if v is None else condition(v) for v in code_of]
+    if cells.truth:
+        read_as = [None if test is not None and test.kind == NUMBER else test for test in read_as]
+    return codes, read_as
 
 
-def _found(tests: Sequence[Condition], tested: list[_Range], context: Context) -> Indices:
-    """The positions, in the ranges, of the cells where every test holds."""
+def _found(tests: Sequence[Condition], tested: list[_Range], groups: dict[Shape, Groups], context: Context) -> Indices:
+    """The positions, in the ranges, of the cells where every test holds; ``groups``: the groupings of the ranges
+    found so far, by shape of the equalities (which range, tested by which kind)."""
     equal = [(j, test) for j, test in enumerate(tests) if test.operator == "="]
     if equal:
-        groups = _groups(tuple((tested[j], test.kind) for j, test in equal), context)
-        found = groups.get(tuple(test.value for _, test in equal), _NONE)
+        shape = tuple((j, test.kind) for j, test in equal)
+        grouped = groups.get(shape)
+        if grouped is None:
+            grouped = groups[shape] = _groups(tuple((tested[j], kind) for j, kind in shape), context)
+        found = grouped.get(tuple(test.value for _, test in equal), _NONE)
     else:
         found = np.arange(len(tested[0].values))
     for cells, test in zip(tested, tests, strict=True):
@@ -240,7 +255,7 @@ def _found(tests: Sequence[Condition], tested: list[_Range], context: Context) -
 _NONE: Indices = np.zeros(0, np.intp)
 
 
-def _groups(signature: tuple[tuple[_Range, int], ...], context: Context) -> dict[tuple[object, ...], Indices]:
+def _groups(signature: tuple[tuple[_Range, int], ...], context: Context) -> Groups:
     """The positions of the cells by their keys in each range of ``signature`` (a range, the kind it is tested by):
     one grouping of the ranges for every row whose equalities are of this shape."""
     key = ("groups", tuple((cells.area, kind) for cells, kind in signature))

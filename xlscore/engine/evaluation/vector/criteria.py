@@ -48,29 +48,36 @@ def _worded(criterion: str) -> Condition | None:
         return None
 
 
-def _read(criterion: str) -> Condition | None:
+@lru_cache(maxsize=1)
+def _engine() -> tuple[Any, ...]:
+    """The engine's pieces that read a criterion (imported when first needed: the engine is large)."""
     from formulas.errors import TokenError
     from formulas.functions import _text2num
     from formulas.functions.operators import LOGIC_OPERATORS
     from formulas.tokens.operand import Error, Number
 
+    return TokenError, _text2num, tuple(LOGIC_OPERATORS), (Number, Error)
+
+
+def _read(criterion: str) -> Condition | None:
+    token_error, text2num, operators, token_classes = _engine()
     operator, rest = "=", criterion
-    for symbol in LOGIC_OPERATORS:
+    for symbol in operators:
         if criterion.startswith(symbol) and criterion != symbol:
             operator, rest = symbol, criterion[len(symbol) :]
             break
     if any(c in rest for c in "*?~"):
         return None
     value: Any = rest
-    for token_class in (Number, Error):
+    for token_class in token_classes:
         try:
             token = token_class(rest)
             if token.end_match == len(rest):
                 value = token.compile()
                 break
-        except TokenError:
+        except token_error:
             pass
-    value = _text2num(value)
+    value = text2num(value)
     kind = type_of(value)
     if kind == TEXT:
         return Condition(operator, TEXT, value.casefold() if operator == "=" else value)

@@ -216,13 +216,27 @@ class Vectorised:
         return rest + back, spilling + [False] * len(back)
 
     def compute(self, evaluator: Any, deadline: Any) -> None:
-        """Compute every run into the engine's ``evaluator``; rows the vector path does not take, cell by cell."""
+        """Compute every run into the engine's ``evaluator``; rows the vector path does not take, cell by cell. The
+        tables built from ranges (indexes, groupings) serve every run that reads the same range (a column filled
+        down is several runs: rows 2-9, 10-99, ...) until a run writes into the range."""
+        tables: dict[tuple[object, ...], Any] = {}
         for run in self.runs:
             first, last = run.formulas[0], run.formulas[-1]
             cells = f"{cell_name(first.row, first.col)}:{cell_name(last.row, last.col)}"
             deadline.at = f"at sheet {shown(first.sheet)}, {cells}, one formula filled down"
             deadline.check()
-            _computed(run, evaluator, deadline, self.book.date1904)
+            _computed(run, evaluator, deadline, self.book.date1904, tables)
+            for key in [key for key in tables if any(_meet(area, run.writes) for area in _areas(key))]:
+                del tables[key]
+
+
+def _areas(key: object) -> Iterable[Area]:
+    """The areas named in a table's key."""
+    if isinstance(key, Area):
+        yield key
+    elif isinstance(key, tuple):
+        for part in key:
+            yield from _areas(part)
 
 
 def _ordered(runs: list[_Run]) -> list[_Run]:
@@ -250,9 +264,9 @@ def _values(result: Column, done: npt.NDArray[np.bool_]) -> list[object]:
     return [result.value(i) for i in np.flatnonzero(done).tolist()]
 
 
-def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool) -> None:
+def _computed(run: _Run, evaluator: Any, deadline: Any, date1904: bool, tables: dict[tuple[object, ...], Any]) -> None:
     rows = np.array(run.rows, np.int64)
-    context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904)
+    context = Context(evaluator.store, evaluator.grid, run.sheet, rows, date1904, tables)
     try:
         result = column(run.node, context)
         done = result.ok & np.isin(result.kind, _WRITTEN)

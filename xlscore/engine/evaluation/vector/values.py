@@ -80,8 +80,13 @@ class Column:
 def read(values: Sequence[object]) -> Column:
     """Cell values as they stand in the cells (None for a blank)."""
     size = len(values)
-    if set(map(type, values)) == {float}:  # a column of numbers, the common case, at C speed
+    types = set(map(type, values))
+    if types == {float}:  # a column of numbers, the common case, at C speed
         return Column.numbers(np.array(values, np.float64), np.ones(size, bool))
+    if types == {str}:  # a column of texts
+        text = np.empty(size, object)
+        text[:] = values
+        return Column.texts(text, np.ones(size, bool))
     kind = np.fromiter((_KIND.get(type(v), OTHER) for v in values), np.int8, size)
     numbers: list[float] = []
     texts: list[Any] = []
