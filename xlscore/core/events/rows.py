@@ -296,9 +296,15 @@ def read_frame_columns(
         }
         numbers = [i + 2 for i in rows]
     for c, column in columns.items():
-        if column is not None and getattr(column.dtype, "kind", "O") == "O":  # numbers and pandas' text are cells
+        # Numbers and pandas' text (its str dtype, whose kind is "O" too: only text or missing) are cells.
+        if column is not None and getattr(column.dtype, "kind", "O") == "O" and not _pandas_text(column.dtype):
             check_cells(column.to_numpy(dtype=object), str(labels[place[keys[c]]]), numbers, name)
     return numbers, columns
+
+
+def _pandas_text(dtype: object) -> bool:
+    """Whether a column's dtype is pandas' text (``str``, ``string``), which holds only text or a missing value."""
+    return type(dtype).__name__ == "StringDtype"
 
 
 def _frame_headings(frame: Any, name: str) -> list[str]:

@@ -1008,12 +1008,11 @@ _FUNCTIONS += (
         league.league_of,
         category="Meeple League",
         returns="table",
-        lists=("players",),
-        tables=("leagues",),
+        tables=("results", "leagues"),
         examples=(
             Example(
                 (
-                    Cells("G2:G3", (("Bo",), ("Hal",))),
+                    Cells("F1:G3", (("game", "player"), ("AGR S1 L1-A G2", "Bo"), ("AGR S1 L1-A G2", "Hal"))),
                     Cells(
                         "A1:D8",
                         (
@@ -1022,7 +1021,7 @@ _FUNCTIONS += (
                         ),
                     ),
                 ),
-                "Bo plays in division 1, league A; Hal, on no league, shows not on leagues",
+                "Bo's row: division 1, league A; Hal's, on no league: not on leagues",
                 check=(("Division", "1"), ("League", "A")),
             ),
         ),

@@ -290,7 +290,7 @@ def _results_sheet(template: Template, sample: bool) -> None:
     template.spill(
         sheet,
         "G1",
-        f"=LEAGUE_OF({table_column('Results', 'player')},{whole_table('Leagues', LEAGUE_COLUMNS)})",
+        f"=LEAGUE_OF({whole_table('Results', RESULT_COLUMNS)},{whole_table('Leagues', LEAGUE_COLUMNS)})",
         rows=last,
         columns=2,
     )

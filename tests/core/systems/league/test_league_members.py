@@ -13,8 +13,13 @@ L1_A = [[1, "A", slot, p] for slot, p in enumerate(("Ann", "Bo", "Cy", "Di", "Ev
 L2_B = [[2, "B", 1, "Hal"]]
 
 
+def _results(players: list[str | None]) -> list[list[object]]:
+    rows: list[list[object]] = [["game", "player"]]
+    return rows + [[None if p is None else "G1", p] for p in players]
+
+
 def test_each_player_gets_the_row_of_the_leagues_table() -> None:
-    found = league_of(["Bo", None, "Hal", "Zed", "Bo"], [HEADER, *L1_A, *L2_B])
+    found = league_of(_results(["Bo", None, "Hal", "Zed", "Bo"]), [HEADER, *L1_A, *L2_B])
     assert [(row.division, row.league) for row in found] == [
         (1, "A"),
         (None, None),  # a blank row of results stays blank
@@ -23,11 +28,13 @@ def test_each_player_gets_the_row_of_the_leagues_table() -> None:
         (1, "A"),
     ]
     assert found.columns == ["Division", "League"]
+    typing = league_of([["game", "player"], ["G1", None]], [HEADER, *L1_A])  # the game typed, not its player yet
+    assert [(row.division, row.league) for row in typing] == [(None, None)]
 
 
 def test_a_bad_leagues_table_is_refused_as_the_standings_refuse_it() -> None:
     with pytest.raises(TableError, match="player 'Bo' is in row 3 and row 9 of leagues"):
-        league_of(["Bo"], [HEADER, *L1_A, [2, "A", 1, "Bo"]])
+        league_of(_results(["Bo"]), [HEADER, *L1_A, [2, "A", 1, "Bo"]])
 
 
 @given(st.integers(1, 8).map(lambda leagues: 7 * leagues), st.data())
@@ -35,4 +42,5 @@ def test_every_formed_seat_is_found_in_its_own_league(players: int, data: st.Dat
     seats = league_formation([f"P{i}" for i in range(1, players + 1)])
     asked = data.draw(st.lists(st.sampled_from([s.player for s in seats]), max_size=20))
     where = {s.player: (s.division, s.league) for s in seats}
-    assert [(row.division, row.league) for row in league_of(asked, seats)] == [where[p] for p in asked]
+    found = league_of(_results(list(asked)), seats)
+    assert [(row.division, row.league) for row in found] == [where[p] for p in asked]

@@ -46,7 +46,8 @@ Decisions where the source is silent:
 
 The modules: :mod:`~xlscore.core.systems.gibbs.rule` (one game, K1 and the pools by kind),
 :mod:`~xlscore.core.systems.gibbs.history`
-(reading and checking a history), :mod:`~xlscore.core.systems.gibbs.replay` (rating it in order) and
+(reading and checking a history), :mod:`~xlscore.core.systems.gibbs.replay` (rating it in order),
+:mod:`~xlscore.core.systems.gibbs.plain` (a small history rated without numpy) and
 :mod:`~xlscore.core.systems.gibbs.ratings` (the final table, the trajectory and chosen players' RP game by game).
 """
 

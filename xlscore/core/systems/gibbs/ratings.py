@@ -13,6 +13,7 @@ from xlscore.core.events.headings import heading
 from xlscore.core.events.rows import cell_name, read_rows
 from xlscore.core.events.table import Table
 from xlscore.core.systems.gibbs.history import History, read_history
+from xlscore.core.systems.gibbs.plain import PlainHistory, PlainReplay, read_plain, replay_plain
 from xlscore.core.systems.gibbs.replay import Replay, replay
 from xlscore.core.systems.gibbs.rule import G_EXP, K2, K3, START_RP, settings
 from xlscore.core.validate import number
@@ -103,6 +104,9 @@ def gibbs_ratings(
     kind: 1v1 (2 players), 3-5P (3 to 5), 6P, 7P... (larger); type 2v2 as the pool of a game of two fixed teams.
     """
     trajectory = yes_no("trajectory", trajectory)
+    quick = _rate_plain(history, k1, k2, k3, g_exp, start, one_pool, trajectory)
+    if quick is not None:
+        return quick
     data, rated = _rate(history, k1, k2, k3, g_exp, start, one_pool, dates=trajectory)
     if rated is None:
         return GibbsRatings((), () if trajectory else None)
@@ -221,6 +225,72 @@ def _rate(
     if data.starts.size <= 1:
         return data, None
     return data, replay(data, k1, power, top, cap, first)
+
+
+def _rate_plain(
+    history: object,
+    k1: object,
+    k2: object,
+    k3: object,
+    g_exp: object,
+    start: object,
+    one_pool: object,
+    trajectory: bool,
+) -> GibbsRatings | None:
+    """A small history of rows rated in plain Python (:mod:`~xlscore.core.systems.gibbs.plain`), the settings
+    checked first as :func:`_rate` checks them; None when it is for the numpy replay."""
+    power, top, cap = settings(k2, k3, g_exp)
+    first = number("start", start)
+    data = read_plain(history, yes_no("one_pool", one_pool))
+    rated = None if data is None else replay_plain(data, k1, power, top, cap, first)
+    if data is None or rated is None:
+        return None
+    return GibbsRatings(_plain_table(data, rated), _plain_trajectory(data, rated) if trajectory else None)
+
+
+def _plain_table(data: PlainHistory, rated: PlainReplay) -> tuple[GibbsRating, ...]:
+    """The final table as :func:`_table` makes it: by pool, highest RP first (equal RP in the order of the
+    entities), equal RP sharing the best place they cover."""
+    rp, pools = rated.rp, data.entity_pool
+    order = sorted(range(len(rp)), key=lambda e: (pools[e], -rp[e], e))
+    table = []
+    for position, e in enumerate(order):
+        previous = order[position - 1] if position else None
+        if previous is None or pools[previous] != pools[e]:
+            top = place = position  # the pool's first row
+        elif rp[previous] != rp[e]:
+            place = position
+        change = rp[e] - rated.last_before[e]
+        table.append(
+            GibbsRating(
+                place - top + 1, data.entity_player[e], data.pool_names[pools[e]], rp[e], rated.played[e], change
+            )
+        )
+    return tuple(table)
+
+
+def _plain_trajectory(data: PlainHistory, rated: PlainReplay) -> tuple[GibbsStep, ...]:
+    dates = data.dates
+    steps = []
+    row = 0
+    for game in data.games:
+        pool = data.pool_names[game.pool]
+        for e in game.entities:
+            date = dates[row]
+            steps.append(
+                GibbsStep(
+                    game.name,
+                    pool,
+                    date,
+                    data.entity_player[e],
+                    rated.at[row],
+                    rated.before[row],
+                    rated.after[row],
+                    rated.games_after[row],
+                )
+            )
+            row += 1
+    return tuple(steps)
 
 
 def _table(data: History, rated: Replay) -> tuple[GibbsRating, ...]:

@@ -1,4 +1,4 @@
-"""Who plays in which league: each player of a list looked up on the season's leagues table.
+"""Who plays in which league: each result row's player looked up on the season's leagues table.
 
 The season template shows each result row's division and league beside it, for the coordinator to see which league
 a game belongs to (LEAGUE_STANDINGS looks the leagues up itself, :mod:`xlscore.core.systems.league.standings`). The
@@ -8,13 +8,12 @@ the league shown is the one the standings use, and a name matches as the standin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xlscore.core.cells import is_blank, name
+from xlscore.core.cells import cell_text
+from xlscore.core.events.rows import read_rows
 from xlscore.core.events.table import table
 from xlscore.core.systems.league._tables import read_leagues
-from xlscore.core.validate import items
 
 __all__ = ["NOT_LISTED", "PlayerLeague", "league_of"]
 
@@ -31,11 +30,12 @@ class PlayerLeague:
 
 
 @table(PlayerLeague)
-def league_of(players: Iterable[object], leagues: object) -> tuple[PlayerLeague, ...]:
-    """Each player's division and league on the season's leagues table, one row per player listed, in order.
+def league_of(results: object, leagues: object) -> tuple[PlayerLeague, ...]:
+    """Each result row's division and league, its player's on the season's leagues table, row for row.
 
-    players: the names to look up, such as the player column of the results (a blank gives a blank row; a name
-        the leagues table does not list gives "not on leagues").
+    results: a table with a player column, such as the season's results (a DataFrame, mappings, or rows with a
+        header); one row comes back per row of it, blank where the player is, "not on leagues" for a player the
+        leagues table does not list.
     leagues: the season's leagues, a table with columns player, division and league (as league_formation
         returns it).
     """
@@ -43,11 +43,10 @@ def league_of(players: Iterable[object], leagues: object) -> tuple[PlayerLeague,
         found.player: (found.division, found.league)
         for found in read_leagues(leagues, ("player", "division", "league"))
     }
-    rows: list[PlayerLeague] = []
-    for i, player in enumerate(items("players", players, "player names"), start=1):
-        if is_blank(player):
-            rows.append(PlayerLeague(None, None))
-            continue
-        division, league = listed.get(name(f"players[{i}]", player), (NOT_LISTED, NOT_LISTED))
-        rows.append(PlayerLeague(division, league))
-    return tuple(rows)
+    rows = read_rows(results, ["player"], name="results")
+    found = [PlayerLeague(None, None)] * (rows[-1]["_row"] - 1 if rows else 0)
+    for row in rows:
+        player = cell_text(row["player"])
+        if player is not None:  # a row of a game with its player not typed yet stays blank
+            found[row["_row"] - 2] = PlayerLeague(*listed.get(player, (NOT_LISTED, NOT_LISTED)))
+    return tuple(found)

@@ -132,6 +132,8 @@ def _same_digits(members: list[Formula], spans: list[tuple[int, int]], roles: li
         keys[:, k] = digits @ (10 ** np.arange(end - start - 1, -1, -1, dtype=np.int64))
         if role == "rel":
             keys[:, k] -= rows
+    if (keys == keys[0]).all():  # a formula filled down: one group, found without sorting
+        return [members]
     _, group_of = np.unique(keys, axis=0, return_inverse=True)
     order = np.argsort(group_of.ravel(), kind="stable")
     bounds = np.flatnonzero(np.diff(group_of.ravel()[order])) + 1
