@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from xlscore.core.cells import exact
 from xlscore.core.errors import TableError, XlscoreError
+from xlscore.core.events.bulk_choice import bulk_pays
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import Need, needs, targets
 from xlscore.core.events.placement import places_from_values, places_in_bulk
@@ -172,16 +173,18 @@ class _Scored:
 
 def _in_bulk(results: object) -> _Scored | None:
     """The table read over whole columns when every row is plainly good; None when a row needs a message (the
-    row-by-row path then finds the first and words it)."""
+    row-by-row path then finds the first and words it), or when row by row is the quicker (:func:`bulk_pays`)."""
+    try:
+        rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
+    except XlscoreError:
+        return None
+    if not bulk_pays(len(rows)):
+        return None
     try:
         import numpy as np
 
         from xlscore.core.events import bulk
     except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
-        return None
-    try:
-        rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
-    except XlscoreError:
         return None
     game_names = bulk.names(columns["game"])
     player_names = bulk.names(columns["player"])

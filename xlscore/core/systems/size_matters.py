@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text, exact
 from xlscore.core.errors import InputError, TableError, XlscoreError
+from xlscore.core.events.bulk_choice import bulk_pays
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
@@ -266,16 +267,18 @@ class _Scored:
 
 def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     """The table read and scored over whole columns when every row is plainly good; None when a row needs a message
-    (the row-by-row path then finds the first and words it)."""
+    (the row-by-row path then finds the first and words it), or when row by row is the quicker (:func:`bulk_pays`)."""
+    try:
+        rows, columns = read_columns(results, ["board", "player", "centres"], [ROUND], name="results")
+    except XlscoreError:
+        return None
+    if not bulk_pays(len(rows)):
+        return None
     try:
         import numpy as np
 
         from xlscore.core.events import bulk
     except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
-        return None
-    try:
-        rows, columns = read_columns(results, ["board", "player", "centres"], [ROUND], name="results")
-    except XlscoreError:
         return None
     centres = bulk.numbers(columns["centres"], lo=0)
     board_names = bulk.names(columns["board"])

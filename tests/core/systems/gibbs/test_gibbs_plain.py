@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tests.core.systems.gibbs.histories import seated
 from xlscore.core.errors import XlscoreError
-from xlscore.core.systems.gibbs import GibbsRatings, gibbs_ratings, plain
+from xlscore.core.events import bulk_choice
+from xlscore.core.systems.gibbs import GibbsRatings, gibbs_ratings
 from xlscore.core.systems.gibbs.plain import read_plain
 from xlscore.core.systems.gibbs.rule import pool_sizes
 
@@ -49,7 +50,7 @@ def _numpy_way(history: list[Row], **options: object) -> GibbsRatings | str:
 
 
 def _outcome(history: list[Row], **options: object) -> GibbsRatings | str:
-    with mock.patch.object(plain, "_numpy_loaded", return_value=False):  # as in a process without numpy
+    with mock.patch.object(bulk_choice, "numpy_loaded", return_value=False):  # as in a process without numpy
         return _ratings(history, **options)
 
 
@@ -77,7 +78,7 @@ OPTIONS = st.fixed_dictionaries(
 def test_a_small_history_is_rated_in_python_bit_for_bit_as_numpy_rates_it(
     history: list[Row], options: dict[str, object]
 ) -> None:
-    with mock.patch.object(plain, "_numpy_loaded", return_value=False):  # a clean history is read the plain way
+    with mock.patch.object(bulk_choice, "numpy_loaded", return_value=False):  # a clean history is read the plain way
         assert read_plain(history, bool(options["one_pool"])) is not None
     assert _outcome(history, **options) == _numpy_way(history, **options)
 

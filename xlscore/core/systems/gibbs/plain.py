@@ -15,13 +15,13 @@ it, so its checks and messages stay in one place. :func:`ratings` then returns N
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Mapping, Sized
 from dataclasses import dataclass
 from typing import Any
 
 from xlscore.core.cells import cell_text, is_blank
 from xlscore.core.errors import InputError, XlscoreError
+from xlscore.core.events.bulk_choice import bulk_pays
 from xlscore.core.events.placement import mean_places
 from xlscore.core.events.rows import read_columns
 from xlscore.core.systems.gibbs.history import COLUMNS, OPTIONAL
@@ -60,15 +60,13 @@ class PlainHistory:
     dates: list[object]
 
 
-def _numpy_loaded() -> bool:
-    """Whether numpy is loaded already (a sheet's add-in, a recalculation): then its replay is the quicker one, about
-    three times, at any size worth timing."""
-    return "numpy" in sys.modules
-
-
 def _wanted(history: object) -> bool:
-    sized = isinstance(history, Sized) and not isinstance(history, (str, bytes)) and len(history) <= ROWS
-    return sized and not _numpy_loaded()
+    """Whether to rate in plain Python: numpy not loaded yet and a history of at most :data:`ROWS` rows
+    (:func:`~xlscore.core.events.bulk_choice.bulk_pays`); with numpy loaded (a sheet's add-in, a recalculation) its
+    replay is the quicker one, about three times, at any size worth timing."""
+    if not isinstance(history, Sized) or isinstance(history, (str, bytes)):
+        return False
+    return not bulk_pays(len(history), ROWS)
 
 
 def _place(value: object) -> float | None:
