@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlscore import XlscoreError
-from xlscore.core.events.bulk import codes, exact_scaled
+from xlscore.core.events.bulk import codes, distinct, exact_scaled, twice
 from xlscore.core.events.placement import places_from_values, places_in_bulk
 from xlscore.core.events.rounds import one_game_a_round, round_numbers, rounds_in_bulk
 from xlscore.core.events.rows import read_rows
@@ -182,3 +182,20 @@ def test_size_matters_fast_path_equals_the_rule(seed: int, digits: int | None) -
     finally:
         size_matters._in_bulk = original
     assert fast == rule
+
+
+@given(st.lists(st.integers(-50, 50)) | st.lists(st.floats(-1e6, 1e6, allow_nan=False)))
+def test_distinct_is_np_unique_with_its_inverse(values: list[float]) -> None:
+    array = np.asarray(values, dtype=np.float64 if any(isinstance(v, float) for v in values) else np.int64)
+    found, inverse = distinct(array)
+    expected, expected_inverse = np.unique(array, return_inverse=True)
+    assert found.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
+    assert found[inverse].tolist() == array.tolist()
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5))))
+def test_twice_says_whether_a_member_is_twice_in_a_group(pairs: list[tuple[int, int]]) -> None:
+    group = np.asarray([g for g, _ in pairs], dtype=np.int64)
+    member = np.asarray([m for _, m in pairs], dtype=np.int64)
+    assert twice(group, member) == (len(set(pairs)) != len(pairs))

@@ -143,7 +143,7 @@ def rounds_in_bulk(column: Sequence[Any], player: bulk.Ints) -> bulk.Ints | None
     if values is None or (len(values) and (values.max() > 2**31 or np.any(values != np.floor(values)))):
         return None
     rounds = values.astype(np.int64)
-    given = np.unique(rounds)
+    given, _ = bulk.distinct(rounds)
     if len(given) and given[-1] != len(given):  # a gap: the row-by-row path names it
         return None
     return None if bulk.twice(rounds, player) else rounds

@@ -307,7 +307,7 @@ def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     ):
         return None
     solo_board = (top >= SOLO_CENTRES)[board]
-    cases, case = np.unique(whole_centres * 100 + survivors[board] * 10 + solo_board, return_inverse=True)
+    cases, case = bulk.distinct(whole_centres * 100 + survivors[board] * 10 + solo_board)
     scores = [_case_score(int(c) // 100, int(c) // 10 % 10, bool(c % 10), digits) for c in cases.tolist()]
     solo = whole_centres >= SOLO_CENTRES
     named = list(map(str, players))
