@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy  # noqa: F401  # loaded, as in a recalculation: the whole-column paths are taken at any size
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -289,11 +290,18 @@ def test_diplomacy_by_round_agrees_with_the_standings_after_each_round(event: li
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_diplomacy_events())
 def test_size_matters_rounds_read_alike_in_bulk_and_row_by_row(event: list[list[object]]) -> None:
-    fast = (size_matters_standings(event), size_matters_standings(event, after_round=1))
+    def every() -> tuple[object, ...]:  # the running totals after each round too (by round)
+        return (
+            size_matters_standings(event),
+            size_matters_standings(event, after_round=1),
+            size_matters_standings_by_round(event),
+        )
+
+    fast = every()
     assert size_matters._in_bulk(event, None) is not None
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(size_matters, "_in_bulk", lambda results, digits: None)
-        slow = (size_matters_standings(event), size_matters_standings(event, after_round=1))
+        slow = every()
     assert fast == slow
 
 

@@ -439,6 +439,7 @@ class _Event:
     order: tuple[str, ...]
     roster: Roster | None
     byes: ByeRule
+    scored: _Scored | None  # the table read over whole columns, when it was: the totals after a round from it
 
     @classmethod
     def read(
@@ -456,20 +457,34 @@ class _Event:
             scores.clear()
             solos.clear()
             totals = _totals(results, digits, scores, solos, roster)
-        return cls(scores, solos, totals, order, roster, byes)
+        return cls(scores, solos, totals, order, roster, byes, scored)
 
     @functools.cached_property  # asked once a round by the standings by round
+    def rounds(self) -> dict[Board, int]:
+        """Each board's round, read once."""
+        return {b: _round(b) for boards in self.scores.values() for b in boards}
+
+    @functools.cached_property
     def last(self) -> int:
-        return max((_round(b) for boards in self.scores.values() for b in boards), default=0)
+        return max(self.rounds.values(), default=0)
+
+    def _totals_after(self, number: int, scores: Mapping[str, Mapping[Board, Fraction]]) -> dict[str, Fraction]:
+        """Each player's total after round ``number`` (their ``scores`` so far): over whole columns when the table
+        was read so, else added up."""
+        found = _running_in_bulk(self.scored, number) if self.scored is not None else None
+        if found is None:
+            return {p: sum(boards.values(), Fraction(0)) for p, boards in scores.items()}
+        return {p: found[p] for p in scores}
 
     def after(self, number: int | None, *, with_rows: bool = True) -> tuple[tuple[SizeMattersStanding, ...], After]:
         """The standings after round ``number`` (None: all rounds); without ``with_rows``, the After alone."""
         scores = self.scores
         totals: Mapping[str, Fraction] = self.totals
         if number is not None and number < self.last:
-            kept = {p: {b: s for b, s in boards.items() if _round(b) <= number} for p, boards in scores.items()}
+            rounds = self.rounds
+            kept = {p: {b: s for b, s in boards.items() if rounds[b] <= number} for p, boards in scores.items()}
             scores = {p: boards for p, boards in kept.items() if boards}
-            totals = {p: sum(boards.values(), Fraction(0)) for p, boards in scores.items()}
+            totals = self._totals_after(number, scores)
         boards = {p: len(s) for p, s in scores.items()}
         totals = with_byes(self.roster, self.byes, totals, boards, number)
         solos = {p: sum(b in boards for b in self.solos.get(p, ())) for p, boards in scores.items()}
@@ -524,12 +539,11 @@ def _totals_in_bulk(
 
     from xlscore.core.events import bulk
 
-    denominator = math.lcm(*(score.denominator for score in scored.scores)) if scored.scores else 1
-    numerators = [score.numerator * (denominator // score.denominator) for score in scored.scores]
-    if any(abs(n) > 2**40 for n in numerators):
+    scaled = _over_one_denominator(scored)
+    if scaled is None:
         return None
-    count = len(scored.players)
-    sums = bulk.exact_sums(scored.player, count, np.asarray(numerators, dtype=np.int64)[scored.case])
+    numerators, denominator = scaled
+    sums = bulk.exact_sums(scored.player, len(scored.players), numerators)
     if sums is None:
         return None
     # Each player's score by board, in the order the row-by-row path fills it in: board by board, then table order.
@@ -539,4 +553,32 @@ def _totals_in_bulk(
         scores[scored.players[player[i]]][scored.boards[board[i]]] = scored.scores[case[i]]
     for i in np.flatnonzero(scored.solo).tolist():
         solos[scored.players[player[i]]].add(scored.boards[board[i]])
+    return {name: Fraction(total, denominator) for name, total in zip(scored.players, sums, strict=True)}
+
+
+def _over_one_denominator(scored: _Scored) -> tuple[bulk.Ints, int] | None:
+    """Each row's exact score as a whole number over the scores' common denominator: (numerators, denominator);
+    None when they would not fit 64 bits."""
+    import numpy as np
+
+    denominator = math.lcm(*(score.denominator for score in scored.scores)) if scored.scores else 1
+    numerators = [score.numerator * (denominator // score.denominator) for score in scored.scores]
+    if any(abs(n) > 2**40 for n in numerators):
+        return None
+    return np.asarray(numerators, dtype=np.int64)[scored.case], denominator
+
+
+def _running_in_bulk(scored: _Scored, number: int) -> dict[str, Fraction] | None:
+    """Each player's exact total of rounds 1 to ``number`` (0 for one with no board yet), added as whole numbers
+    over one denominator (as :func:`_totals_in_bulk`); None when that would not fit 64 bits."""
+    from xlscore.core.events import bulk
+
+    scaled = _over_one_denominator(scored)
+    if scaled is None:
+        return None
+    numerators, denominator = scaled
+    kept = scored.round <= number
+    sums = bulk.exact_sums(scored.player[kept], len(scored.players), numerators[kept])
+    if sums is None:
+        return None
     return {name: Fraction(total, denominator) for name, total in zip(scored.players, sums, strict=True)}
