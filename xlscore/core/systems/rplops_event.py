@@ -394,14 +394,18 @@ def _standings_after(
     if scored is not None and not results_allowed(roster, scored.players, scored.player, scored.round):
         scored = None
     ranks = _Ranks(roster, byes, order.asked.decided_by)
-    full = _standings_in_bulk(scored, average, rule, None, ranks, False) if scored is not None else None
-    if scored is not None and full is not None:
-        in_bulk = scored
+    hours = _exact_hours(scored) if scored is not None else None
+    full = None
+    if scored is not None and hours is not None:
+        full = _standings_in_bulk(scored, hours, average, rule, None, ranks, True)
+    if scored is not None and hours is not None and full is not None:
+        in_bulk, in_hours, overall = scored, hours, full
 
         def after_in_bulk(after: int | None, with_rows: bool = True) -> _Ranked:
+            if after is None:  # the whole table's, worked out once
+                return overall if with_rows else ((), overall[1])
             # A part of the table fits 64 bits when the whole of it does.
-            again = after is not None or with_rows
-            ranked = _standings_in_bulk(in_bulk, average, rule, after, ranks, with_rows) if again else full
+            ranked = _standings_in_bulk(in_bulk, in_hours, average, rule, after, ranks, with_rows)
             assert ranked is not None
             return ranked
 
@@ -510,21 +514,31 @@ class _Ranks:
     decided_by: bool
 
 
+def _exact_hours(scored: _Scored) -> tuple[bulk.Ints, int] | None:
+    """Each game's hours exactly, as whole numbers over one denominator (None when they would not fit 64 bits)."""
+    from xlscore.core.events import bulk
+
+    return bulk.exact_scaled(scored.game_hours)
+
+
 def _standings_in_bulk(
-    scored: _Scored, average: Fraction, version: int, after: int | None, ranks: _Ranks, with_rows: bool
+    scored: _Scored,
+    hours: tuple[bulk.Ints, int],
+    average: Fraction,
+    version: int,
+    after: int | None,
+    ranks: _Ranks,
+    with_rows: bool,
 ) -> _Ranked | None:
     """The standings from whole columns, every total exact as the row-by-row path adds it: a row's points are
     (2(n + 1) - 2 place - tied + 1) h x / (n + 1) under version 1 and (2n - 2 place - tied + 1) h x / (n - 1) under
     version 2 (the rule at the mean place), so each player's total is x over the hours' common denominator times a
-    sum of whole numbers over n + 1 (or n - 1). Only the rows of rounds up to ``after`` count (None: all). None
-    when those whole numbers would not fit 64 bits."""
+    sum of whole numbers over n + 1 (or n - 1). Only the rows of rounds up to ``after`` count (None: all); ``hours``
+    is each game's (:func:`_exact_hours`). None when those whole numbers would not fit 64 bits."""
     import numpy as np
 
     from xlscore.core.events import bulk
 
-    hours = bulk.exact_scaled(scored.game_hours)
-    if hours is None:
-        return None
     game_length, denominator = hours
     kept = slice(None) if after is None else scored.round <= after
     length = game_length[scored.game][kept]
