@@ -548,7 +548,7 @@ def _standings_in_bulk(
         sums = bulk.fraction_sums(player, count, (2 * n + 3 - 2 * place - tied) * length, n + 1)
     else:
         sums = bulk.fraction_sums(player, count, (2 * n + 1 - 2 * place - tied) * length, n - 1)
-    hours_sums = bulk.exact_sums(player, count, length)
+    hours_sums = bulk.exact_sums(player, count, length) if with_rows else []  # the places alone need no hours
     if sums is None or hours_sums is None:
         return None
     scale = average / denominator
@@ -558,6 +558,6 @@ def _standings_in_bulk(
     totals = {name: total * scale for name, total, g in zip(scored.players, sums, games, strict=True) if g}
     totals = dict(with_byes(ranks.roster, ranks.byes, totals, played, after))
     hours_played = {
-        name: Fraction(h, denominator) for name, h, g in zip(scored.players, hours_sums, games, strict=True) if g
+        name: Fraction(h, denominator) for name, h, g in zip(scored.players, hours_sums, games, strict=False) if g
     }
     return _ranked(totals, played, hours_played, decided_by=ranks.decided_by, with_rows=with_rows)
