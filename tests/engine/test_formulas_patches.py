@@ -66,6 +66,8 @@ def test_xlscore_computes_as_excel_where_plain_formulas_does_not(computed: dict[
     assert ours['=CONCATENATE("a",1/3)'] == repr("a" + f"{1 / 3:.15g}")
     assert ours['=SUBSTITUTE(0.1+0.2,"0","o")'] == repr(f"{0.1 + 0.2:.15g}".replace("0", "o"))
     assert ours['=VALUE("1,000")'] == repr(1000)
+    assert plain['=COUNTIF({"A","B"},">a")'] == repr(0)  # formulas compares texts by case: "B" < "a"
+    assert ours['=COUNTIF({"A","B"},">a")'] == repr(1)  # Excel's: without regard to case, "B" > "a"
     assert computed["before"][-1].startswith("raised")  # {1,2,3}+{1,2}: plain formulas does not broadcast
 
 

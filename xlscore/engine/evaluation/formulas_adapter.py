@@ -26,7 +26,7 @@ from xlscore.engine.evaluation import conversions, formulas_patches
 from xlscore.engine.evaluation.formulas_functions import get_functions
 from xlscore.engine.evaluation.formulas_values import ERRORS, MESSAGES, from_cells
 from xlscore.engine.files.limits import MAX_TEXT_LENGTH, too_long_text
-from xlscore.engine.functions import database, registered
+from xlscore.engine.functions import criteria, database, registered
 from xlscore.engine.functions.date_time import date_serial, workdays, yearfrac
 from xlscore.engine.functions.engineering import bases
 from xlscore.engine.functions.engineering import complex_numbers as complex_text
@@ -115,6 +115,7 @@ def _register() -> dict[str, Any]:
     functions.update(yearfrac.FUNCTIONS)
     functions.update(bahttext.FUNCTIONS)
     functions.update(database.FUNCTIONS)
+    functions.update(criteria.FUNCTIONS)
     functions.update(substrings.FUNCTIONS)
     functions.update(date_serial.FUNCTIONS)
     functions.update(regression.FUNCTIONS)

@@ -1,19 +1,18 @@
 """Conditional counts, sums and averages over a run: COUNTIF, SUMIF, AVERAGEIF, COUNTIFS, SUMIFS, AVERAGEIFS.
 
-Their ranges stay as the formula moves; each is read once for the run and indexed once for each kind of criterion
-it meets (:mod:`.criteria`): its cells by number, as the engine reads them (a text that reads as a number counts as
-that number), and by text without regard to case. The criteria that are equalities (a cell: ``A2``; ``"=x"``;
-``5``) find their cells through one grouping per shape of criteria (which ranges are tested by number, which by
-text), every equality at once; each other criterion (``">5"``, ``"<>x"``, ``">"&B2``) through a mask of its range
-made once per different criterion of the run. The cells found are counted; the numbers found in the sum range are
-added with numpy's sum of them in the order of the range, as the engine adds them (the same pairwise sum); an
-average is their mean, #DIV/0! for none.
+Their ranges stay as the formula moves; each is read once for the run and indexed once for each kind of criterion it
+meets (:mod:`.criteria`, Excel's rules as the engine's :mod:`xlscore.engine.functions.criteria` applies them): its
+cells by number (a text that reads as a number equals that number), and by text without regard to case. The criteria
+that are equalities (a cell: ``A2``; ``"=x"``; ``5``) find their cells through one grouping per shape of criteria
+(which ranges are tested by number, which by text), every equality at once; each other criterion (``">5"``,
+``"<>x"``, ``">"&B2``) through a mask of its range made once per different criterion of the run (``<>`` where ``=``
+does not hold). The cells found are counted; the numbers found in the sum range (not its texts, truth values or
+blanks) are added with numpy's sum of them in the order of the range, as the engine adds them (the same pairwise
+sum); an average is their mean, #DIV/0! for none.
 
-Left to the cell-by-cell path, row by row: a criterion :func:`.criteria.condition` does not read; a number
-criterion over a range holding a truth value (the engine caches its test by value, and TRUE == 1: whether it
-counts TRUE for 1 depends on which it met first); a sum or average that meets anything but numbers and blanks in
-its range (a text, a truth value or an error, each of which the engine treats in its own way). Left to it whole: a
-range that moves with the formula, ranges of different sizes, a function with other arguments.
+Left to the cell-by-cell path, row by row: a criterion :func:`.criteria.condition` does not read; a sum or average
+that meets an error in its range (the engine's result is that error). Left to it whole: a range that moves with the
+formula, ranges of different sizes, a function with other arguments.
 """
 
 from __future__ import annotations
@@ -29,9 +28,9 @@ import numpy.typing as npt
 
 from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation.vector.context import Context, Evaluator, absolute_area
-from xlscore.engine.evaluation.vector.criteria import NUMBER, Condition, condition, type_of
+from xlscore.engine.evaluation.vector.criteria import NUMBER, Condition, condition
 from xlscore.engine.evaluation.vector.parse import Node, UnsupportedError
-from xlscore.engine.evaluation.vector.values import BLANK, BOOL, NUM, OTHER, Column, read
+from xlscore.engine.evaluation.vector.values import BLANK, ERR, NUM, OTHER, Column, read
 from xlscore.engine.evaluation.vector.values import TEXT as TEXT_CELL
 from xlscore.engine.rewrite.refs import Area
 
@@ -79,11 +78,10 @@ class _Range:
     kind: npt.NDArray[np.int8]
     num: npt.NDArray[np.float64]  # a number cell's number
     texts: list[str | None]  # a text cell's text, a blank's "" (the engine tests a blank as an empty text)
-    truth: bool  # holds a truth value
     views: dict[object, Any] = field(default_factory=dict)  # its numbers, its indexes, its masks: built once
 
     def numbers(self) -> tuple[npt.NDArray[np.float64], Mask]:
-        """Each cell's number as the engine reads it (a number, a text such as "5" or a date) and where it is one."""
+        """Each cell's number as ``=`` reads it (a number, a text such as "5" or a date) and where it is one."""
         found = self.views.get("numbers")
         if found is None:
             found = self.views["numbers"] = _numbers(self)
@@ -105,35 +103,40 @@ class _Range:
         """The cells ``test`` holds for."""
         found = self.views.get(test)
         if found is None:
-            compare = _COMPARE[test.operator]
-            if test.kind == NUMBER:
-                numbers, is_number = self.numbers()
+            if test.operator in ("=", "<>"):
+                found = self._equal(test)
+                found = found if test.operator == "=" else ~found
+            elif test.kind == NUMBER:  # an order compares number cells only (not "7")
                 with np.errstate(invalid="ignore"):
-                    found = is_number & compare(numbers, test.value)
-            else:
-                value = test.value
-                found = np.array([t is not None and compare(t, value) for t in self.texts], bool)
+                    found = (self.kind == NUM) & _COMPARE[test.operator](self.num, test.value)
+            else:  # texts (not blanks) without regard to case
+                compare, value = _COMPARE[test.operator], test.value
+                found = np.array([t is not None and t != "" and compare(t.casefold(), value) for t in self.texts], bool)
             self.views[test] = found
         return found
 
+    def _equal(self, test: Condition) -> Mask:
+        if test.kind == NUMBER:
+            numbers, is_number = self.numbers()
+            equal: Mask = is_number & (numbers == test.value)
+            return equal
+        return np.array([key == test.value for key in self.keys(test.kind)], bool)
+
 
 def _numbers(cells: _Range) -> tuple[npt.NDArray[np.float64], Mask]:
-    from formulas.functions import _text2num  # the engine's reading of a text as a number or a date
+    from xlscore.engine.functions.criteria import text_number  # the engine's reading, imported when first needed
 
     numbers = np.zeros(len(cells.values))
     is_number = cells.kind == NUM
     numbers[is_number] = cells.num[is_number]
-    read_as: dict[str, object] = {}
+    read_as: dict[str, float | None] = {}
     for i, text in enumerate(cells.texts):
         if text is None:
             continue
         if text not in read_as:
-            read_as[text] = _text2num(text)
-        value = read_as[text]
-        if type_of(value) == NUMBER:
-            number = float(value)  # type: ignore[arg-type]
-            if number != value and number == number:  # (a text "nan" reads as NaN, equal to nothing, as in the engine)
-                raise UnsupportedError("a text that reads as a number a double does not hold")
+            read_as[text] = text_number(text) if text else None
+        number = read_as[text]
+        if number is not None:  # (a text "nan" reads as NaN, equal to nothing, as in the engine)
             numbers[i], is_number[i] = number, True
     return numbers, is_number
 
@@ -150,8 +153,7 @@ def _range(area: Area, context: Context) -> _Range:
         kinds = column.kind.tolist()
         texts = [v if k == TEXT_CELL else "" if k == BLANK else None for v, k in zip(values, kinds, strict=True)]
         shape = (len(grid), len(grid[0]) if grid else 0)
-        truth = bool((column.kind == BOOL).any())
-        found = context.tables[key] = _Range(area, shape, values, column.kind, column.num, texts, truth)  # type: ignore[arg-type]
+        found = context.tables[key] = _Range(area, shape, values, column.kind, column.num, texts)  # type: ignore[arg-type]
     return found
 
 
@@ -175,9 +177,7 @@ def conditional(name: str, arguments: tuple[Node, ...], context: Context, column
         summed = _range(absolute_area(aggregated, context), context)
     if len({cells.shape for cells in [*tested, summed]}) != 1:
         raise UnsupportedError("ranges of different sizes")
-    criteria = [
-        _conditions(column(criterion, context), cells) for cells, (_, criterion) in zip(tested, pairs, strict=True)
-    ]
+    criteria = [_conditions(column(criterion, context)) for _, criterion in pairs]
     combined, first = _combined([codes for codes, _ in criteria])
     groups: dict[Shape, Groups] = {}
     results: list[object] = []
@@ -216,7 +216,7 @@ def _arguments(form: _Form, arguments: tuple[Node, ...]) -> tuple[Node | None, l
     return (arguments[0] if first else None), pairs
 
 
-def _conditions(criterion: Column, cells: _Range) -> tuple[npt.NDArray[np.int64], list[Condition | None]]:
+def _conditions(criterion: Column) -> tuple[npt.NDArray[np.int64], list[Condition | None]]:
     """Each row's criterion as a code, and each code's criterion as the engine reads it (None: the row is left to the
     cell-by-cell path)."""
     kinds, numbers, texts = criterion.kind.tolist(), criterion.num.tolist(), criterion.text.tolist()
@@ -229,8 +229,6 @@ def _conditions(criterion: Column, cells: _Range) -> tuple[npt.NDArray[np.int64]
     code_of: dict[object, int] = {}
     codes = np.array([code_of.setdefault(v, len(code_of)) for v in values], np.int64)
     read_as = [None if v is None else condition(v) for v in code_of]
-    if cells.truth:
-        read_as = [None if test is not None and test.kind == NUMBER else test for test in read_as]
     return codes, read_as
 
 
@@ -270,14 +268,14 @@ def _groups(signature: tuple[tuple[_Range, int], ...], context: Context) -> Grou
 
 
 def _aggregated(aggregate: str, found: Indices, summed: _Range) -> object:
-    """The count of the cells found, or the sum or average of the numbers found in the range ``summed``; _LEFT
-    where the range holds there anything but numbers and blanks."""
+    """The count of the cells found, or the sum or average of the numbers found in the range ``summed`` (its texts,
+    truth values and blanks left out); _LEFT where the range holds an error there."""
     if aggregate == "count":
         return float(len(found))
     kinds = summed.kind[found]
-    numbers = kinds == NUM
-    if not (numbers | (kinds == BLANK)).all():
+    if (kinds == ERR).any():
         return _LEFT
+    numbers = kinds == NUM
     values = summed.num[found][numbers]
     if aggregate == "sum":
         return float(np.sum(values))
