@@ -15,7 +15,8 @@ Two workbooks per size N, made with openpyxl (a fixed seed), N data rows each:
 How it measures: ``python -m xlscore recalc IN -o OUT`` as a child process, and LibreOffice 25.2 headless
 (``soffice --convert-to xlsx`` with a profile set to recalculate on load, proved first on a probe with a stale
 value, copied fresh for each run from a profile LibreOffice has started with), each bounded by ``--timeout``; wall
-seconds and peak memory from the kernel's accounting of the child (:func:`run_measured`). Then every value of E and
+seconds, CPU seconds (the child's and its waited-for descendants') and peak memory from the kernel's accounting
+of the child (:func:`run_measured`). Then every value of E and
 F is read back from both outputs and compared: text exactly, numbers to 1e-9, errors by code. At the first size
 (at most 20,000 rows) the values xlscore wrote are also compared with today's cell-by-cell path
 (``evaluate(book, vector=False)`` in this process): every row of sheet A, and every 100th row of sheets B and C,
@@ -192,13 +193,18 @@ def run_one(sheet: str, size: int, folder: Path, soffice: str, profile: Path, ar
 
 def report(results: Sequence[Result]) -> None:
     print()
-    print("| sheet | rows | xlscore s | LibreOffice s | ratio | xlscore MiB | LibreOffice MiB | cells equal |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| sheet | rows | xlscore s | LibreOffice s | ratio | xlscore CPU s | LibreOffice CPU s | CPU ratio | "
+        "xlscore MiB | LibreOffice MiB | cells equal |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         ratio = r.xlscore.seconds / r.libreoffice.seconds
+        cpu_ratio = r.xlscore.cpu_seconds / r.libreoffice.cpu_seconds
         equal = "yes" if not r.problems else f"NO ({len(r.problems)})"
         print(
             f"| {r.sheet} | {r.size:,} | {r.xlscore.seconds:.2f} | {r.libreoffice.seconds:.2f} | {ratio:.2f}x | "
+            f"{r.xlscore.cpu_seconds:.2f} | {r.libreoffice.cpu_seconds:.2f} | {cpu_ratio:.2f}x | "
             f"{r.xlscore.peak_mib:.0f} | {r.libreoffice.peak_mib:.0f} | {equal} of {r.checked:,} |"
         )
     for r in results:

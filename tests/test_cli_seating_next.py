@@ -196,3 +196,36 @@ def test_before_any_result_without_a_players_table_is_refused(
     book = new_workbook("rplops", tmp_path / "empty.xlsx", sample=False)
     assert main(["seating", "--next", str(book)]) == 1
     assert "has no results yet and no players table" in capsys.readouterr().err
+
+
+def test_a_size_matters_book_gives_each_seat_a_power_no_player_has_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Size Matters sample (14 players, three rounds of two boards, a power a row): round 4's boards give the
+    seven powers in seat order, each player one they have not played (each has played 3 of 7), as next_round
+    gives them from the Games table's power column; -o writes the Power column too."""
+    from xlscore.excel.templates import new_workbook, size_matters_tournament
+
+    book = new_workbook("size-matters", tmp_path / "sm.xlsx")
+    rows = list(csv.reader(io.StringIO(_csv_out(capsys, book))))
+    assert rows[0] == ["Round", "Table", "Seat", "Player", "Board", "Power"]
+    seated = {row[3]: row for row in rows[1:]}
+    played = {(player, power) for _, _, power, player, _ in size_matters_tournament.SAMPLE}
+    assert len(seated) == 14
+    assert {row[0] for row in rows[1:]} == {"4"}
+    assert all((player, row[5]) not in played for player, row in seated.items())
+    assert all(row[5] == size_matters_tournament.POWERS[int(row[2]) - 1] for row in rows[1:])  # seat k: k-th power
+    for board in ("1", "2"):
+        assert sorted(row[5] for row in rows[1:] if row[1] == board) == sorted(size_matters_tournament.POWERS)
+    out = tmp_path / "seated.xlsx"
+    assert main(["seating", "--next", str(book), "--table-size", "7", "-o", str(out)]) == 0
+    sheet = openpyxl.load_workbook(out)["Seating"]
+    column = next(c.column for c in sheet[1] if isinstance(c.value, str) and c.value.startswith(NEXT_HEADING))
+    written = [list(r) for r in sheet.iter_rows(min_row=2, min_col=column, max_col=column + 5, values_only=True)]
+    assert written[0] == rows[0]
+    assert [[str(v) for v in row] for row in written[1:15]] == rows[1:]
+
+
+def _csv_out(capsys: pytest.CaptureFixture[str], book: Path) -> str:
+    assert main(["seating", "--next", str(book), "--table-size", "7", "--format", "csv"]) == 0
+    return capsys.readouterr().out

@@ -67,3 +67,19 @@ def test_the_sentence_says_all_exactly_when_no_row_is_missing(players: list[str 
         assert said.startswith(f"{expected} players, {rows} {MISSING}")
     else:
         assert said == f"All {rows} players shown"
+
+
+def test_a_table_that_is_an_error_gives_the_sentence_an_error_that_says_so() -> None:
+    # The engine passes an error on from another cell without its words: the sentence words it; an error that
+    # comes with words (classic xlwings' "#VALUE! ...") keeps them; an error in the players column is passed on.
+    from xlscore.core.events.shown import TABLE_FAILED
+    from xlscore.excel.functions.catalogue import CATALOGUE
+    from xlscore.excel.functions.cells import CellError
+    from xlscore.excel.functions.edge import call_cells
+
+    function = CATALOGUE["PLAYERS_SHOWN"]
+    passed = [[CellError("#VALUE!")], [None], [None]]
+    assert call_cells(function, [passed, [["Ann"]]]) == CellError("#VALUE!", TABLE_FAILED)
+    worded = [["#VALUE! players has 29 names"], [None]]
+    assert call_cells(function, [worded, [["Ann"]]]) == CellError("#VALUE!", "players has 29 names")
+    assert call_cells(function, [[["Place"], [1]], [["Ann"], [CellError("#N/A")]]]) == CellError("#N/A")

@@ -293,13 +293,19 @@ def test_the_seating_shows_the_next_round_from_the_standings_once_the_round_is_c
     last = [row for row in by_round[1:] if row[0] == event.rounds]
     size = book["Seating"]["G2"].value
     history = table(event, _HEADERS[system])
-    powers = POWER_NAMES if system == "diplomacy" else None  # a Diplomacy board's seats are its powers
+    powers = POWER_NAMES if system in {"diplomacy", "size-matters"} else None  # a Diplomacy board's seats: powers
     expected = next_round([row[2] for row in last], history, event.rounds + 1, size, players(event), powers=powers)
     columns = row_fields(expected.row_type)  # round, table, seat, player, board, and for Diplomacy the power
     assert _next_rows(book, len(columns)) == [tuple(getattr(r, c) for c in columns) for r in expected.rows]
     # RPLOPS: Bo dropped after round 2: round 4 seats Ann, Cy (back from her bye) and Di at one table of three.
     if system == "rplops":
         assert sorted(r.player for r in expected.rows) == ["Ann", "Cy", "Di"]
+    # Size Matters: the seven played the same power in both rounds (Ann Austria, Bo England ...): round 3 gives
+    # each of them another power, one board of all seven.
+    if system == "size-matters":
+        given = {r.player: getattr(r, "power", None) for r in expected.rows}
+        assert sorted(map(str, given.values())) == sorted(_POWERS)
+        assert all(power != _POWERS[_SEVEN.index(player)] for player, power in given.items())
 
 
 def test_the_next_round_waits_for_every_result_of_the_round(tmp_path: Path) -> None:

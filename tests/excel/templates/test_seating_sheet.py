@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 
 from xlscore import seating
+from xlscore.core.events.shown import TABLE_FAILED
 from xlscore.engine.evaluation.recalc import recalculate
 from xlscore.excel.templates import new_workbook
 from xlscore.excel.templates.base import Template
@@ -129,3 +130,5 @@ def test_a_count_the_boards_cannot_seat_without_byes_says_what_to_change(tmp_pat
         assert "byes yes (every table of 7 full, 1 sitting out each round)" in message
         assert "a table size of 3, 4, 5 or 6" in message
         assert "28 or 30 players" in message
+    # The sentence beside the plan (P1) counts the plan's rows: it is an error too, and says where the reason is.
+    assert messages["P1"] == TABLE_FAILED

@@ -15,10 +15,13 @@ from xlscore.core.errors import InputError
 from xlscore.core.validate import items, whole
 from xlscore.core.validate import shown as shown_value
 
-__all__ = ["MISSING", "players_shown"]
+__all__ = ["MISSING", "TABLE_FAILED", "players_shown"]
 
 MISSING = "shown: the table is too small"
 """The words of the sentence when rows are missing."""
+TABLE_FAILED = "the table to the left cannot be shown: its first cell is an error, whose own message says why"
+"""The sentence's error when the table it counts is an error (a plan that cannot seat its players): the error's code
+passed on with these words, since an error passed on from another cell comes without its message."""
 AFTER = ", or names lie below its input table (docs/guide/libreoffice.md says what to do)"
 
 

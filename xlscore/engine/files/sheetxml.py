@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
@@ -708,11 +709,11 @@ def _widen_dimension(xml: bytes, values: Mapping[Position, object]) -> bytes:
     if match is None or not values:
         return xml
     area = parse_area(match.group(2).decode())
-    rows = [r for r, _ in values]
-    cols = [c for _, c in values]
     if area is None:
         return xml
-    wider = Area(None, min(area.top, *rows), min(area.left, *cols), max(area.bottom, *rows), max(area.right, *cols))
+    cols = set(map(operator.itemgetter(1), values))  # the rows' ends are the first and last positions
+    top, left, bottom, right = min(values)[0], min(cols), max(values)[0], max(cols)
+    wider = Area(None, min(area.top, top), min(area.left, left), max(area.bottom, bottom), max(area.right, right))
     if wider == Area(None, area.top, area.left, area.bottom, area.right):
         return xml
     return xml[: match.start(2)] + str(wider).encode() + xml[match.end(2) :]

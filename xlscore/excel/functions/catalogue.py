@@ -111,6 +111,9 @@ class SheetFunction:
     """The same rule over whole arrays, one per argument (defaults filled in): (values, which are plainly good).
     A formula given ranges for one-value arguments is computed by it at once; an element it does not vouch for is
     computed by ``core``, which words its error."""
+    passed_on: tuple[tuple[str, str], ...] = ()
+    """(argument, words): an error value found in that list or table argument without a message of its own (an error
+    passed on from another cell comes without its words) is returned with these words, so the cell says why."""
 
     @property
     def doc(self) -> str:
@@ -172,6 +175,7 @@ def _function(
     present: Callable[[Any], Any] | None = None,
     groups: tuple[str, ...] = (),
     many: Callable[..., tuple[Any, Any]] | None = None,
+    passed_on: tuple[tuple[str, str], ...] = (),
 ) -> SheetFunction:
     doc = inspect.getdoc(core) or ""
     docs = argument_docs(doc)
@@ -205,6 +209,7 @@ def _function(
         row_type=row if isinstance(row, type) and row is not tuple else None,
         groups=groups,
         many=many,
+        passed_on=passed_on,
     )
 
 
@@ -1126,6 +1131,7 @@ _FUNCTIONS += (
         shown.players_shown,
         category="Tables",
         lists=("table", "players"),
+        passed_on=(("table", shown.TABLE_FAILED),),
         examples=(
             Example(
                 (

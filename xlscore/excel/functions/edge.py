@@ -86,6 +86,12 @@ def _whole_argument(argument: Argument, value: Any) -> tuple[Any, CellError | No
     return rows, _first_error(list(chain.from_iterable(rows)))
 
 
+def _worded(function: SheetFunction, argument: Argument, error: CellError) -> CellError:
+    """An error found in ``argument``, with the function's words for it when it came without its own."""
+    words = dict(function.passed_on).get(argument.name)
+    return error if error.message or words is None else CellError(error.code, words)
+
+
 def _present(function: SheetFunction, result: Any, orientation_row: bool) -> Any:
     if function.present is not None:
         return function.present(result)
@@ -113,7 +119,7 @@ def call_cells(function: SheetFunction, args: Sequence[Any]) -> Any:
             if error is not None and argument.kind == "table" and function.groups and passed is None:
                 passed = error
             elif error is not None:
-                return error
+                return _worded(function, argument, error)
             if argument.kind == "list" and not orientation_row and is_grid(value):
                 rows, cols = grid_shape(value)
                 orientation_row = rows == 1 and cols > 1

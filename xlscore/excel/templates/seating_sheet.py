@@ -142,7 +142,7 @@ def _next_round(template: Template, ws: Worksheet, event: NextRound) -> None:
     template.spill(ws, NEXT_ANCHOR, formula, rows=PLAYER_ROWS, columns=len(headers))
     for c, header in enumerate(headers, start=left):
         ws.cell(top, c).font = Font(bold=True)
-        ws.column_dimensions[get_column_letter(c)].width = 16 if header == "player" else 8
+        ws.column_dimensions[get_column_letter(c)].width = {"player": 16, "power": 10}.get(header, 8)
         for r in range(top + 1, top + PLAYER_ROWS + 1):
             ws.cell(r, c).fill = COMPUTED_FILL
             if header not in {"player", "power"}:

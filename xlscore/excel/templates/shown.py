@@ -8,7 +8,8 @@ typed on past its rows can name more players than the rows kept. So that a row i
 cell in the table's header row, one column right of it, holds ``=PLAYERS_SHOWN(...)``
 (:func:`xlscore.core.events.shown.players_shown`): ``All 6 players shown``, or in red ``7 players, 6 shown: the table is
 too small; ...``. One xlscore call, so ``xlscore recalc`` computes it without loading a formula engine; where the
-table's first cell is an error, so is the sentence.
+table's first cell is an error, so is the sentence, saying the table cannot be shown and that the error's own
+message says why (an error passed on from another cell comes without its words).
 """
 
 from __future__ import annotations

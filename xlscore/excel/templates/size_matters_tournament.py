@@ -50,7 +50,7 @@ DESCRIPTION = "A Size Matters Diplomacy tournament: final centres by board, each
 ROWS = 420  # 60 boards of seven powers
 PLAYERS_SHOWN = 80
 PLAYERS_CHARTED = 20  # more bars than this would be too thin to read
-POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+POWERS = reader.SEAT_POWERS
 
 
 def _board(round_: int, board: int, seats: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int, str, str, int], ...]:
@@ -118,6 +118,10 @@ INTRO = (
     "round (blank: every round); bye and bye score say what a bye scores.",
     "5. Players: the players, the round each joins (late from), the last round each plays (dropped after), "
     "the rounds each sits out or had a bye. Leave it empty to count every row as typed.",
+    "6. Seating: every round's boards for the players listed, seat 1 to 7 playing Austria, England, France, "
+    "Germany, Italy, Russia and Turkey. Beside it, the next round's boards appear as soon as the last round's "
+    "results are all in, seated from the standings (Top tables, Byes), each player's power given from the powers "
+    "the Games table says they played: nobody plays a power again while the board allows it.",
     "A board must have seven rows and at most 34 centres in all; a mistake shows as an error in its scores. "
     "The functions are =SIZE_MATTERS_POINTS(...) and =SIZE_MATTERS_STANDINGS(...); without Excel, run "
     "'xlscore recalc' on this file. The rules: docs/systems/size-matters.md.",
@@ -162,7 +166,7 @@ def build(
         rounds=3,
         table_size=7,
         seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
-        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS)),
+        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS),
     )
     return template
 

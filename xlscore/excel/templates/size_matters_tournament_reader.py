@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import is_blank
+from xlscore.core.systems.diplomacy.board import POWER_NAMES
 from xlscore.excel.templates.filled import labelled_address, setting, table
 from xlscore.excel.templates.rounds_settings_reader import byes, labelled, players, round_after
 
@@ -16,12 +17,15 @@ if TYPE_CHECKING:
     from xlscore.core.systems.size_matters import SizeMattersStanding
     from xlscore.engine.files.book import Book
 
-__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SETTINGS", "standings", "standings_by_round"]
+__all__ = ["BOARD_COLUMNS", "RESULTS_SHEET", "SEAT_POWERS", "SETTINGS", "standings", "standings_by_round"]
 
 RESULTS_SHEET = "Games"
 """The sheet of the results table, whose games are the event's earlier meetings."""
 BOARD_COLUMNS = 2
 """How many first columns of the results table name a board (round and board): a published page shows each apart."""
+SEAT_POWERS = POWER_NAMES
+"""A board's seats, seat 1 first: the next round gives each player a power (``xlscore seating --next`` and the
+Seating sheet alike), from the powers the Games table's power column says they played (a blank power: unknown)."""
 SETTINGS = ("modifier digits", "tie-breaks")
 """The Settings sheet, a row each from B1 down."""
 
