@@ -136,6 +136,14 @@ def test_a_sum_range_adds_no_truth_value_and_gives_an_error_it_selects(tmp_path:
     assert recalculated(tmp_path, cells, formulas) == {"C1": 2, "C2": 2, "C3": "#DIV/0!", "C4": 3}
 
 
+def test_a_blank_criterion_is_0(tmp_path: Path) -> None:
+    """Microsoft's page of COUNTIFS: a criterion that is an empty cell is 0 (which equals 0 and the text "0"; not a
+    blank). LibreOffice 25.2 also reads it as 0 (and counts only the number, as for any number criterion)."""
+    cells = {"A1": 0, "A2": "0", "A4": "x", "A5": 1, "D1": 1, "D2": 2, "D3": 4, "D4": 8, "D5": 16}
+    formulas = {"C1": "=COUNTIF(A1:A5,B1)", "C2": "=SUMIF(A1:A5,B1,D1:D5)"}
+    assert recalculated(tmp_path, cells, formulas) == {"C1": 2, "C2": 1 + 2}
+
+
 CRITERION_TEXT = st.text(alphabet="abAB12*?", max_size=4)
 CELL = st.one_of(CRITERION_TEXT, st.sampled_from([0.0, 1.0, 2.0, 12.0, True, False, ""]))
 OPERATOR = st.sampled_from(["", "=", "<>", "<", ">", "<=", ">="])

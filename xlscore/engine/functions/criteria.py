@@ -11,7 +11,8 @@ cases both compute):
 - ``=`` (and no operator) holds for a cell equal to the value: a number criterion equals a number cell and a text
   cell that reads as that number (``5`` and ``"5"`` both count ``"5"``); a text equals a text without regard to
   case, with ``*`` and ``?`` as wildcards (``~`` before one of them: itself) matching the whole text; a truth value
-  or an error equals only itself. ``"="`` alone holds for a blank, ``"<>"`` alone for every cell but a blank.
+  or an error equals only itself. ``"="`` alone holds for a blank, ``"<>"`` alone for every cell but a blank; an
+  empty cell as the criterion is 0 (Microsoft's page of COUNTIFS).
 - ``<>`` holds for every cell where ``=`` does not: numbers, texts, blanks, truth values and errors alike.
 - ``<``, ``>``, ``<=``, ``>=`` compare a number criterion with number cells only (not ``"7"``), a text with
   non-blank text cells without regard to case (``"5"`` is a text there), a truth value with truth values only.
@@ -77,8 +78,10 @@ def text_number(text: str) -> float | None:
 
 def read_criterion(criterion: Any) -> Criterion:
     """Excel's reading of a criterion (a cell's value or a formula's literal)."""
-    if isinstance(criterion, np.ndarray) and not criterion.shape:
-        criterion = criterion.tolist()
+    if isinstance(criterion, np.ndarray) and criterion.size == 1:
+        criterion = criterion.ravel()[0]
+    if criterion is sh.EMPTY or criterion is None:  # a blank cell: 0, as Microsoft's page of COUNTIFS says
+        return Criterion("=", 0.0)
     if not isinstance(criterion, str) or isinstance(criterion, XlError):
         value = float(criterion) if _is_number(criterion) else criterion
         return Criterion("=", value)

@@ -32,7 +32,6 @@ from xlscore.engine.evaluation.vector.criteria import NUMBER, Condition, conditi
 from xlscore.engine.evaluation.vector.parse import Node, UnsupportedError
 from xlscore.engine.evaluation.vector.values import BLANK, ERR, NUM, OTHER, Column, read
 from xlscore.engine.evaluation.vector.values import TEXT as TEXT_CELL
-from xlscore.engine.functions.criteria import text_number
 from xlscore.engine.rewrite.refs import Area
 
 __all__ = ["FUNCTIONS", "conditional"]
@@ -125,6 +124,8 @@ class _Range:
 
 
 def _numbers(cells: _Range) -> tuple[npt.NDArray[np.float64], Mask]:
+    from xlscore.engine.functions.criteria import text_number  # the engine's reading, imported when first needed
+
     numbers = np.zeros(len(cells.values))
     is_number = cells.kind == NUM
     numbers[is_number] = cells.num[is_number]

@@ -16,8 +16,6 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from xlscore.engine.functions.criteria import read_criterion
-
 __all__ = ["NUMBER", "TEXT", "Condition", "condition"]
 
 NUMBER, TEXT = 0, 1  # the kinds of value a condition tests: a number, a text
@@ -41,6 +39,8 @@ def condition(criterion: object) -> Condition | None:
 
 @lru_cache(maxsize=4096)
 def _worded(criterion: str) -> Condition | None:
+    from xlscore.engine.functions.criteria import read_criterion  # with the engine, imported when first needed
+
     try:
         read = read_criterion(criterion)
     except Exception:  # noqa: BLE001 - the engine fails here too ("007" is no Python number): its error, cell by cell
