@@ -124,7 +124,7 @@ def _same_digits(members: list[Formula], spans: list[tuple[int, int]], roles: li
         return [members]
     if len(spans) != len(roles) or any(end - start > _LONGEST for start, end in spans):
         return []
-    texts = np.frombuffer(b"".join(f.text.encode() for f in members), np.uint8).reshape(len(members), -1)
+    texts = np.frombuffer("".join([f.text for f in members]).encode(), np.uint8).reshape(len(members), -1)
     rows = np.array([f.anchor[0] for f in members], np.int64)
     keys = np.empty((len(members), len(spans)), np.int64)
     for k, ((start, end), role) in enumerate(zip(spans, roles, strict=True)):
@@ -189,8 +189,11 @@ class Vectorised:
     def __init__(self, book: Book, formulas: list[Formula]) -> None:
         self.book = book
         self.runs = _found_runs(formulas)
-        taken = {id(f) for run in self.runs for f in run.formulas}
-        self.rest = [f for f in formulas if id(f) not in taken]
+        if sum(len(run.formulas) for run in self.runs) == len(formulas):
+            self.rest: list[Formula] = []  # every formula in a run (a sheet of columns filled down)
+        else:
+            taken = {id(f) for run in self.runs for f in run.formulas}
+            self.rest = [f for f in formulas if id(f) not in taken]
 
     def settle(self, rest: list[Formula], spilling: list[bool]) -> tuple[list[Formula], list[bool]]:
         """Keep the runs that read no cell a formula of ``rest`` may write, nor their own; order them. The formulas
