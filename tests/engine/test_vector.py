@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from xlscore.engine.errors import CellError
 from xlscore.engine.evaluation.conversions import number_text
 from xlscore.engine.evaluation.engine import Evaluation, evaluate
-from xlscore.engine.evaluation.vector.compute import _short_text
+from xlscore.engine.evaluation.vector.decimals import short_texts
 from xlscore.engine.evaluation.vector.halves import half_up
 from xlscore.engine.files.book import Book, Formula, Sheet
 from xlscore.engine.functions.math.rounding import rounding
@@ -196,11 +196,27 @@ def test_rounding_over_a_column_is_excels_decimal_rounding(x: float, digits: int
         assert values[(2, 5)] == format_value(x, code)
 
 
+DECIMALS = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.floats(allow_nan=True, allow_infinity=True, width=32).map(float),
+    ROUNDED,
+    st.integers(-(10**16), 10**16).map(float),
+    st.builds(lambda n, k: n / 10**k, st.integers(-(10**16), 10**16), st.integers(0, 20)),  # decimals of every size
+    st.builds(lambda n, k: n * 10.0**k, st.integers(-999, 999), st.integers(-8, 16)),  # round figures, huge and tiny
+    st.sampled_from([0.0, -0.0, 1e-4, -1e-4, 9.99e-5, 1e15, 1e15 - 1, 0.1 + 0.2, 1 / 3, 123456789012345.6]),
+)
+
+
 @settings(max_examples=1000, deadline=None)
-@given(st.one_of(st.floats(allow_nan=False, allow_infinity=False), ROUNDED, st.integers(-(10**16), 10**16).map(float)))
-def test_a_short_number_text_is_excels_15_digits(x: float) -> None:
-    shown = _short_text(x)
-    assert shown is None or shown == number_text(x)
+@given(st.lists(DECIMALS, min_size=1, max_size=8))
+def test_a_columns_short_number_texts_are_excels_15_digits(xs: list[float]) -> None:
+    """Every number short_texts writes is number_text's; it writes every one from 1e-4 to 1e15 of 15 digits but
+    those next to a power of ten."""
+    for x, shown in zip(xs, short_texts(np.array(xs, np.float64)), strict=True):
+        assert shown is None or shown == number_text(x)
+        mantissa = float(f"{abs(x):.15e}".partition("e")[0]) if x else 0.0
+        if 1e-4 <= abs(x) < 1e15 and float(f"{x:.15g}") == x and 1.001 < mantissa < 9.999:
+            assert shown is not None
 
 
 _WORDED = ["1", " 2", "a", "A", "b", "x*", "", "1/2/2020", ">1", "<>a", "=b", "<=2", ">=A", "<b", "007", "nan", "TRUE"]

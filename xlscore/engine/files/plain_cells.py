@@ -157,6 +157,11 @@ def _formulas(cells: PlainCells, found: list[tuple[bytes, ...]], rows: dict[byte
 def _saved_values(cells: PlainCells, found: list[tuple[bytes, ...]], positions: list[tuple[int, int]]) -> None:
     """The values the file saved for its formulas: numbers (no type, or t="n") and texts (t="str") read together,
     any other type cell by cell."""
+    kinds = set(map(_field(_KIND), found))
+    if not kinds <= {b"", b"n", b"str"}:
+        raise _NotReadError  # a truth value, an error, a date or a shared string saved for a formula: cell by cell
+    if b"str" not in kinds and not any(map(_field(_VALUE), found)):
+        return  # no number saved (openpyxl writes <v></v>) and no text
     cells_at = list(zip(found, positions, strict=True))
     numbers = [(cell, at) for cell, at in cells_at if cell[_KIND] in (b"", b"n") and cell[_VALUE].strip()]
     if numbers:
@@ -168,8 +173,6 @@ def _saved_values(cells: PlainCells, found: list[tuple[bytes, ...]], positions: 
     texts = [(cell, at) for cell, at in cells_at if cell[_KIND] == b"str" and cell[_VALUE_TAG]]
     if texts:
         _put_positions(cells, [at for _, at in texts], _texts([cell[_VALUE] for cell, _ in texts]))
-    if not set(map(_field(_KIND), found)) <= {b"", b"n", b"str"}:
-        raise _NotReadError  # a truth value, an error, a date or a shared string saved for a formula: cell by cell
 
 
 def _put_positions(cells: PlainCells, positions: list[tuple[int, int]], values: Sequence[object]) -> None:

@@ -21,6 +21,7 @@ import numpy.typing as npt
 from xlscore.engine.evaluation.conversions import number_text
 from xlscore.engine.evaluation.vector import conditions, lookups
 from xlscore.engine.evaluation.vector.context import Context, cells
+from xlscore.engine.evaluation.vector.decimals import short_texts
 from xlscore.engine.evaluation.vector.halves import half_up
 from xlscore.engine.evaluation.vector.parse import Call, Constant, Node, Operation, Ref, UnsupportedError
 from xlscore.engine.evaluation.vector.values import BLANK, BOOL, ERR, NUM, TEXT, Column
@@ -91,33 +92,21 @@ def _nones(size: int) -> npt.NDArray[np.object_]:
 
 def _text_of(x: Column) -> tuple[list[str], npt.NDArray[np.bool_]]:
     """Each row as ``&`` turns it into text: a number in Excel's 15 digits, TRUE or FALSE, a blank as nothing."""
-    shown: dict[float, str] = {}
+    ok = x.ok & x.of_kinds(NUM, TEXT, BOOL, BLANK)
+    if (x.kind == TEXT).all():
+        return x.text.tolist(), ok
+    numbers = short_texts(np.where(x.kind == NUM, x.num, 0.0))  # the usual numbers at once (None for the others)
     texts: list[str] = []
-    for kind, number, text in zip(x.kind.tolist(), x.num.tolist(), x.text.tolist(), strict=True):
+    for kind, number, text, short in zip(x.kind.tolist(), x.num.tolist(), x.text.tolist(), numbers, strict=True):
         if kind == NUM:
-            found = shown.get(number)
-            if found is None:
-                found = shown[number] = _short_text(number) or number_text(number)
-            texts.append(found)
+            texts.append(short or number_text(number))
         elif kind == TEXT:
             texts.append(text)
         elif kind == BOOL:
             texts.append("TRUE" if number else "FALSE")
         else:
             texts.append("")
-    return texts, x.ok & x.of_kinds(NUM, TEXT, BOOL, BLANK)
-
-
-def _short_text(number: float) -> str | None:
-    """``number_text(number)`` at a fraction of its cost where Python's shortest text of the number has at most 15
-    digits and no exponent (then the 15 digits Excel shows are those); None elsewhere."""
-    text = repr(number)
-    if "e" in text or "n" in text or not 1e-4 <= abs(number) < 1e15:
-        return None
-    digits = text.lstrip("-").replace(".", "").lstrip("0")
-    if len(digits.rstrip("0") if text.endswith(".0") else digits) > 15:
-        return None
-    return text[:-2] if text.endswith(".0") else text
+    return texts, ok
 
 
 def _joined(a: Column, b: Column) -> Column:
@@ -126,7 +115,7 @@ def _joined(a: Column, b: Column) -> Column:
     joined = [x + y for x, y in zip(left, right, strict=True)]
     text = np.empty(len(joined), object)
     text[:] = joined
-    short = np.fromiter((len(t) <= MAX_TEXT_LENGTH for t in joined), bool, len(joined))
+    short = np.fromiter(map(len, joined), np.int64, len(joined)) <= MAX_TEXT_LENGTH
     return Column.texts(text, left_ok & right_ok & short)
 
 
@@ -204,14 +193,14 @@ def _text(arguments: tuple[Node, ...], context: Context) -> Column:
     ok = number.ok & number.of_kinds(NUM, BLANK)
     plain = _PLAIN_FORMAT.fullmatch(code)
     places = len(plain.group(1) or ".") - 1 if plain else 0
-    texts: list[str | None] = [None] * len(number)
+    text = np.full(len(number), "", object)
     exact = ok.copy()
-    if plain:  # "0" or "0.00": the number rounded, and its sign, as format_value shows it
+    if plain:  # "0" or "0.00": the number rounded, signed as the number is (so -0.001 is "-0.00", -0 is "0.00")
         rounded, sure = half_up(number.num, places)
         exact &= ~sure
-        signs = np.where(number.num < 0, "-", "")[ok & sure].tolist()
-        for i, x, sign in zip(np.flatnonzero(ok & sure).tolist(), rounded[ok & sure].tolist(), signs, strict=True):
-            texts[i] = f"{sign}{abs(x):.{places}f}"
+        signed = np.where(number.num < 0, -np.abs(rounded), np.abs(rounded))[ok & sure]
+        shape = f".{places}f"
+        text[ok & sure] = [format(x, shape) for x in signed.tolist()]
     done: dict[float, str | None] = {}
     for i in np.flatnonzero(exact).tolist():
         x = float(number.num[i])
@@ -220,10 +209,11 @@ def _text(arguments: tuple[Node, ...], context: Context) -> Column:
                 done[x] = ("-" if x < 0 else "") + round_half_up(abs(x), places)
             else:
                 done[x] = format_value(x, code, context.date1904, False)
-        texts[i] = done[x]
-    text = np.empty(len(texts), object)
-    text[:] = ["" if t is None else t for t in texts]
-    return Column.texts(text, ok & np.array([t is not None for t in texts], bool))
+        if done[x] is None:
+            ok[i] = False
+        else:
+            text[i] = done[x]
+    return Column.texts(text, ok)
 
 
 _CALLS: dict[str, Callable[[tuple[Node, ...], Context], Column]] = {

@@ -34,7 +34,7 @@ _PIECES = re.compile(
 )
 _SMALLEST_RUN = 2
 _DIGITS = re.compile(r"[0-9]+")
-_HIDDEN = str.maketrans("0123456789", "\0" * 10)  # each digit as NUL, which no formula holds (XML cannot)
+_HIDDEN = bytes.maketrans(b"0123456789", b"\0" * 10)  # each digit as NUL, which no formula holds (XML cannot)
 _HIDDEN_RUNS = re.compile(b"\0+")
 _LONGEST = 18  # digits a 64-bit whole number holds
 
@@ -95,13 +95,13 @@ def _refs(node: Node) -> Iterable[Ref]:
 
 
 def _found_runs(formulas: list[Formula]) -> list[_Run]:
-    """The formulas grouped by sheet, column and text with each digit hidden (``str.translate``, at C speed: a row
-    of another number of digits is another group), then by their digits read at the same places of every text,
+    """The formulas grouped by sheet, column and UTF-8 text with each digit hidden (``bytes.translate``, at C speed: a
+    row of another number of digits is another group), then by their digits read at the same places of every text,
     each relative row as an offset from the formula's own row."""
-    templates: dict[tuple[str, int, str], list[Formula]] = defaultdict(list)
+    templates: dict[tuple[str, int, bytes], list[Formula]] = defaultdict(list)
     for formula in formulas:
         if formula.array is None and not formula.dynamic and formula.col == formula.anchor[1]:
-            templates[(formula.sheet.upper(), formula.col, formula.text.translate(_HIDDEN))].append(formula)
+            templates[(formula.sheet.upper(), formula.col, formula.text.encode().translate(_HIDDEN))].append(formula)
     runs = []
     for (sheet, col, template), members in templates.items():
         if len(members) < _SMALLEST_RUN:
@@ -109,7 +109,7 @@ def _found_runs(formulas: list[Formula]) -> list[_Run]:
         roles = _roles(members[0].text)
         if _rows_written(members[0].text) != sum(role != "lit" for role in roles):
             continue  # the fast reading saw other references than the reader does: leave them cell by cell
-        spans = [m.span() for m in _HIDDEN_RUNS.finditer(template.encode())]
+        spans = [m.span() for m in _HIDDEN_RUNS.finditer(template)]
         for group in _same_digits(members, spans, roles):
             run = _run(sheet, col, group)
             if run is not None:
@@ -124,7 +124,7 @@ def _same_digits(members: list[Formula], spans: list[tuple[int, int]], roles: li
         return [members]
     if len(spans) != len(roles) or any(end - start > _LONGEST for start, end in spans):
         return []
-    texts = np.frombuffer(b"".join(f.text.encode() for f in members), np.uint8).reshape(len(members), -1)
+    texts = np.frombuffer("".join([f.text for f in members]).encode(), np.uint8).reshape(len(members), -1)
     rows = np.array([f.anchor[0] for f in members], np.int64)
     keys = np.empty((len(members), len(spans)), np.int64)
     for k, ((start, end), role) in enumerate(zip(spans, roles, strict=True)):
@@ -189,8 +189,11 @@ class Vectorised:
     def __init__(self, book: Book, formulas: list[Formula]) -> None:
         self.book = book
         self.runs = _found_runs(formulas)
-        taken = {id(f) for run in self.runs for f in run.formulas}
-        self.rest = [f for f in formulas if id(f) not in taken]
+        if sum(len(run.formulas) for run in self.runs) == len(formulas):
+            self.rest: list[Formula] = []  # every formula in a run (a sheet of columns filled down)
+        else:
+            taken = {id(f) for run in self.runs for f in run.formulas}
+            self.rest = [f for f in formulas if id(f) not in taken]
 
     def settle(self, rest: list[Formula], spilling: list[bool]) -> tuple[list[Formula], list[bool]]:
         """Keep the runs that read no cell a formula of ``rest`` may write, nor their own; order them. The formulas
