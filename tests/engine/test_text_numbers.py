@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.engine.recalculated import recalculated
 
 
@@ -69,3 +72,31 @@ def test_floor_mode_and_powers_as_excel_gives_them(tmp_path: Path) -> None:
         "A8": -8,
         "A9": "#NUM!",
     }
+
+
+def test_a_number_next_to_a_power_of_ten_keeps_its_15_digits() -> None:
+    """Excel writes a number's 15 significant digits, with an exponent only below 1E-5 or from 1E+15 on: the
+    exponent is that of the rounded number, so 999999999999998 stays whole, and 9.9999999999999996E-06 rounds up."""
+    from xlscore.engine.evaluation.conversions import number_text
+
+    assert number_text(999999999999998.0) == "999999999999998"
+    assert number_text(-999999999999998.0) == "-999999999999998"
+    assert number_text(9.999999999999999e14) == "1E+15"  # 16 nines round to 1E+15
+    assert number_text(1e15) == "1E+15"
+    assert number_text(0.00001) == "0.00001"
+    assert number_text(9.9999999999999996e-06) == "0.00001"
+    assert number_text(9.9999999999999e-06) == "9.9999999999999E-06"
+    assert number_text(2.24044486393732e-06) == "2.24044486393732E-06"
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False).filter(lambda x: x != 0))
+def test_a_numbers_text_is_its_15_digits_with_the_exponent_excel_chooses(x: float) -> None:
+    """The text reads back as the number rounded to 15 significant digits, and has an exponent exactly when that
+    rounded number is below 1E-5 or from 1E+15 on."""
+    from xlscore.engine.evaluation.conversions import number_text
+
+    text = number_text(x)
+    rounded = float(f"{x:.14e}")
+    assert float(text) == rounded
+    assert ("E" in text) == (not 1e-5 <= abs(rounded) < 1e15)

@@ -371,14 +371,14 @@ def number_text(number: float) -> str:
     1E+15 on, as Excel writes ``0.0000692442674613868`` but ``2.24044486393732E-06`` (vinci1it2000/formulas'
     test.xlsx, ENGINEERING!S35 and V39) and 0.00001 as ``0.00001`` (Apache POI's FormulaEvalTestData.xlsx:
     SEARCH(1, 0.00001) is 7). The engine wrote Python's text: ``1e-05``, ``0.30000000000000004``."""
-    import math
-
     if number == 0:
         return "0"
-    exponent = math.floor(math.log10(abs(number)))
+    # The exponent of the number rounded to 15 digits: log10 rounds up next to a power of ten (999999999999998
+    # was written 9.99999999999998E+14), and 9.9999999999999996E-06 rounds to 1E-05.
+    mantissa, power = f"{number:.14E}".split("E")
+    exponent = int(power)
     if -5 <= exponent < 15:
         return f"{number:.{14 - exponent}f}".rstrip("0").rstrip(".") if exponent < 14 else f"{number:.0f}"
-    mantissa, power = f"{number:.14E}".split("E")
     return f"{mantissa.rstrip('0').rstrip('.')}E{power[0]}{power[1:].rjust(2, '0')}"
 
 

@@ -4,9 +4,9 @@ A number ``x`` whose 15-digit text has ``k`` decimals is the double nearest ``m 
 1e15: then ``m = rint(x * 10**k)`` (the product's error is below 0.25), ``m / 10**k`` (one correctly rounded division)
 gives ``x`` back, and no other decimal of 15 digits or fewer gives ``x``. The least such ``k`` has no trailing zero,
 and ``'%.kf' % x`` writes ``m``'s digits (``x`` is within 0.11 of ``m`` in units of ``10**-k``, far from a half), which
-is ``number_text(x)`` where ``1e-4 <= |x| < 1e15``, but next to a power of ten: there ``number_text`` takes its
-exponent from ``log10``, which may round to the next whole number (999999999999998 is written 9.99999999999998E+14).
-Other numbers (more digits, 0, outside that range or within 1e-11 of a power of ten) are left to the caller: None.
+is ``number_text(x)`` where ``1e-4 <= |x| < 1e15``. Next to a power of ten ``log10`` may round to the next whole
+number, so the column's own exponent is not trusted there. Other numbers (more digits, 0, outside that range or
+within 1e-11 of a power of ten) are left to the caller: None.
 """
 
 from __future__ import annotations
