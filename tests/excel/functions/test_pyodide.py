@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[3]
 HERE = Path(__file__).parent / "pyodide"
 PYODIDE = "0.28.3"  # Python 3.13, as xlwings Lite runs in 2026
 MICROPIP = "0.10.1"  # the micropip that Pyodide 0.28.3 ships
-NEEDS_NUMPY = {"GIBBS_RATINGS", "GIBBS_RP_BY_GAME"}
+NEEDS_NUMPY = {"GIBBS_RP_BY_GAME"}  # GIBBS_RATINGS rates a small history in plain Python
 
 
 def _run(command: list[str], what: str, timeout: float, cwd: Path | None = None) -> None:

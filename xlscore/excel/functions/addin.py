@@ -85,7 +85,7 @@ def addin_files(version: str, wheel_url: str | None = None) -> dict[str, str]:
         ),
         "lite/requirements.txt": (
             "# xlscore for xlwings Lite: paste into the Lite editor's requirements.txt.\n"
-            "# xlscore alone runs every function but GIBBS_RATINGS and GIBBS_RP_BY_GAME; for those, add a line: numpy\n"
+            "# xlscore alone runs every function but GIBBS_RP_BY_GAME and a long GIBBS_RATINGS; for those, add: numpy\n"
             + requirement
         ),
     }
