@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from xlscore.core.errors import TableError, XlscoreError
-from xlscore.core.events.bulk_choice import bulk_pays
+from xlscore.core.errors import TableError
+from xlscore.core.events.bulk_choice import columns_in_bulk
 from xlscore.core.events.headings import heading
-from xlscore.core.events.rows import cell_name, cell_whole, read_columns, read_rows, where
+from xlscore.core.events.rows import cell_name, cell_whole, read_rows, where
 from xlscore.core.validate import count
 
 if TYPE_CHECKING:
@@ -93,18 +93,14 @@ def _in_bulk(by_round: object) -> dict[int, dict[str, int]] | None:
     """:func:`_by_rows` over whole columns when every row is plainly good (rounds and places whole numbers from 1,
     every player named, once a round); None when a row needs a message (:func:`_by_rows` then words it), or when
     row by row is the quicker (:func:`bulk_pays`)."""
-    try:
-        kept, columns = read_columns(by_round, ["round", "place", "player"], name=_TABLE)
-    except XlscoreError:
+    read = columns_in_bulk(by_round, ["round", "place", "player"], name=_TABLE)
+    if read is None:
         return None
-    if not bulk_pays(len(kept)):
-        return None
-    try:
-        import numpy as np
+    columns = read[1]
+    import numpy as np
 
-        from xlscore.core.events import bulk
-    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
-        return None
+    from xlscore.core.events import bulk
+
     rounds, places = bulk.numbers(columns["round"], lo=1), bulk.numbers(columns["place"], lo=1)
     players = bulk.names(columns["player"])
     if rounds is None or places is None or players is None:

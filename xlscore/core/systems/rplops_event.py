@@ -33,8 +33,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from xlscore.core.cells import exact
-from xlscore.core.errors import TableError, XlscoreError
-from xlscore.core.events.bulk_choice import bulk_pays
+from xlscore.core.errors import TableError
+from xlscore.core.events.bulk_choice import columns_in_bulk
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import Need, needs, targets
 from xlscore.core.events.placement import places_from_values, places_in_bulk
@@ -59,7 +59,7 @@ from xlscore.core.events.rounds import (
     rounds_in_bulk,
     standings_by_round,
 )
-from xlscore.core.events.rows import Row, cell_name, cell_number, read_columns, read_rows
+from xlscore.core.events.rows import Row, cell_name, cell_number, read_rows
 from xlscore.core.events.table import Table, table
 from xlscore.core.events.tie_breaks import Asked, Played, asked, game_tie_breaks
 from xlscore.core.systems.rplops import points, rplops, rplops2
@@ -174,18 +174,14 @@ class _Scored:
 def _in_bulk(results: object) -> _Scored | None:
     """The table read over whole columns when every row is plainly good; None when a row needs a message (the
     row-by-row path then finds the first and words it), or when row by row is the quicker (:func:`bulk_pays`)."""
-    try:
-        rows, columns = read_columns(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
-    except XlscoreError:
+    found = columns_in_bulk(results, ["game", "player"], ["score", "place", "hours", ROUND], name="results")
+    if found is None:
         return None
-    if not bulk_pays(len(rows)):
-        return None
-    try:
-        import numpy as np
+    rows, columns = found
+    import numpy as np
 
-        from xlscore.core.events import bulk
-    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
-        return None
+    from xlscore.core.events import bulk
+
     game_names = bulk.names(columns["game"])
     player_names = bulk.names(columns["player"])
     if game_names is None or player_names is None:

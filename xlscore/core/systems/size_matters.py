@@ -46,8 +46,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from xlscore.core.cells import cell_text, exact
-from xlscore.core.errors import InputError, TableError, XlscoreError
-from xlscore.core.events.bulk_choice import bulk_pays
+from xlscore.core.errors import InputError, TableError
+from xlscore.core.events.bulk_choice import columns_in_bulk
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
 from xlscore.core.events.ranking import chain, head_to_head, measure, standings
@@ -70,7 +70,7 @@ from xlscore.core.events.rounds import (
     rounds_in_bulk,
     standings_by_round,
 )
-from xlscore.core.events.rows import Row, cell_name, cell_whole, read_columns, read_rows
+from xlscore.core.events.rows import Row, cell_name, cell_whole, read_rows
 from xlscore.core.events.table import table
 from xlscore.core.rounding import round_half_up
 from xlscore.core.validate import whole, wholes
@@ -268,18 +268,14 @@ class _Scored:
 def _in_bulk(results: object, digits: int | None) -> _Scored | None:
     """The table read and scored over whole columns when every row is plainly good; None when a row needs a message
     (the row-by-row path then finds the first and words it), or when row by row is the quicker (:func:`bulk_pays`)."""
-    try:
-        rows, columns = read_columns(results, ["board", "player", "centres"], [ROUND], name="results")
-    except XlscoreError:
+    found = columns_in_bulk(results, ["board", "player", "centres"], [ROUND], name="results")
+    if found is None:
         return None
-    if not bulk_pays(len(rows)):
-        return None
-    try:
-        import numpy as np
+    rows, columns = found
+    import numpy as np
 
-        from xlscore.core.events import bulk
-    except ImportError:  # a Python without numpy (LibreOffice's own, say): row by row
-        return None
+    from xlscore.core.events import bulk
+
     centres = bulk.numbers(columns["centres"], lo=0)
     board_names = bulk.names(columns["board"])
     player_names = bulk.names(columns["player"])

@@ -48,7 +48,7 @@ from xlscore.excel.templates.rounds import (
     players_table,
     round_settings,
 )
-from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
+from xlscore.excel.templates.seating_sheet import NextRound, add_diplomacy_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -239,12 +239,8 @@ def build(
     _compare_sheet(template)
     seated = list(dict.fromkeys(str(row[3]) for row in SAMPLE)) if sample and results is None else []
     add_players_sheet(template, seated)
-    add_seating_sheet(
-        template,
-        rounds=3,
-        table_size=7,
-        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
-        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS),
+    add_diplomacy_seating_sheet(
+        template, NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS)
     )
     return template
 

@@ -199,3 +199,13 @@ def _input_table(
     table = Table(displayName=name, ref=f"{ws.cell(1, first_column).coordinate}:{last}")
     table.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=True)
     ws.add_table(table)
+
+
+DIPLOMACY_SEATS = "seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey"
+"""What a seat means at a Diplomacy board (seat k plays the k-th power, in POWER_NAMES' order)."""
+
+
+def add_diplomacy_seating_sheet(template: Template, next_round: NextRound) -> Worksheet:
+    """The Seating sheet of a Diplomacy event template (Diplomacy, Size Matters): boards of 7 over 3 rounds to start
+    with, each seat a power, and the next round's tables with their powers."""
+    return add_seating_sheet(template, rounds=3, table_size=7, seat_help=DIPLOMACY_SEATS, next_round=next_round)

@@ -38,7 +38,7 @@ from xlscore.excel.templates.rounds import (
     round_settings,
     write_settings,
 )
-from xlscore.excel.templates.seating_sheet import NextRound, add_seating_sheet
+from xlscore.excel.templates.seating_sheet import NextRound, add_diplomacy_seating_sheet
 from xlscore.excel.templates.shown import count_note, named_in
 
 __all__ = ["DESCRIPTION", "FILE", "POWERS", "ROWS", "SAMPLE", "SYSTEM", "build", "standings"]
@@ -161,12 +161,8 @@ def build(
     add_players_sheet(
         template, list(dict.fromkeys(str(row[3]) for row in filled)) if sample and results is None else []
     )
-    add_seating_sheet(
-        template,
-        rounds=3,
-        table_size=7,
-        seat_help="seats 1 to 7: Austria, England, France, Germany, Italy, Russia, Turkey",
-        next_round=NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS),
+    add_diplomacy_seating_sheet(
+        template, NextRound(by_round_area(rows), whole_table("Games", COLUMNS), reader.SEAT_POWERS)
     )
     return template
 
