@@ -13,13 +13,14 @@ for a logical. Every rule and every table reader asks these functions, so a cell
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from xlscore.core.errors import InputError
 
-__all__ = ["NO", "YES", "cell_text", "exact", "is_blank", "name", "names", "yes_no"]
+__all__ = ["NO", "YES", "cell_text", "exact", "fraction_sum", "is_blank", "name", "names", "yes_no"]
 
 YES = frozenset({"yes", "y", "true", "x", "1", "dropped", "out"})
 """Text read as yes (any case): the usual marks, and the words a drop-out column holds."""
@@ -95,6 +96,15 @@ def yes_no(argument: str, value: object) -> bool:
     if text in NO:
         return False
     raise InputError(f"{argument} is {value!r}; expected yes or no (TRUE, FALSE, yes, x, blank)")
+
+
+def fraction_sum(values: Sequence[Fraction]) -> Fraction:
+    """The exact sum of fractions over one common denominator, reduced once (Fraction's own addition reduces at
+    every step: a standings table adds thousands of them)."""
+    if len(values) == 1:
+        return values[0]
+    denominator = math.lcm(*(value.denominator for value in values))
+    return Fraction(sum(value.numerator * (denominator // value.denominator) for value in values), denominator)
 
 
 def exact(value: float | int | Fraction | Decimal) -> Fraction:

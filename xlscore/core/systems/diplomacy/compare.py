@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from xlscore.core.errors import InputError
 from xlscore.core.events.table import table
 from xlscore.core.systems.diplomacy import SYSTEMS, find_system
-from xlscore.core.systems.diplomacy.event import DiplomacyStanding, diplomacy_standings
+from xlscore.core.systems.diplomacy.event import DiplomacyStanding, standings_each
 
 __all__ = ["DiplomacyComparison", "diplomacy_compare"]
 
@@ -90,18 +90,16 @@ def diplomacy_compare(
         system's published chain, none for no tie-break.
     """
     chosen_system = find_system(system).name
-    settings = (round_score, tournament, best, tie_breaks)
-    chosen = diplomacy_standings(results, chosen_system, *settings)
+    others = [name for name in SYSTEMS if name != chosen_system]
+    chosen, *rest = standings_each(results, [chosen_system, *others], round_score, tournament, best, tie_breaks)
+    assert not isinstance(chosen, InputError)  # the first system's error is raised
     if not chosen:
         return ()  # no results yet: the table's header alone, as the standings show it
-    base = _row(chosen_system, chosen, None)
     winners = frozenset(s.player for s in chosen if s.place == 1)
-    rows = [base]
-    for name in SYSTEMS:
-        if name == chosen_system:
-            continue
-        try:
-            rows.append(_row(name, diplomacy_standings(results, name, *settings), winners))
-        except InputError as exc:
-            rows.append(DiplomacyComparison(name, SYSTEMS[name].family, "", None, None, None, False, str(exc)))
+    rows = [_row(chosen_system, chosen, None)]
+    for name, found in zip(others, rest, strict=True):
+        if isinstance(found, InputError):
+            rows.append(DiplomacyComparison(name, SYSTEMS[name].family, "", None, None, None, False, str(found)))
+        else:
+            rows.append(_row(name, found, winners))
     return tuple(rows)

@@ -21,10 +21,11 @@ Settings, as a tournament director's rules state them:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from xlscore.core.cells import cell_text, exact, is_blank
+from xlscore.core.cells import cell_text, exact, fraction_sum, is_blank
 from xlscore.core.errors import InputError, TableError
 from xlscore.core.events.games import group_games
 from xlscore.core.events.needs import BOUND, Need, Outlook, needs_over, targets
@@ -35,6 +36,7 @@ from xlscore.core.events.rows import Row, cell_name, read_rows
 from xlscore.core.events.table import table
 from xlscore.core.systems.diplomacy import find_system, other_reading_flag
 from xlscore.core.systems.diplomacy.board import POWER_NAMES, POWERS, read_board
+from xlscore.core.systems.diplomacy.board import Board as DiplomacyBoard
 from xlscore.core.validate import number, shown, whole
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "diplomacy_points",
     "diplomacy_standings",
     "diplomacy_standings_by_round",
+    "standings_each",
 ]
 
 TIE_BREAKS = ("solos", "best game", "head to head")
@@ -105,6 +108,49 @@ class _Scored:
     system: str
 
 
+@dataclass(frozen=True)
+class _Boards:
+    """A results table read once, for any system: its rows in sheet order (None for a blank row), each board's rows
+    (in power order where the table names powers), and each board as read or the error reading it gave, raised
+    when a system scores it (so each system meets the board errors in board order, as its own reading would)."""
+
+    aligned: list[Row | None]
+    boards: dict[Board, list[Row]]
+    read: dict[Board, DiplomacyBoard | InputError]
+    named: set[Board]
+
+
+def _read_boards(results: object, roster: Roster | None = None, *, in_order: bool = True) -> _Boards:
+    rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
+    # A player may play several boards of a round here (the round score adds them up): no one-game check.
+    check_results(roster, rows, round_numbers(rows, in_order=in_order))
+    boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
+    read: dict[Board, DiplomacyBoard | InputError] = {}
+    named: set[Board] = set()
+    for board, seats in boards.items():
+        try:
+            if len(seats) != POWERS:
+                raise TableError(f"{_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
+            ordered = _in_power_order(seats, board)
+            if ordered is not None:
+                seats = boards[board] = ordered
+                named.add(board)
+            draw = _column(seats, "draw")
+            read[board] = read_board(
+                _column(seats, "centres"),
+                None if all(is_blank(d) for d in draw) else draw,
+                _column(seats, "eliminated"),
+                _final_year(seats, board),
+            )
+        except InputError as exc:
+            read[board] = exc
+    aligned: list[Row | None] = []
+    for row in rows:
+        aligned.extend([None] * (row["_row"] - 2 - len(aligned)))  # a blank sheet row keeps its place
+        aligned.append(row)
+    return _Boards(aligned, boards, read, named)
+
+
 def _scored(
     results: object,
     system: object,
@@ -112,43 +158,29 @@ def _scored(
     *,
     in_order: bool = True,
     other_reading: object = None,
+    boards: _Boards | None = None,
 ) -> _Scored:
+    """The results scored by ``system``; ``boards``: the table as read already (:func:`_read_boards`)."""
     chosen = find_system(system)
     other = other_reading_flag(other_reading)
-    rows = read_rows(results, ["board", "player", "centres"], [ROUND, "power", "draw", "eliminated", "final year"])
-    # A player may play several boards of a round here (the round score adds them up): no one-game check.
-    check_results(roster, rows, round_numbers(rows, in_order=in_order))
-    boards = group_games(rows, lambda row: (cell_text(row["round"]) or "", cell_name(row, "board")), _label, on="on")
+    read = _read_boards(results, roster, in_order=in_order) if boards is None else boards
     scores: dict[Board, dict[int, Fraction]] = {}
     solo_rows: set[int] = set()
-    for board, seats in boards.items():
-        if len(seats) != POWERS:
-            raise TableError(f"{_label(board)} has {len(seats)} rows; expected one per power, {POWERS}")
-        ordered = _in_power_order(seats, board)
-        if ordered is not None:
-            seats = boards[board] = ordered
+    for board, seats in read.boards.items():
+        found = read.read[board]
         try:
-            draw = _column(seats, "draw")
-            read = read_board(
-                _column(seats, "centres"),
-                None if all(is_blank(d) for d in draw) else draw,
-                _column(seats, "eliminated"),
-                _final_year(seats, board),
-            )
-            scored = chosen.scores(read, other)
+            if isinstance(found, InputError):
+                raise found
+            scored = chosen.scores(found, other)
         except InputError as exc:
             if isinstance(exc, TableError):
                 raise
-            taken = "" if ordered is not None else f" (no power column: rows taken as {', '.join(POWER_NAMES)})"
+            taken = "" if board in read.named else f" (no power column: rows taken as {', '.join(POWER_NAMES)})"
             raise TableError(f"{_label(board)}{taken}: {exc}") from exc
         scores[board] = {row["_row"]: s for row, s in zip(seats, scored, strict=True)}
-        if read.soloist is not None:
-            solo_rows.add(seats[read.soloist]["_row"])
-    aligned: list[Row | None] = []
-    for row in rows:
-        aligned.extend([None] * (row["_row"] - 2 - len(aligned)))  # a blank sheet row keeps its place
-        aligned.append(row)
-    return _Scored(aligned, boards, scores, solo_rows, chosen.name)
+        if found.soloist is not None:
+            solo_rows.add(seats[found.soloist]["_row"])
+    return _Scored(read.aligned, read.boards, scores, solo_rows, chosen.name)
 
 
 def diplomacy_points(results: object, system: str, other_reading: object = None) -> tuple[float | None, ...]:
@@ -190,13 +222,13 @@ def _choice(argument: str, value: object, choices: tuple[str, ...]) -> str:
 
 
 def _total(rounds: list[Fraction], tournament: str, best: int | None) -> Fraction:
-    ordered = sorted(rounds, reverse=True)
     if tournament == "all":
-        return sum(ordered, Fraction(0))
+        return fraction_sum(rounds)
+    ordered = sorted(rounds, reverse=True)
     if tournament == "best N":
         assert best is not None
-        return sum(ordered[:best], Fraction(0))
-    return sum(ordered[:2], Fraction(0)) + sum(ordered[2:], Fraction(0)) / 2
+        return fraction_sum(ordered[:best])
+    return fraction_sum(ordered[:2]) + fraction_sum(ordered[2:]) / 2
 
 
 @table(DiplomacyStanding)
@@ -237,6 +269,33 @@ def diplomacy_standings(
     roster, byes = read_roster(players), bye_rule(bye, bye_score)
     event = _Event.read(results, system, round_score, tournament, best, tie_breaks, roster, byes, other_reading)
     return event.after(check_after_round(after_round, event.last))[0]
+
+
+def standings_each(
+    results: object,
+    systems: Sequence[str],
+    round_score: object = None,
+    tournament: object = None,
+    best: object = None,
+    tie_breaks: object = None,
+) -> list[tuple[DiplomacyStanding, ...] | InputError]:
+    """The standings under each of ``systems`` with the same settings (what DIPLOMACY_COMPARE sets side by side),
+    the results table read for the first system and once more for all the rest: the first system's error is raised
+    as DIPLOMACY_STANDINGS raises it; a later system's stands in its place."""
+    if not systems:
+        return []
+    settings = (round_score, tournament, best, tie_breaks)
+    nobody, no_byes = None, bye_rule(None, None)
+    each: list[tuple[DiplomacyStanding, ...] | InputError] = [
+        _Event.read(results, systems[0], *settings, nobody, no_byes).after(None)[0]
+    ]
+    boards = _read_boards(results)
+    for system in systems[1:]:
+        try:
+            each.append(_Event.read(results, system, *settings, nobody, no_byes, boards=boards).after(None)[0])
+        except InputError as exc:
+            each.append(exc)
+    return each
 
 
 @table(RoundStanding)
@@ -355,6 +414,7 @@ class _Event:
         roster: Roster | None,
         byes: ByeRule,
         other_reading: object = None,
+        boards: _Boards | None = None,
     ) -> _Event:
         per_round = _choice("round_score", round_score, ROUND_SCORES)
         overall = _choice("tournament", tournament, TOURNAMENT_SCORES)
@@ -363,7 +423,7 @@ class _Event:
             count = whole("best", best, 1, 1000)
         elif not is_blank(best) and best is not None:
             raise InputError(f"best is {shown(best)}; it counts only with tournament best N (expected it blank)")
-        scored = _scored(results, system, roster, other_reading=other_reading)
+        scored = _scored(results, system, roster, other_reading=other_reading, boards=boards)
         order = chain(tie_breaks, TIE_BREAKS, _PUBLISHED.get(scored.system, ()))
         by_board: dict[str, dict[Board, Fraction]] = defaultdict(dict)
         solos: dict[str, set[Board]] = defaultdict(set)
@@ -397,7 +457,7 @@ class _Event:
             grouped: dict[str, list[Fraction]] = defaultdict(list)
             for (round_, board_name), score in played.items():
                 grouped[round_ or board_name].append(score)
-            round_scores = [max(s) if self.per_round == "best" else sum(s, Fraction(0)) for s in grouped.values()]
+            round_scores = [max(s) if self.per_round == "best" else fraction_sum(s) for s in grouped.values()]
             rounds[player] = len(round_scores)
             scores[player] = round_scores + self._byes(player, round_scores, number)
         return rounds, scores
