@@ -352,3 +352,45 @@ def test_a_count_no_tables_seat_names_ways_out_that_work(players: int, size: int
     else:
         assert sum(sizes) == players
         assert set(sizes) <= {size, size - 1}
+
+
+def _two_tables(players: int) -> st.SearchStrategy[tuple[int, int]]:
+    """A count of players and a table size that seats them at two tables a round."""
+    sizes = [s for s in range(3, 8) if _seats_at(players, s) == 2]
+    return st.tuples(st.just(players), st.sampled_from(sizes))
+
+
+def _seats_at(players: int, size: int) -> int:
+    try:
+        return len(inputs.table_sizes(players, size))
+    except InputError:
+        return 0
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(6, 14).flatmap(_two_tables), st.integers(1, 6), st.integers(0, 3), st.booleans())
+def test_two_tables_a_round_find_as_few_repeats_with_a_quarter_of_the_swaps(
+    event: tuple[int, int], rounds: int, seed: int, with_history: bool
+) -> None:
+    """The two-table budget (plan.TWO_TABLES) against the whole one, on generated events seated at two tables."""
+    from xlscore.core.seating import plan
+
+    players, size = event
+    history: list[list[object]] | None = None
+    if with_history:
+        rng, order, first = random.Random(seed), named(players), inputs.table_sizes(players, size)[0]
+        history = [["player", "round", "table"]]
+        for r in (1, 2):
+            rng.shuffle(order)
+            history += [[p, r, 1 if i < first else 2] for i, p in enumerate(order)]
+    quarter = seating(named(players), rounds, size, history, seed=seed).quality
+    whole_budget = plan.TWO_TABLES
+    try:
+        plan.TWO_TABLES = 1
+        plan._RECENT.clear()
+        whole = seating(named(players), rounds, size, history, seed=seed).quality
+    finally:
+        plan.TWO_TABLES = whole_budget
+        plan._RECENT.clear()
+    assert quarter.repeats <= whole.repeats
+    assert quarter.repeats >= quarter.repeats_lower_bound
