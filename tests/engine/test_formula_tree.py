@@ -64,7 +64,7 @@ def test_arithmetic_is_read_with_excels_precedence(text: str) -> None:
 def test_a_formula_read_into_its_tree() -> None:
     """=IF(A1>=2,SUM($B$1:C3)&"x",-1): comparison, join, a call, references as written."""
     tree = read_tree(Tokenizer('=IF(A1>=2,SUM($B$1:C3)&"x",-1)').items, FUNCTIONS)
-    assert tree.node == Call(
+    expected: Call[Reference] = Call(
         "IF",
         (
             Operation(">=", (Reference(0), Constant(2.0))),
@@ -72,6 +72,7 @@ def test_a_formula_read_into_its_tree() -> None:
             Operation("neg", (Constant(1.0),)),
         ),
     )
+    assert tree.node == expected
     assert [(w.area, w.absolute) for w in tree.references] == [
         (Area(None, 1, 1, 1, 1), (False, False, False, False)),
         (Area(None, 1, 2, 3, 3), (True, True, False, False)),

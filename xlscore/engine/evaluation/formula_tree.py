@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from xlscore.engine.rewrite.refs import MAX_COL, MAX_ROW, Area, find_references
 from xlscore.engine.rewrite.tokens import Token
@@ -40,19 +41,24 @@ class Reference:
     index: int  # which of the tree's references (:attr:`Tree.references`)
 
 
+Leaf = TypeVar("Leaf")
+"""What a tree's references are: :class:`Reference` here, the rows of a run on the vector path
+(:class:`xlscore.engine.evaluation.vector.parse.Ref`)."""
+
+
 @dataclass(frozen=True)
-class Operation:
+class Operation(Generic[Leaf]):
     operator: str  # a binary operator, or "neg" / "pos" for a sign before its operand
-    operands: tuple[Node, ...]
+    operands: tuple[Constant | Leaf | Operation[Leaf] | Call[Leaf], ...]
 
 
 @dataclass(frozen=True)
-class Call:
+class Call(Generic[Leaf]):
     name: str  # upper case, without Excel's ``_xlfn.``
-    arguments: tuple[Node, ...]
+    arguments: tuple[Constant | Leaf | Operation[Leaf] | Call[Leaf], ...]
 
 
-Node = Constant | Reference | Operation | Call
+Node = Constant | Reference | Operation[Reference] | Call[Reference]
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,7 @@ class _Reader:
         self.references.append(Written(refs[0].sheet, area, refs[0].absolute))
         return Reference(len(self.references) - 1)
 
-    def call(self, name: str) -> Call:
+    def call(self, name: str) -> Call[Reference]:
         if name not in self.functions:
             raise NotReadError(name)
         arguments: list[Node] = []

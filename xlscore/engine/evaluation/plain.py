@@ -120,7 +120,7 @@ class _Values:
             return self.operation(node)
         return _CALLS[node.name](self, node.arguments)
 
-    def operation(self, node: Operation) -> float | str | bool:
+    def operation(self, node: Operation[Reference]) -> float | str | bool:
         if node.operator == "neg":
             return _finite(-_number(self.of(node.operands[0])))
         a, b = (self.of(operand) for operand in node.operands)

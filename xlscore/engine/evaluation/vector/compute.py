@@ -51,7 +51,7 @@ def column(node: Node, context: Context) -> Column:
     return _call(node, context)
 
 
-def _operation(node: Operation, context: Context) -> Column:
+def _operation(node: Operation[Ref], context: Context) -> Column:
     operands = [column(operand, context) for operand in node.operands]
     if node.operator in ("neg", "pos"):
         (only,) = operands
@@ -119,7 +119,7 @@ def _joined(a: Column, b: Column) -> Column:
     return Column.texts(text, left_ok & right_ok & short)
 
 
-def _call(node: Call, context: Context) -> Column:
+def _call(node: Call[Ref], context: Context) -> Column:
     handler = _CALLS.get(node.name)
     if handler is None:  # pragma: no cover - parse reads only the functions listed here
         raise UnsupportedError(node.name)

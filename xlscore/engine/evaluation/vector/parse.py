@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xlscore.engine.evaluation import formula_tree
-from xlscore.engine.evaluation.formula_tree import Constant, NotReadError, Reference, Tree, read_tree
+from xlscore.engine.evaluation.formula_tree import Call, Constant, NotReadError, Operation, Reference, Tree, read_tree
 from xlscore.engine.rewrite.tokens import Tokenizer, TokenizerError
 
 __all__ = ["FUNCTIONS", "Call", "Constant", "Node", "Operation", "Ref", "UnsupportedError", "parsed"]
@@ -46,19 +46,7 @@ class Ref:
         return self.top == self.bottom and self.left == self.right
 
 
-@dataclass(frozen=True)
-class Operation:
-    operator: str  # a binary operator, or "neg" / "pos" for a sign before its operand
-    operands: tuple[Node, ...]
-
-
-@dataclass(frozen=True)
-class Call:
-    name: str
-    arguments: tuple[Node, ...]
-
-
-Node = Constant | Ref | Operation | Call
+Node = Constant | Ref | Operation[Ref] | Call[Ref]
 
 
 def parsed(text: str, row: int) -> Node:
@@ -74,9 +62,9 @@ def _rows_of(node: formula_tree.Node, tree: Tree, row: int) -> Node:
     """``node`` with each reference as a :class:`Ref` of the formula in ``row``."""
     if isinstance(node, Reference):
         return _ref(tree, node.index, row)
-    if isinstance(node, formula_tree.Operation):
+    if isinstance(node, Operation):
         return Operation(node.operator, tuple(_rows_of(n, tree, row) for n in node.operands))
-    if isinstance(node, formula_tree.Call):
+    if isinstance(node, Call):
         return Call(node.name, tuple(_rows_of(n, tree, row) for n in node.arguments))
     return node
 
